@@ -1,0 +1,57 @@
+"""Where boards come from: the shipped data files and, optionally, a board library folder."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from .board import Board, load_board
+from .problems import DocumentError
+
+SHIPPED = Path(__file__).with_name("boards")
+
+
+class UnknownBoardError(KeyError):
+    """A board id that is neither shipped nor in the given library."""
+
+    def __str__(self) -> str:
+        """Name the missing board and the known ones."""
+        return f"Unknown board {self.args[0]!r}; known boards: {', '.join(shipped_board_ids())}."
+
+
+def shipped_board_ids() -> list[str]:
+    """Return the ids of the boards shipped with the companion, sorted."""
+    return sorted(p.stem for p in SHIPPED.glob("*.json"))
+
+
+@lru_cache(maxsize=None)
+def _load_shipped(board_id: str) -> Board:
+    """Load and check one shipped board once per process."""
+    return load_board_file(SHIPPED / f"{board_id}.json")
+
+
+def load_board_file(path: Path | str) -> Board:
+    """Load an `enroute-board/1` file, raising `DocumentError` with every problem."""
+    with open(path, encoding="utf-8") as handle:
+        return load_board(json.load(handle))
+
+
+def shipped_boards() -> list[Board]:
+    """Return every shipped board (all are checked when loaded)."""
+    return [_load_shipped(board_id) for board_id in shipped_board_ids()]
+
+
+def find_board(board_id: str, library: Path | str | None = None) -> Board:
+    """Find a board by id among the shipped ones, then in a library folder of `<id>.json` files."""
+    if board_id in shipped_board_ids():
+        return _load_shipped(board_id)
+    if library is not None and isinstance(board_id, str) and "/" not in board_id and not board_id.startswith("."):
+        path = Path(library) / f"{board_id}.json"
+        if path.is_file():
+            return load_board_file(path)
+    raise UnknownBoardError(board_id)
+
+
+__all__ = ["UnknownBoardError", "DocumentError", "find_board", "shipped_board_ids", "shipped_boards",
+           "load_board_file"]
