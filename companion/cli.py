@@ -1,0 +1,59 @@
+"""Command line: `python -m companion score GAME.json` and friends."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from .games.enroute.game import NotAGameDocument
+from .games.enroute.scoring import score_game
+
+
+def _load_json(path: str) -> object:
+    """Read a JSON document from a file path or `-` for standard input."""
+    if path == "-":
+        return json.load(sys.stdin)
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """Score a game document and print `enroute-score/1`."""
+    try:
+        doc = _load_json(args.game)
+    except OSError as exc:
+        print(f"error: cannot read {args.game}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        print(f"error: {args.game} is not JSON: {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = score_game(doc, library=args.library)
+    except NotAGameDocument as exc:
+        print(f"error: {args.game} is not an enroute-game/1 document: {exc}", file=sys.stderr)
+        return 2
+    json.dump(result, sys.stdout, indent=2 if args.pretty else None, ensure_ascii=False)
+    sys.stdout.write("\n")
+    failed = any(p["severity"] == "error" for player in result["players"] for p in player["problems"])
+    return 1 if failed else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe the commands."""
+    parser = argparse.ArgumentParser(prog="python -m companion", description="En Route Companion tools.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    score = sub.add_parser("score", help="score an enroute-game/1 document (prints enroute-score/1)")
+    score.add_argument("game", help="path of the game JSON file, or - for standard input")
+    score.add_argument("--library", help="folder of extra enroute-board/1 files (<id>.json)")
+    score.add_argument("--pretty", action="store_true", help="indent the output")
+    score.set_defaults(func=cmd_score)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return args.func(args)

@@ -1,0 +1,83 @@
+"""Choosing a player's best final route.
+
+`exhaustive_best_route` enumerates every trail of the drawn sections, every
+walking order included. It is exact and simple, and exponential: it is the
+reference the faster solver is checked and benchmarked against.
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import geometry as geo
+from .geometry import Point
+from .scoring import Context, RouteChoice, evaluate_route, search_objective
+from .sheet import Sheet
+
+DEFAULT_TIME_LIMIT = 5.0
+
+
+def _key(ctx: Context, sheet: Sheet, walk: list[Point]) -> tuple:
+    """Rank a walk: higher objective first, then the smallest walk (for a deterministic choice)."""
+    evaluation = evaluate_route(ctx, sheet, walk, best_order=False)
+    return search_objective(ctx, sheet, evaluation)
+
+
+def exhaustive_best_route(ctx: Context, sheet: Sheet, time_limit: float | None = DEFAULT_TIME_LIMIT) -> RouteChoice:
+    """Return the best walk over the drawn sections by trying every trail.
+
+    Among routes of equal objective the lexicographically smallest walk wins,
+    so the answer does not depend on the order sections were listed in.
+    """
+    board = ctx.board
+    drawn = set(sheet.sections)
+    adjacency: dict[Point, list[Point]] = {}
+    for a, b in sorted(drawn):
+        adjacency.setdefault(a, []).append(b)
+        adjacency.setdefault(b, []).append(a)
+    for p in adjacency:
+        adjacency[p].sort()
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    best: tuple | None = None
+    best_walk: list[Point] = []
+    counter = 0
+    timed_out = False
+
+    def consider(walk: list[Point]) -> None:
+        """Keep the walk if it beats the best so far."""
+        nonlocal best, best_walk
+        key = _key(ctx, sheet, walk)
+        if best is None or key > best or (key == best and walk < best_walk):
+            best, best_walk = key, list(walk)
+
+    def extend(walk: list[Point], used: set) -> None:
+        """Depth-first over every trail starting with `walk`."""
+        nonlocal counter, timed_out
+        if timed_out:
+            return
+        counter += 1
+        if deadline is not None and counter % 256 == 0 and time.monotonic() > deadline:
+            timed_out = True
+            return
+        consider(walk)
+        v = walk[-1]
+        for w in adjacency.get(v, ()):
+            sec = geo.section(v, w)
+            if sec not in used:
+                used.add(sec)
+                walk.append(w)
+                extend(walk, used)
+                walk.pop()
+                used.discard(sec)
+
+    if not drawn:
+        return RouteChoice([], True)
+    for start in sorted(adjacency):
+        extend([start], set())
+    del board
+    return RouteChoice(best_walk, not timed_out)
+
+
+def best_route(ctx: Context, sheet: Sheet) -> RouteChoice:
+    """Return the best final route for a player (the engine's default search)."""
+    return exhaustive_best_route(ctx, sheet)

@@ -1,0 +1,1 @@
+"""Web layer: Flask app factory, blueprints, forms and static assets."""

@@ -1,0 +1,278 @@
+"""Blank player maps: one page per player board, drawn as vectors from the board data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+
+from companion.games.enroute.board import Board, Landmark, PlayerBoard
+from companion.games.enroute.rows import scoring_rows
+from reportlab.lib.units import mm
+
+from . import style
+from .legend import draw_legend, legend_height
+from .scoring_spaces import draw_scoring_spaces, scoring_spaces_height
+from .style import (BLOCK_EDGE, FONT, FONT_BOLD, FONT_ITALIC, INK, KIND_COLOURS, MARGIN, MUTED, ROAD, RULE,
+                    STREET, draw_fitted, printable, wrap)
+from .symbols import draw_cafe, draw_kind_symbol, draw_visit_point
+
+HEADER = 15 * mm
+FOOTER = 6 * mm
+LABEL_BAND = 7 * mm  # room for the printed coordinates on each side of the grid
+GAP = 4 * mm
+MAX_CELL = 24 * mm
+NOTE = ("Map drawn by En Route Companion from the board data: the companion's own design, not the "
+        "publisher's artwork. Play with your copy of En Route.")
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """Where everything goes on a map page; the tests use it to check label positions."""
+
+    width: float
+    height: float
+    cell: float
+    grid_left: float
+    grid_top: float
+    cols: int
+    rows: int
+    legend_top: float
+    scoring_top: float
+
+    @property
+    def street(self) -> float:
+        """Width of the street between two blocks."""
+        return self.cell * 0.18
+
+    @property
+    def grid_right(self) -> float:
+        """Page x of the rightmost intersection column."""
+        return self.grid_left + self.cols * self.cell
+
+    @property
+    def grid_bottom(self) -> float:
+        """Page y of the bottom intersection row."""
+        return self.grid_top - self.rows * self.cell
+
+    def point(self, point: tuple[int, int]) -> tuple[float, float]:
+        """Return the page position of an intersection (y counts down from the top row)."""
+        return self.grid_left + point[0] * self.cell, self.grid_top - point[1] * self.cell
+
+    def block(self, location: tuple[int, int]) -> tuple[float, float, float]:
+        """Return (left, bottom, side) of a location's block inside its streets."""
+        c, r = location
+        inset = self.street / 2
+        return (self.grid_left + (c - 1) * self.cell + inset, self.grid_top - r * self.cell + inset,
+                self.cell - self.street)
+
+    def column_centre(self, column: int) -> float:
+        """Return the page x of the centre of a layout column (1-based)."""
+        return self.grid_left + (column - 0.5) * self.cell
+
+    def row_centre(self, row: int) -> float:
+        """Return the page y of the centre of a layout row (1-based)."""
+        return self.grid_top - (row - 0.5) * self.cell
+
+
+def map_layout(board: Board, paper: str = "a4") -> MapLayout:
+    """Size the map to the paper: the biggest grid that leaves room for legend and scoring spaces."""
+    width, height = style.paper_size(paper)
+    below = legend_height(board, width - 2 * MARGIN) + scoring_spaces_height(scoring_rows(board, "full"))
+    free_height = height - 2 * MARGIN - HEADER - FOOTER - below - 3 * GAP - 2 * LABEL_BAND
+    free_width = width - 2 * MARGIN - 2 * LABEL_BAND
+    cell = min(free_width / board.cols, free_height / board.rows, MAX_CELL)
+    map_top = height - MARGIN - HEADER - GAP
+    grid_top = map_top - LABEL_BAND
+    grid_left = (width - board.cols * cell) / 2
+    # Share what the cap leaves over between map and panels so the page looks balanced.
+    spare = max(0.0, free_height - board.rows * cell) / 2
+    legend_top = grid_top - board.rows * cell - LABEL_BAND - GAP - spare
+    scoring_top = legend_top - legend_height(board, width - 2 * MARGIN) - GAP
+    return MapLayout(width, height, cell, grid_left, grid_top, board.cols, board.rows, legend_top, scoring_top)
+
+
+def draw_header(c, board: Board, player_board: PlayerBoard, layout: MapLayout) -> None:
+    """Draw the city name, the player board number and a rule under them."""
+    top = layout.height - MARGIN
+    left, right = MARGIN, layout.width - MARGIN
+    c.setFillColor(INK)
+    draw_fitted(c, board.name, left, top - 8 * mm, right - left - 55 * mm, FONT_BOLD, 20)
+    c.setFillColor(MUTED)
+    c.setFont(FONT, 8)
+    c.drawString(left, top - 12.5 * mm, "En Route \u00b7 blank player map")
+    badge_w, badge_h = 40 * mm, 10 * mm
+    c.saveState()
+    c.setFillColor(INK)
+    c.roundRect(right - badge_w, top - 11.5 * mm, badge_w, badge_h, 2 * mm, stroke=0, fill=1)
+    c.setFillColor(style.PAPER)
+    c.setFont(FONT_BOLD, 12)
+    c.drawCentredString(right - badge_w / 2, top - 8 * mm, f"Player board {player_board.number}")
+    c.restoreState()
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.6)
+    c.line(left, top - HEADER + 1 * mm, right, top - HEADER + 1 * mm)
+
+
+def draw_streets(c, layout: MapLayout) -> None:
+    """Fill the street area behind the blocks so the road grid reads at a glance."""
+    pad = layout.street
+    c.saveState()
+    c.setFillColor(STREET)
+    c.setStrokeColor(BLOCK_EDGE)
+    c.setLineWidth(0.5)
+    c.roundRect(layout.grid_left - pad, layout.grid_bottom - pad, layout.cols * layout.cell + 2 * pad,
+                layout.rows * layout.cell + 2 * pad, pad, stroke=1, fill=1)
+    c.restoreState()
+
+
+def draw_locations(c, board: Board, layout: MapLayout) -> None:
+    """Draw every location as a block: white, or tinted in the colour of its landmark."""
+    c.saveState()
+    c.setLineWidth(0.6)
+    for location in board.locations():
+        landmarks = board.landmarks_at(location)
+        if landmarks:
+            strong, tint = KIND_COLOURS[landmarks[0].kind]
+            c.setFillColor(tint)
+            c.setStrokeColor(strong)
+            c.setLineWidth(1.1)
+        else:
+            c.setFillColor(style.PAPER)
+            c.setStrokeColor(BLOCK_EDGE)
+            c.setLineWidth(0.6)
+        left, bottom, side = layout.block(location)
+        c.roundRect(left, bottom, side, side, side * 0.06, stroke=1, fill=1)
+    c.restoreState()
+
+
+def draw_roads(c, board: Board, layout: MapLayout) -> None:
+    """Draw every road as a dotted line and every intersection as a dot, where sections start and end."""
+    c.saveState()
+    c.setStrokeColor(ROAD)
+    c.setLineCap(1)
+    c.setLineWidth(1.1)
+    # A zero-length dash with round caps prints as evenly spaced dots.
+    gap = layout.cell / 9
+    c.setDash([0, gap], gap / 2)
+    for a, b in board.roads:
+        (x1, y1), (x2, y2) = layout.point(a), layout.point(b)
+        c.line(x1, y1, x2, y2)
+    c.setDash([])
+    c.setFillColor(ROAD)
+    ends = {p for section in board.roads for p in section}
+    for point in ends:
+        x, y = layout.point(point)
+        c.circle(x, y, layout.cell * 0.03, stroke=0, fill=1)
+    c.restoreState()
+
+
+def landmark_value(board: Board, landmark: Landmark) -> str | None:
+    """Return the PP a landmark prints: its own for yellow, its rating range for grey."""
+    if landmark.kind == "yellow" and landmark.pp is not None:
+        return f"{landmark.pp} PP"
+    track = board.rating_track(landmark.id) if landmark.kind == "grey" else None
+    if track:
+        low, high = min(track), max(track)
+        return f"{low} PP" if low == high else f"{low}\u2013{high} PP"
+    return None
+
+
+def draw_landmark(c, board: Board, landmark: Landmark, layout: MapLayout) -> None:
+    """Draw a landmark's symbol in each of its locations, and its name and value in the first."""
+    for index, location in enumerate(sorted(landmark.locations, key=lambda loc: (loc[1], loc[0]))):
+        left, bottom, side = layout.block(location)
+        symbol = side * 0.27
+        draw_kind_symbol(c, landmark.kind, left + side * 0.2, bottom + side - side * 0.2, symbol)
+        if index:
+            continue
+        value = landmark_value(board, landmark)
+        if value:
+            c.setFillColor(INK)
+            draw_fitted(c, value, left + side - side * 0.07, bottom + side - side * 0.24,
+                        side * 0.55, FONT_BOLD, 7.5, align="right")
+        # Names sit at the bottom so the middle stays free for the tourists players mark.
+        lines, size = wrap(printable(landmark.name), FONT, 6.2, side * 0.9, 2)
+        c.setFillColor(INK)
+        c.setFont(FONT, size)
+        for i, line in enumerate(reversed(lines)):
+            c.drawCentredString(left + side / 2, bottom + side * 0.07 + i * size * 1.15, line)
+
+
+def draw_coordinates(c, player_board: PlayerBoard, layout: MapLayout) -> None:
+    """Print this player board's own coordinates: columns top and bottom, rows left and right."""
+    c.saveState()
+    c.setFillColor(INK)
+    size = min(12.0, layout.cell * 0.45)
+    c.setFont(FONT_BOLD, size)
+    band = LABEL_BAND
+    top_y = layout.grid_top + band / 2 - size * 0.36 + layout.street / 2
+    bottom_y = layout.grid_bottom - band / 2 - size * 0.36 - layout.street / 2
+    for column, printed in enumerate(player_board.columns, start=1):
+        x = layout.column_centre(column)
+        c.drawCentredString(x, top_y, str(printed))
+        c.drawCentredString(x, bottom_y, str(printed))
+    left_x = layout.grid_left - band / 2 - layout.street / 2
+    right_x = layout.grid_right + band / 2 + layout.street / 2
+    for row, printed in enumerate(player_board.rows, start=1):
+        y = layout.row_centre(row) - size * 0.36
+        c.drawCentredString(left_x, y, str(printed))
+        c.drawCentredString(right_x, y, str(printed))
+    c.restoreState()
+
+
+def draw_cafes(c, board: Board, layout: MapLayout) -> None:
+    """Draw every cafe badge on its intersection."""
+    for cafe in board.cafes:
+        x, y = layout.point(cafe.at)
+        draw_cafe(c, cafe, x, y, layout.cell * 0.42)
+
+
+def draw_visit_points(c, board: Board, layout: MapLayout) -> None:
+    """Draw the Visit-Them-All points on their intersections."""
+    if board.visit_them_all is None:
+        return
+    for point in board.visit_them_all.at:
+        x, y = layout.point(point)
+        draw_visit_point(c, x, y, layout.cell * 0.26)
+
+
+def draw_footer(c, board: Board, player_board: PlayerBoard, layout: MapLayout) -> None:
+    """Draw the note that the map is the companion's own design, and the page's place in the set."""
+    c.setFillColor(MUTED)
+    width = layout.width - 2 * MARGIN
+    draw_fitted(c, NOTE, MARGIN, MARGIN, width * 0.78, FONT_ITALIC, 6.2)
+    c.setFont(FONT, 6.2)
+    numbers = [pb.number for pb in board.player_boards]
+    place = f"{numbers.index(player_board.number) + 1} of {len(numbers)}"
+    c.drawRightString(layout.width - MARGIN, MARGIN, f"{board.id} \u00b7 page {place}")
+
+
+def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout) -> None:
+    """Draw one whole player map page."""
+    draw_header(c, board, player_board, layout)
+    draw_streets(c, layout)
+    draw_locations(c, board, layout)
+    draw_roads(c, board, layout)
+    for landmark in board.landmarks:
+        draw_landmark(c, board, landmark, layout)
+    draw_visit_points(c, board, layout)
+    draw_cafes(c, board, layout)
+    draw_coordinates(c, player_board, layout)
+    draw_legend(c, board, MARGIN, layout.legend_top, layout.width - 2 * MARGIN)
+    draw_scoring_spaces(c, scoring_rows(board, "full"), MARGIN, layout.scoring_top, layout.width - 2 * MARGIN)
+    draw_footer(c, board, player_board, layout)
+
+
+def maps_pdf(board: Board, paper: str = "a4") -> bytes:
+    """Build the blank maps of a city, one page per player board, and return the PDF bytes."""
+    layout = map_layout(board, paper)
+    buffer = BytesIO()
+    c = style.new_canvas(buffer, paper, f"{board.name}: blank player maps")
+    for player_board in board.player_boards:
+        draw_map_page(c, board, player_board, layout)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+__all__ = ["MapLayout", "draw_map_page", "map_layout", "maps_pdf"]
