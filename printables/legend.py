@@ -34,7 +34,8 @@ def legend_items(board: Board) -> list[tuple[object, str]]:
     for bonus in CAFE_BONUSES:
         if bonus in bonuses:
             sample = next(cafe for cafe in board.cafes if cafe.bonus == bonus)
-            cafe = Cafe(sample.at, bonus, sample.tourists or _SAMPLE_TOURISTS if bonus == "tourists" else ())
+            tourists = (sample.tourists or _SAMPLE_TOURISTS) if bonus == "tourists" else ()
+            cafe = Cafe(sample.at, bonus, tourists)
             items.append((partial(_cafe_icon, cafe=cafe), CAFE_TEXT[bonus]))
     vta = board.visit_them_all
     if vta is not None:

@@ -149,6 +149,7 @@ class PlayerScore:
     problems: list[Problem]
     proven: bool | None
     evaluation: RouteEvaluation | None = None
+    best: "BestRoute | None" = None
 
     def to_json(self) -> dict:
         """Write the `players[]` item of `enroute-score/1`."""
@@ -165,6 +166,16 @@ class PlayerScore:
         }
 
 
+@dataclass(frozen=True)
+class BestRoute:
+    """The companion's best route for a player who traced their own, and its total."""
+
+    walk: list[Point]
+    rows: dict[str, int]
+    total: int
+    proven: bool
+
+
 def default_chooser(ctx: Context, sheet: Sheet) -> RouteChoice:
     """Choose the best route with the engine's route search."""
     from .search import best_route
@@ -172,8 +183,13 @@ def default_chooser(ctx: Context, sheet: Sheet) -> RouteChoice:
     return best_route(ctx, sheet)
 
 
-def score_players(game: Game, chooser: RouteChooser | None = None) -> list[PlayerScore]:
-    """Score every player of a read game: routes, rows 1–9, totals and ranks."""
+def score_players(game: Game, chooser: RouteChooser | None = None, compare_best: bool = False) -> list[PlayerScore]:
+    """Score every player of a read game: routes, rows 1–9, totals and ranks.
+
+    With `compare_best`, each player who traced their own route also gets
+    `best`: the companion's best route and the total it would have scored
+    (goal cards awarded against the other players' actual routes).
+    """
     chooser = chooser or default_chooser
     results: list[PlayerScore] = []
     ctx = Context.of(game) if game.board is not None else None
@@ -202,7 +218,29 @@ def score_players(game: Game, chooser: RouteChooser | None = None) -> list[Playe
                       "landmarks": m["landmarks_on_route"]}
     for r in scored:
         r.rank = 1 + sum(1 for o in scored if _rank_key(o) > _rank_key(r))
+    if compare_best and ctx is not None:
+        for i, r in enumerate(results):
+            if r.rows is not None and r.route_chosen_by == "player":
+                r.best = _best_alternative(ctx, game.players, results, i, chooser)
     return results
+
+
+def _best_alternative(ctx: Context, sheets: list[Sheet | None], results: list[PlayerScore], index: int,
+                      chooser: RouteChooser) -> BestRoute:
+    """Score the companion's best route for one player, the others' routes unchanged."""
+    sheet = sheets[index]
+    choice = chooser(ctx, sheet)
+    evaluation = evaluate_route(ctx, sheet, choice.walk)
+    rows = dict(evaluation.rows)
+    for deck in GOAL_DECKS:
+        card = next((c for c in ctx.goals if c.deck == deck), None)
+        if card is None:
+            continue
+        values = [goal_value(card, evaluation, s) if j == index else
+                  (goal_value(card, r.evaluation, s) if r.rows is not None else None)
+                  for j, (r, s) in enumerate(zip(results, sheets))]
+        rows[f"goal_{deck}"] = award(card, values)[index]
+    return BestRoute(list(choice.walk), rows, sum(rows.values()), choice.proven)
 
 
 def _rank_key(r: PlayerScore) -> tuple[int, int, int, int]:
