@@ -124,3 +124,7 @@ def new_canvas(buffer, paper: str, title: str):
     c.setCreator("En Route Companion printables")
     c.setSubject("Print-and-play sheet drawn by the companion from the board data")
     return c
+
+
+# Layout code measures text before any canvas exists, so the fonts are registered on import.
+register_fonts()

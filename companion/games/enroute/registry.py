@@ -53,5 +53,24 @@ def find_board(board_id: str, library: Path | str | None = None) -> Board:
     raise UnknownBoardError(board_id)
 
 
-__all__ = ["UnknownBoardError", "DocumentError", "find_board", "shipped_board_ids", "shipped_boards",
+def library_board_ids(library: Path | str | None) -> list[str]:
+    """Return the ids of the boards saved in a library folder, sorted (shipped ids excluded)."""
+    if library is None or not Path(library).is_dir():
+        return []
+    shipped = set(shipped_board_ids())
+    return sorted(p.stem for p in Path(library).glob("*.json") if p.stem not in shipped)
+
+
+def available_boards(library: Path | str | None = None) -> list[Board]:
+    """Return the shipped boards, then every valid board of the library (broken files are skipped)."""
+    boards = shipped_boards()
+    for board_id in library_board_ids(library):
+        try:
+            boards.append(load_board_file(Path(library) / f"{board_id}.json"))
+        except (DocumentError, OSError, ValueError):
+            continue
+    return boards
+
+
+__all__ = ["available_boards", "library_board_ids", "UnknownBoardError", "DocumentError", "find_board", "shipped_board_ids", "shipped_boards",
            "load_board_file"]
