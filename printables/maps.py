@@ -5,15 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 
+from reportlab.lib.units import mm
+
 from companion.games.enroute.board import Board, Landmark, PlayerBoard
 from companion.games.enroute.rows import scoring_rows
-from reportlab.lib.units import mm
 
 from . import style
 from .legend import draw_legend, legend_height
 from .scoring_spaces import draw_scoring_spaces, scoring_spaces_height
-from .style import (BLOCK_EDGE, FONT, FONT_BOLD, FONT_ITALIC, INK, KIND_COLOURS, MARGIN, MUTED, ROAD, RULE,
-                    STREET, draw_fitted, printable, wrap)
+from .style import (
+    BLOCK_EDGE,
+    FONT,
+    FONT_BOLD,
+    FONT_ITALIC,
+    INK,
+    KIND_COLOURS,
+    MARGIN,
+    MUTED,
+    ROAD,
+    RULE,
+    STREET,
+    draw_fitted,
+    printable,
+    wrap,
+)
 from .symbols import draw_cafe, draw_kind_symbol, draw_visit_point
 
 HEADER = 15 * mm
@@ -84,10 +99,10 @@ def map_layout(board: Board, paper: str = "a4") -> MapLayout:
     map_top = height - MARGIN - HEADER - GAP
     grid_top = map_top - LABEL_BAND
     grid_left = (width - board.cols * cell) / 2
-    # Share what the cap leaves over between map and panels so the page looks balanced.
-    spare = max(0.0, free_height - board.rows * cell) / 2
-    legend_top = grid_top - board.rows * cell - LABEL_BAND - GAP - spare
-    scoring_top = legend_top - legend_height(board, width - 2 * MARGIN) - GAP
+    # The legend belongs to the map and the scoring panel to the foot of the page; whatever
+    # the cell cap leaves over goes between them.
+    legend_top = grid_top - board.rows * cell - LABEL_BAND - GAP
+    scoring_top = MARGIN + FOOTER + GAP + scoring_spaces_height(scoring_rows(board, "full"))
     return MapLayout(width, height, cell, grid_left, grid_top, board.cols, board.rows, legend_top, scoring_top)
 
 
@@ -191,7 +206,7 @@ def draw_landmark(c, board: Board, landmark: Landmark, layout: MapLayout) -> Non
             draw_fitted(c, value, left + side - side * 0.07, bottom + side - side * 0.24,
                         side * 0.55, FONT_BOLD, 7.5, align="right")
         # Names sit at the bottom so the middle stays free for the tourists players mark.
-        lines, size = wrap(printable(landmark.name), FONT, 6.2, side * 0.9, 2)
+        lines, size = wrap(printable(landmark.name), FONT, 6.2, side * 0.84, 2)
         c.setFillColor(INK)
         c.setFont(FONT, size)
         for i, line in enumerate(reversed(lines)):
@@ -224,7 +239,7 @@ def draw_cafes(c, board: Board, layout: MapLayout) -> None:
     """Draw every cafe badge on its intersection."""
     for cafe in board.cafes:
         x, y = layout.point(cafe.at)
-        draw_cafe(c, cafe, x, y, layout.cell * 0.42)
+        draw_cafe(c, cafe, x, y, layout.cell * 0.34)
 
 
 def draw_visit_points(c, board: Board, layout: MapLayout) -> None:

@@ -50,8 +50,8 @@ KIND_NAMES = {
     "green": "Park (green)",
     "blue": "Culture (blue)",
     "purple": "Business (purple)",
-    "yellow": "Popular (yellow): printed PP",
-    "grey": "Iconic (grey): rating track",
+    "yellow": "Popular (yellow)",
+    "grey": "Iconic (grey)",
 }
 TOURIST_COLOURS = {kind: KIND_COLOURS[kind][0] for kind in ("red", "green", "blue", "purple")}
 

@@ -12,6 +12,7 @@ from reportlab.lib.colors import white
 
 from .style import CUP, FONT_BOLD, INK, KIND_COLOURS, TOURIST_COLOURS
 
+CAFE_ASPECT = 1.75  # a cafe badge is this many times wider than high
 OUTLINE = 0.45  # points; thin enough to look drawn, thick enough to survive a draft print
 
 
@@ -153,34 +154,45 @@ def draw_cup(c, x: float, y: float, size: float) -> None:
 
 
 def draw_cafe(c, cafe, x: float, y: float, size: float) -> None:
-    """Draw a cafe: a white badge with a cup and its bonus (tourists, section or coordinate change)."""
+    """Draw a cafe: a white pill `size` high with the cup on the left and its bonus on the right."""
+    width = size * CAFE_ASPECT
     c.saveState()
     c.setFillColor(white)
     c.setStrokeColor(CUP)
-    c.setLineWidth(OUTLINE * 1.6)
-    c.circle(x, y, size / 2, stroke=1, fill=1)
+    c.setLineWidth(OUTLINE * 1.8)
+    c.roundRect(x - width / 2, y - size / 2, width, size, size / 2, stroke=1, fill=1)
     c.restoreState()
-    cup = size * 0.56
-    draw_cup(c, x, y + size * 0.04, cup)
-    BONUS_GLYPHS[cafe.bonus](c, cafe, x, y + size * 0.06, cup * 0.5)
+    draw_cup(c, x - width * 0.2, y - size * 0.06, size * 0.62)
+    BONUS_GLYPHS[cafe.bonus](c, cafe, x + width * 0.2, y, size * 0.62)
 
 
 def draw_tourists_bonus(c, cafe, x: float, y: float, size: float) -> None:
-    """Draw a new-tourists bonus: a lightning straw and the tourists inside the cup."""
+    """Draw a new-tourists bonus: a lightning straw out of the cup and the tourists beside it."""
     # The rules draw this cup's straw as lightning: the bonus is used at once or kept for 2 PP.
     c.saveState()
     c.setStrokeColor(CUP)
-    c.setLineWidth(OUTLINE * 1.4)
-    top = y + size * 0.5
-    c.lines([(x + size * 0.1, top - size * 0.1, x + size * 0.45, top + size * 0.35),
-             (x + size * 0.45, top + size * 0.35, x + size * 0.2, top + size * 0.45),
-             (x + size * 0.2, top + size * 0.45, x + size * 0.6, top + size * 0.95)])
+    c.setLineWidth(OUTLINE * 1.3)
+    c.setLineJoin(1)
+    sx, sy = x - size * 0.62, y + size * 0.12
+    path = c.beginPath()
+    path.moveTo(sx, sy)
+    path.lineTo(sx + size * 0.22, sy + size * 0.3)
+    path.lineTo(sx + size * 0.06, sy + size * 0.34)
+    path.lineTo(sx + size * 0.3, sy + size * 0.66)
+    c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
     shapes = [colour for colour, count in cafe.tourists for _ in range(count)]
-    step = min(size * 0.62, size * 1.7 / max(1, len(shapes)))
-    first = x - step * (len(shapes) - 1) / 2
+    # Up to two side by side in two rows, so three or four still fit the badge.
+    per_row = 1 if len(shapes) == 1 else 2
+    rows = -(-len(shapes) // per_row)
+    shape = size * (0.5 if rows == 1 else 0.4)
+    step = shape * 1.2
     for i, colour in enumerate(shapes):
-        draw_tourist(c, colour, first + i * step, y - size * 0.05, min(step * 0.9, size * 0.58))
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(shapes) - row * per_row)
+        tx = x + (col - (in_row - 1) / 2) * step
+        ty = y + ((rows - 1) / 2 - row) * step
+        draw_tourist(c, colour, tx, ty, shape)
 
 
 def draw_section_bonus(c, cafe, x: float, y: float, size: float) -> None:
@@ -188,10 +200,13 @@ def draw_section_bonus(c, cafe, x: float, y: float, size: float) -> None:
     c.saveState()
     c.setStrokeColor(INK)
     c.setFillColor(INK)
-    c.setLineWidth(OUTLINE * 2.2)
-    c.line(x - size * 0.55, y - size * 0.05, x + size * 0.55, y - size * 0.05)
+    c.setLineWidth(OUTLINE * 2.4)
+    half = size * 0.42
+    c.line(x - half, y, x + half, y)
     for end in (-1, 1):
-        c.circle(x + end * size * 0.55, y - size * 0.05, size * 0.12, stroke=0, fill=1)
+        c.circle(x + end * half, y, size * 0.1, stroke=0, fill=1)
+    c.setFont(FONT_BOLD, size * 0.5)
+    c.drawCentredString(x, y + size * 0.12, "+1")
     c.restoreState()
 
 
@@ -199,8 +214,8 @@ def draw_coordinate_bonus(c, cafe, x: float, y: float, size: float) -> None:
     """Draw a coordinate-change bonus: plus-minus one."""
     c.saveState()
     c.setFillColor(INK)
-    c.setFont(FONT_BOLD, size * 1.05)
-    c.drawCentredString(x, y - size * 0.38, "\u00b11")
+    c.setFont(FONT_BOLD, size * 0.72)
+    c.drawCentredString(x, y - size * 0.26, "\u00b11")
     c.restoreState()
 
 

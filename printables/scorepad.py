@@ -1,0 +1,208 @@
+"""Score pads: the city's scoring rows in one column per player, several games per page."""
+
+from __future__ import annotations
+
+import math
+from io import BytesIO
+
+from reportlab.lib.units import mm
+
+from companion.games.enroute.board import Board
+from companion.games.enroute.rows import LEVELS, TIEBREAK_NOTE, ScoringRow, scoring_rows
+
+from . import style
+from .scoring_spaces import draw_row_icon
+from .style import (
+    FONT,
+    FONT_BOLD,
+    FONT_ITALIC,
+    INK,
+    MARGIN,
+    MUTED,
+    RULE,
+    TOURIST_COLOURS,
+    draw_fitted,
+    printable,
+    wrap,
+)
+from .symbols import draw_number_disk
+
+PADS_PER_PAGE = 2
+MAX_PLAYERS = 4
+PAD_GAP = 10 * mm  # between two pads, where the cut line runs
+PADDING = 4 * mm
+HEADER = 13 * mm
+NAMES = 10 * mm
+TOTAL = 10 * mm
+NOTE = 8 * mm
+LABEL_COLUMN = 80 * mm
+MAX_PLAYER_COLUMN = 45 * mm
+
+
+def check_players(players: int) -> int:
+    """Return the number of players if it is 1..4, else raise ValueError saying so."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be a whole number from 1 to {MAX_PLAYERS}, not {players!r}.")
+    return players
+
+
+def draw_pad_header(c, board: Board, left: float, top: float, width: float) -> None:
+    """Draw the city name, the date line and the game level boxes."""
+    c.setFillColor(INK)
+    draw_fitted(c, board.name, left, top - 6.5 * mm, width * 0.45, FONT_BOLD, 14)
+    c.setFillColor(MUTED)
+    c.setFont(FONT, 7.5)
+    c.drawString(left, top - 10.5 * mm, "En Route \u00b7 score pad")
+    date_left = left + width * 0.5
+    c.setFillColor(INK)
+    c.setFont(FONT, 8.5)
+    c.drawString(date_left, top - 6 * mm, "Date")
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.5)
+    c.line(date_left + 9 * mm, top - 6.3 * mm, left + width, top - 6.3 * mm)
+    c.setFont(FONT, 7.5)
+    c.drawString(date_left, top - 10.8 * mm, "Level")
+    x = date_left + 9 * mm
+    for level in LEVELS:
+        c.rect(x, top - 11.1 * mm, 2.8 * mm, 2.8 * mm, stroke=1, fill=0)
+        c.drawString(x + 4 * mm, top - 10.8 * mm, level)
+        x += 6 * mm + c.stringWidth(level, FONT, 7.5)
+
+
+def draw_name_row(c, players: int, left: float, top: float, label_w: float, column_w: float) -> None:
+    """Draw the row where each player writes their name and player board number."""
+    c.setFillColor(INK)
+    c.setFont(FONT_BOLD, 8)
+    c.drawString(left + 1.5 * mm, top - NAMES / 2 - 1 * mm, "Player")
+    c.setFont(FONT, 6)
+    c.setFillColor(MUTED)
+    c.drawString(left + 14 * mm, top - NAMES / 2 - 1 * mm, "name, and player board no.")
+    for p in range(players):
+        x = left + label_w + p * column_w
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.5)
+        c.line(x + 2 * mm, top - NAMES + 3 * mm, x + column_w - 2 * mm, top - NAMES + 3 * mm)
+        c.setFillColor(MUTED)
+        c.setFont(FONT, 5.5)
+        c.drawString(x + 2 * mm, top - NAMES + 0.8 * mm, f"Player {p + 1}")
+        c.circle(x + column_w - 4.5 * mm, top - NAMES + 5.6 * mm, 2.4 * mm, stroke=1, fill=0)
+
+
+def draw_row_label(c, row: ScoringRow, left: float, top: float, width: float, height: float) -> None:
+    """Draw a scoring row's number, symbol, label and hint in the label column."""
+    mid = top - height / 2
+    draw_number_disk(c, row.number, left + 3 * mm, mid, min(4.6 * mm, height * 0.7))
+    text_left = left + 6.8 * mm
+    # Rows without a symbol keep the gap, so every label starts at the same x.
+    draw_row_icon(c, row.key, text_left + 1.8 * mm, mid, min(3.6 * mm, height * 0.55))
+    text_left += 4.8 * mm
+    available = left + width - text_left - 1.5 * mm
+    c.setFillColor(INK)
+    draw_fitted(c, row.label, text_left, mid + 0.5 * mm, available, FONT_BOLD, 7.5)
+    hint, size = wrap(printable(row.hint), FONT, 5.2, available, 1)
+    c.setFillColor(MUTED)
+    c.setFont(FONT, size)
+    c.drawString(text_left, mid - 2.2 * mm, hint[0] if hint else "")
+
+
+def draw_product_guide(c, left: float, mid: float, width: float) -> None:
+    """Draw faint 'x' and '=' in a cell, so tourists x landmarks can be written in place."""
+    c.setFillColor(RULE)
+    c.setFont(FONT, 7)
+    c.drawCentredString(left + width * 0.3, mid - 1 * mm, "\u00d7")
+    c.drawCentredString(left + width * 0.58, mid - 1 * mm, "=")
+
+
+def draw_score_table(c, rows: list[ScoringRow], players: int, left: float, top: float, width: float,
+                     row_h: float) -> float:
+    """Draw the name row, the scoring rows and the total; return the table's bottom."""
+    column_w = min(MAX_PLAYER_COLUMN, (width - LABEL_COLUMN) / players)
+    label_w = width - players * column_w
+    draw_name_row(c, players, left, top, label_w, column_w)
+    y = top - NAMES
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.9)
+    c.line(left, y, left + width, y)
+    for i, row in enumerate(rows):
+        if i % 2 == 1:
+            # Light banding keeps the eye on one row across four columns.
+            c.setFillColor(style.STREET)
+            c.rect(left, y - row_h, width, row_h, stroke=0, fill=1)
+        draw_row_label(c, row, left, y, label_w, row_h)
+        if row.key in TOURIST_COLOURS:
+            for p in range(players):
+                draw_product_guide(c, left + label_w + p * column_w, y - row_h / 2, column_w)
+        y -= row_h
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.4)
+        c.line(left, y, left + width, y)
+    c.setStrokeColor(INK)
+    c.setLineWidth(1.2)
+    c.line(left, y, left + width, y)
+    c.setFillColor(INK)
+    c.setFont(FONT_BOLD, 10)
+    c.drawString(left + 1.5 * mm, y - TOTAL / 2 - 1.3 * mm, "Total PP")
+    bottom = y - TOTAL
+    c.setLineWidth(1.2)
+    c.rect(left + label_w, bottom, players * column_w, TOTAL, stroke=1, fill=0)
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.5)
+    for p in range(players + 1):
+        x = left + label_w + p * column_w
+        c.line(x, top - NAMES, x, bottom if 0 < p < players else y)
+    return bottom
+
+
+def draw_tiebreak_note(c, left: float, top: float, width: float) -> None:
+    """Draw the tie-break rule under the table."""
+    lines, size = wrap(printable(TIEBREAK_NOTE), FONT_ITALIC, 6.5, width, 2)
+    c.setFillColor(MUTED)
+    c.setFont(FONT_ITALIC, size)
+    for i, line in enumerate(lines):
+        c.drawString(left, top - 3.5 * mm - i * size * 1.25, line)
+
+
+def draw_pad(c, board: Board, rows: list[ScoringRow], players: int, left: float, top: float, width: float,
+             height: float) -> None:
+    """Draw one whole score pad in the given box."""
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.6)
+    c.roundRect(left, top - height, width, height, 2.5 * mm, stroke=1, fill=0)
+    inner_left, inner_w = left + PADDING, width - 2 * PADDING
+    draw_pad_header(c, board, inner_left, top - PADDING, inner_w)
+    table_top = top - PADDING - HEADER
+    row_h = (height - 2 * PADDING - HEADER - NAMES - TOTAL - NOTE) / len(rows)
+    bottom = draw_score_table(c, rows, players, inner_left, table_top, inner_w, min(row_h, 9 * mm))
+    draw_tiebreak_note(c, inner_left, bottom, inner_w)
+
+
+def draw_cut_line(c, y: float, page_width: float) -> None:
+    """Draw the dashed line to cut two pads apart."""
+    c.saveState()
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.5)
+    c.setDash([2 * mm, 1.5 * mm])
+    c.line(MARGIN, y, page_width - MARGIN, y)
+    c.restoreState()
+
+
+def scorepad_pdf(board: Board, players: int = 4, paper: str = "a4", games: int = PADS_PER_PAGE) -> bytes:
+    """Build `games` score pads for a city, two to a page, and return the PDF bytes."""
+    check_players(players)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}.")
+    page_w, page_h = style.paper_size(paper)
+    rows = scoring_rows(board, "full")
+    pad_h = (page_h - 2 * MARGIN - (PADS_PER_PAGE - 1) * PAD_GAP) / PADS_PER_PAGE
+    buffer = BytesIO()
+    c = style.new_canvas(buffer, paper, f"{board.name}: score pad")
+    for page in range(math.ceil(games / PADS_PER_PAGE)):
+        on_page = min(PADS_PER_PAGE, games - page * PADS_PER_PAGE)
+        for slot in range(on_page):
+            top = page_h - MARGIN - slot * (pad_h + PAD_GAP)
+            draw_pad(c, board, rows, players, MARGIN, top, page_w - 2 * MARGIN, pad_h)
+            if slot:
+                draw_cut_line(c, top + PAD_GAP / 2, page_w)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
