@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .games.enroute.game import NotAGameDocument
 from .games.enroute.scoring import score_game

@@ -18,13 +18,12 @@ from typing import Any
 
 from . import geometry as geo
 from .geometry import Location, Point, Section
-from .jsonread import (check_keys, check_list, check_object, is_int, join, read_int, read_pair,
-                       read_string, show)
+from .jsonread import check_keys, check_list, check_object, is_int, join, read_int, read_pair, read_string, show
 from .problems import DocumentError, Problem, error, has_errors
 
 BOARD_FORMAT = "enroute-board/1"
 SPECIALISED = ("red", "green", "blue", "purple")
-KINDS = SPECIALISED + ("yellow", "grey")
+KINDS = (*SPECIALISED, "yellow", "grey")
 COLOURS = SPECIALISED  # tourist colours, in scoring-row order
 CAFE_BONUSES = ("tourists", "section", "coordinate")
 ROAD_TAGS = ("diagonal", "corner", "harbour")

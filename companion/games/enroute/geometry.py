@@ -7,7 +7,7 @@ intersections, kept as a sorted tuple so it can be a dict key.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 Point = tuple[int, int]
 Location = tuple[int, int]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .jsonread import check_keys, check_object, join, read_int, read_string, show
 from .problems import Problem, error
@@ -57,7 +58,8 @@ def parse_goals(value: Any, path: str, problems: list[Problem]) -> list[GoalCard
         problems.append(error("not-a-list", path, f"goals must be a list of goal cards, not {show(value)}."))
         return []
     if len(value) > 3:
-        problems.append(error("too-many-goals", path, f"A game uses at most three goal cards (A, B, C), not {len(value)}."))
+        problems.append(error("too-many-goals", path,
+                              f"A game uses at most three goal cards (A, B, C), not {len(value)}."))
     cards: list[GoalCard] = []
     for i, item in enumerate(value[:3]):
         ipath = join(path, i)
@@ -79,7 +81,7 @@ def parse_goals(value: Any, path: str, problems: list[Problem]) -> list[GoalCard
                                   f"Unknown metric {show(metric)}; use one of {', '.join(METRICS)}."))
             metric = None
         sign = item.get("sign")
-        if "sign" in item and sign not in ("+",) + MINUS_SIGNS:
+        if "sign" in item and sign not in ("+", *MINUS_SIGNS):
             problems.append(error("bad-sign", join(ipath, "sign"), f'sign is "+" or "−", not {show(sign)}.'))
             sign = None
         nums = {}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 ERROR = "error"
 WARNING = "warning"
@@ -23,7 +23,7 @@ class Problem:
         return {"severity": self.severity, "code": self.code, "path": self.path,
                 "message": self.message}
 
-    def within(self, prefix: str) -> "Problem":
+    def within(self, prefix: str) -> Problem:
         """Return this problem with its path placed under `prefix`."""
         if not prefix:
             return self

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from .board import Board, load_board
@@ -25,7 +25,7 @@ def shipped_board_ids() -> list[str]:
     return sorted(p.stem for p in SHIPPED.glob("*.json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_shipped(board_id: str) -> Board:
     """Load and check one shipped board once per process."""
     return load_board_file(SHIPPED / f"{board_id}.json")
@@ -72,5 +72,6 @@ def available_boards(library: Path | str | None = None) -> list[Board]:
     return boards
 
 
-__all__ = ["available_boards", "library_board_ids", "UnknownBoardError", "DocumentError", "find_board", "shipped_board_ids", "shipped_boards",
+__all__ = ["DocumentError", "UnknownBoardError", "available_boards", "find_board", "library_board_ids",
+           "shipped_board_ids", "shipped_boards",
            "load_board_file"]

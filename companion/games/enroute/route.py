@@ -8,9 +8,9 @@ diagonal and rounded-corner roads need no special cases beyond their tags.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from . import geometry as geo
 from .board import Board
@@ -22,7 +22,7 @@ _BENDING = {"diagonal", "corner"}
 
 def walk_sections(walk: Sequence[Point]) -> list[Section]:
     """Return the sections of a walk in order."""
-    return [geo.section(a, b) for a, b in zip(walk, walk[1:])]
+    return [geo.section(a, b) for a, b in zip(walk, walk[1:], strict=False)]
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def turns(board: Board, walk: Sequence[Point]) -> int:
     route, so it is not counted.
     """
     count = 0
-    for a, b, c in zip(walk, walk[1:], walk[2:]):
+    for a, b, c in zip(walk, walk[1:], walk[2:], strict=False):
         if geo.direction(a, b) != geo.direction(b, c) or _bends(board, geo.section(a, b)) \
                 or _bends(board, geo.section(b, c)):
             count += 1
@@ -71,7 +71,7 @@ def longest_straight(board: Board, walk: Sequence[Point]) -> int:
     """Return the most sections in one run going on in the same direction."""
     best = run = 0
     prev_dir = None
-    for a, b in zip(walk, walk[1:]):
+    for a, b in zip(walk, walk[1:], strict=False):
         d = geo.direction(a, b)
         bends = _bends(board, geo.section(a, b))
         run = run + 1 if (d == prev_dir and not bends) else 1

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .board import Board
 from .game import Game, read_game
-from .goals import GoalCard, award
 from .geometry import Point
+from .goals import GoalCard, award
 from .problems import Problem, has_errors
 from .route import RouteFacts, longest_straight, personal_goal_pp, route_facts, turns, walk_goal_span
 from .rows import GOAL_DECKS, scoring_rows
@@ -29,7 +30,7 @@ class Context:
     goals: tuple[GoalCard, ...] = ()
 
     @classmethod
-    def of(cls, game: Game) -> "Context":
+    def of(cls, game: Game) -> Context:
         """Build the context of a read game."""
         return cls(game.board, game.level, tuple(sorted(game.ratings.items())), tuple(game.goals))
 
@@ -121,7 +122,7 @@ def search_objective(ctx: Context, sheet: Sheet, evaluation: RouteEvaluation) ->
     landmarks), because those decide ties between equal totals.
     """
     goals = sum(card.achiever_pp for card in ctx.goals if card.is_met(goal_value(card, evaluation, sheet)))
-    return (evaluation.base + goals,) + evaluation.tiebreak
+    return (evaluation.base + goals, *evaluation.tiebreak)
 
 
 @dataclass
@@ -149,7 +150,7 @@ class PlayerScore:
     problems: list[Problem]
     proven: bool | None
     evaluation: RouteEvaluation | None = None
-    best: "BestRoute | None" = None
+    best: BestRoute | None = None
 
     def to_json(self) -> dict:
         """Write the `players[]` item of `enroute-score/1`."""
@@ -238,7 +239,7 @@ def _best_alternative(ctx: Context, sheets: list[Sheet | None], results: list[Pl
             continue
         values = [goal_value(card, evaluation, s) if j == index else
                   (goal_value(card, r.evaluation, s) if r.rows is not None else None)
-                  for j, (r, s) in enumerate(zip(results, sheets))]
+                  for j, (r, s) in enumerate(zip(results, sheets, strict=False))]
         rows[f"goal_{deck}"] = award(card, values)[index]
     return BestRoute(list(choice.walk), rows, sum(rows.values()), choice.proven)
 
@@ -254,9 +255,9 @@ def _award_goals(ctx: Context, sheets: list[Sheet | None], results: list[PlayerS
     for deck in GOAL_DECKS:
         card = next((c for c in ctx.goals if c.deck == deck), None)
         values = [goal_value(card, r.evaluation, s) if (card and r.rows is not None) else None
-                  for r, s in zip(results, sheets)]
+                  for r, s in zip(results, sheets, strict=False)]
         pps = award(card, values) if card else [0] * len(results)
-        for r, pp in zip(results, pps):
+        for r, pp in zip(results, pps, strict=False):
             if r.rows is not None:
                 r.rows[f"goal_{deck}"] = pp
 

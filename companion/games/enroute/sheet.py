@@ -184,7 +184,7 @@ def _read_tourists(value: Any, path: str, board: Board, sheet: Sheet, problems: 
         ipath = join(path, i)
         if not check_object(item, ipath, "A tourist entry", problems):
             continue
-        check_keys(item, ipath, ("at",) + COLOURS, ("at",), "a tourist entry", problems)
+        check_keys(item, ipath, ("at", *COLOURS), ("at",), "a tourist entry", problems)
         if "at" not in item:
             continue
         loc = read_pair(item["at"], join(ipath, "at"), "A location", problems, x_range=(1, board.cols),
@@ -279,7 +279,8 @@ def _read_personal_goal(value: Any, path: str, board: Board, level: str, sheet: 
         return
     if not (isinstance(value, list) and len(value) == 3):
         problems.append(error("bad-personal-goal", path,
-                              f"A personal goal is three intersections like [[1, 1], [4, 2], [6, 6]], not {show(value)}."))
+                              "A personal goal is three intersections like [[1, 1], [4, 2], [6, 6]], "
+                              f"not {show(value)}."))
         return
     points = [_read_point(raw, join(path, i), board, "A goal intersection", problems) for i, raw in enumerate(value)]
     if any(p is None for p in points):

@@ -1,0 +1,179 @@
+"""Property tests: rule invariants that must hold for any input."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from conftest import game, sheet
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from companion.games.enroute import board_to_json, find_board, parse_board, shipped_board_ids
+from companion.games.enroute import geometry as geo
+from companion.games.enroute.game import NotAGameDocument, read_game
+from companion.games.enroute.scoring import score_game
+
+BOARDS = [find_board(b) for b in shipped_board_ids()]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 100) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=25)
+
+
+def _paths(value, prefix=()):
+    """Yield the path of every node in a JSON value."""
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, (*prefix, i))
+
+
+def _replace(doc, path, new):
+    """Return a copy of doc with the node at path replaced."""
+    if not path:
+        return new
+    doc = copy.deepcopy(doc)
+    node = doc
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = new
+    return doc
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=json_values)
+def test_arbitrary_json_never_crashes(value):
+    """Any JSON value is either not a game document or yields a score document."""
+    try:
+        result = score_game(value)
+    except NotAGameDocument:
+        return
+    json.dumps(result)
+
+
+BASE = game(sheet(), sheet(player="Bo", final_route=None))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), value=json_values)
+def test_mutated_game_never_crashes(data, value):
+    """Replacing any part of a valid game with arbitrary JSON gives problems, never an exception."""
+    paths = list(_paths(BASE))
+    path = data.draw(st.sampled_from(paths))
+    doc = _replace(BASE, path, value)
+    try:
+        result = score_game(doc)
+    except NotAGameDocument:
+        return
+    for player in result["players"]:
+        for problem in player["problems"]:
+            assert problem["message"] and problem["severity"] in ("error", "warning")
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), value=json_values)
+def test_mutated_board_never_crashes(data, value):
+    """Replacing any part of a shipped board gives a board or problems, never an exception."""
+    doc = board_to_json(BOARDS[0])
+    path = data.draw(st.sampled_from(list(_paths(doc))))
+    board, problems = parse_board(_replace(doc, path, value))
+    assert board is not None or problems
+
+
+@st.composite
+def trails(draw, board_index=0, max_len=14):
+    """Draw a random trail on a shipped board as a walk of intersections."""
+    board = BOARDS[board_index]
+    start = draw(st.sampled_from(sorted({p for s in board.roads for p in s})))
+    walk, used = [start], set()
+    for _ in range(draw(st.integers(0, max_len))):
+        options = [w for w in board.neighbours(walk[-1]) if geo.section(walk[-1], w) not in used]
+        if not options:
+            break
+        w = draw(st.sampled_from(options))
+        used.add(geo.section(walk[-1], w))
+        walk.append(w)
+    return walk
+
+
+@st.composite
+def states(draw, max_len=14, extra=4):
+    """Draw a player sheet: a trail as the final route, extra sections, tourists and a goal."""
+    board = BOARDS[0]
+    walk = draw(trails(max_len=max_len))
+    secs = {geo.section(a, b) for a, b in zip(walk, walk[1:], strict=False)}
+    for sec in draw(st.lists(st.sampled_from(sorted(board.roads)), max_size=extra)):
+        secs.add(sec)
+    locs = draw(st.lists(st.sampled_from(board.locations()), max_size=10, unique=True))
+    tourists = []
+    for loc in locs:
+        counts = draw(st.dictionaries(st.sampled_from(["red", "green", "blue"]), st.integers(1, 4), min_size=1))
+        tourists.append({"at": list(loc), **counts})
+    points = sorted({p for s in board.roads for p in s})
+    goal = draw(st.lists(st.sampled_from(points), min_size=3, max_size=3, unique=True))
+    return {"format": "enroute-sheet/1", "player": "P", "player_board": 1,
+            "sections": [[list(a), list(b)] for a, b in sorted(secs)],
+            "final_route": [list(p) for p in walk], "tourists": tourists, "cafes": [],
+            "personal_goal": [list(p) for p in goal]}
+
+
+def _score(doc_sheet, level="intermediate", ratings=None):
+    """Score one sheet on the training city and return its player entry."""
+    result = score_game(game(doc_sheet, level=level, ratings=ratings or {"tv-tower": 2}))
+    player = result["players"][0]
+    assert not [p for p in player["problems"] if p["severity"] == "error"], player["problems"]
+    return player
+
+
+@settings(max_examples=150, deadline=None)
+@given(state=states())
+def test_walking_backwards_scores_the_same(state):
+    """A route walked backwards has the same rows and tie-break values."""
+    back = copy.deepcopy(state)
+    back["final_route"] = list(reversed(state["final_route"]))
+    a, b = _score(state), _score(back)
+    assert a["rows"] == b["rows"] and a["tiebreak"] == b["tiebreak"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(state=states(), data=st.data())
+def test_tourists_off_the_route_change_nothing(state, data):
+    """Adding tourists to locations the route does not border changes no score."""
+    board = BOARDS[0]
+    walk = [tuple(p) for p in state["final_route"]]
+    on = {loc for a, b in zip(walk, walk[1:], strict=False) for loc in board.borders(geo.section(a, b))}
+    marked = {tuple(t["at"]) for t in state["tourists"]}
+    free = [loc for loc in board.locations() if loc not in on and loc not in marked]
+    assume(free and len(marked) < 10)
+    loc = data.draw(st.sampled_from(free))
+    more = copy.deepcopy(state)
+    more["tourists"].append({"at": list(loc), data.draw(st.sampled_from(["red", "green", "blue"])): data.draw(st.integers(1, 5))})
+    a, b = _score(state), _score(more)
+    assert a["rows"] == b["rows"] and a["total"] == b["total"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(state=states(max_len=7, extra=2))
+def test_best_route_beats_any_constructed_route(state):
+    """The companion's chosen route scores at least as much as the route the test built."""
+    mine = _score(state)
+    chosen = copy.deepcopy(state)
+    chosen["final_route"] = None
+    best = _score(chosen)
+    assert best["route_chosen_by"] == "companion" and best["proven"] is True
+    assert (best["total"], best["tiebreak"]["route_length"]) >= (mine["total"], 0)
+    # The chosen route itself must be legal: scoring it as a player route gives the same total.
+    again = copy.deepcopy(state)
+    again["final_route"] = best["final_route"]
+    assert _score(again)["total"] == best["total"]
+
+
+def test_read_game_reports_every_player():
+    """Problems carry the player's index in their paths."""
+    doc = game(sheet(), sheet(player="Bo", sections=[[[0, 0], [1, 1]]], final_route=None))
+    paths = [p.path for p in read_game(doc).problems if p.severity == "error"]
+    assert paths == ["players[1].sections[0]"]
