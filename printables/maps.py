@@ -209,8 +209,8 @@ def draw_landmark(c, board: Board, landmark: Landmark, layout: MapLayout) -> Non
         lines, size = wrap(printable(landmark.name), FONT, 6.2, side * 0.84, 2)
         c.setFillColor(INK)
         c.setFont(FONT, size)
-        for i, line in enumerate(reversed(lines)):
-            c.drawCentredString(left + side / 2, bottom + side * 0.07 + i * size * 1.15, line)
+        for i, line in enumerate(lines):  # top line first, so extracted text reads in order
+            c.drawCentredString(left + side / 2, bottom + side * 0.07 + (len(lines) - 1 - i) * size * 1.15, line)
 
 
 def draw_coordinates(c, player_board: PlayerBoard, layout: MapLayout) -> None:
@@ -222,16 +222,15 @@ def draw_coordinates(c, player_board: PlayerBoard, layout: MapLayout) -> None:
     band = LABEL_BAND
     top_y = layout.grid_top + band / 2 - size * 0.36 + layout.street / 2
     bottom_y = layout.grid_bottom - band / 2 - size * 0.36 - layout.street / 2
-    for column, printed in enumerate(player_board.columns, start=1):
-        x = layout.column_centre(column)
-        c.drawCentredString(x, top_y, str(printed))
-        c.drawCentredString(x, bottom_y, str(printed))
     left_x = layout.grid_left - band / 2 - layout.street / 2
     right_x = layout.grid_right + band / 2 + layout.street / 2
-    for row, printed in enumerate(player_board.rows, start=1):
-        y = layout.row_centre(row) - size * 0.36
-        c.drawCentredString(left_x, y, str(printed))
-        c.drawCentredString(right_x, y, str(printed))
+    # One edge at a time, so the extracted text lists each edge's coordinates in order.
+    for y in (top_y, bottom_y):
+        for column, printed in enumerate(player_board.columns, start=1):
+            c.drawCentredString(layout.column_centre(column), y, str(printed))
+    for x in (left_x, right_x):
+        for row, printed in enumerate(player_board.rows, start=1):
+            c.drawCentredString(x, layout.row_centre(row) - size * 0.36, str(printed))
     c.restoreState()
 
 
