@@ -40,6 +40,30 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play a random legal game and print it as `enroute-game/1`."""
+    from .games.enroute.problems import DocumentError
+    from .games.enroute.registry import UnknownBoardError, find_board
+    from .games.enroute.simulate import simulate_game
+
+    try:
+        board = find_board(args.board, args.library)
+    except UnknownBoardError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (DocumentError, OSError, ValueError) as exc:
+        print(f"error: the board {args.board!r} cannot be read: {exc}", file=sys.stderr)
+        return 2
+    try:
+        doc = simulate_game(board, players=args.players, seed=args.seed, level=args.level)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    json.dump(doc, sys.stdout, indent=2 if args.pretty else None, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Describe the commands."""
     parser = argparse.ArgumentParser(prog="python -m companion", description="En Route Companion tools.")
@@ -49,6 +73,16 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--library", help="folder of extra enroute-board/1 files (<id>.json)")
     score.add_argument("--pretty", action="store_true", help="indent the output")
     score.set_defaults(func=cmd_score)
+    sim = sub.add_parser("simulate", help="play a random legal game (prints enroute-game/1)")
+    sim.add_argument("--board", default="training-city", help="board id (default: training-city)")
+    sim.add_argument("--players", type=int, default=4, choices=range(1, 5), metavar="1-4",
+                     help="number of players, 1 to 4 (default: 4)")
+    sim.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    sim.add_argument("--level", default="full", choices=("simplified", "intermediate", "full"),
+                     help="game level (default: full)")
+    sim.add_argument("--library", help="folder of extra enroute-board/1 files (<id>.json)")
+    sim.add_argument("--pretty", action="store_true", help="indent the output")
+    sim.set_defaults(func=cmd_simulate)
     return parser
 
 

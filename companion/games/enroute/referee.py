@@ -1,0 +1,580 @@
+"""The referee: a whole En Route game as immutable states and the rules of §3–§4 as pure functions.
+
+Every function takes a `GameState` and returns a new one (the old one is
+never changed) plus the problems found; a refused action returns the state
+unchanged with at least one error `Problem` (code, path, message in the
+player's terms, locations named by the printed coordinates of the player's own
+board). Nothing here raises on bad input.
+
+Game flow::
+
+    state = new_game(board, [Seat("Aki", 2), Seat("Ben", 4)], level="full")
+    state, problems = begin_round(state, (card_a, card_b))          # normal round
+    state, problems = begin_start_rounds(state, placed, picks)       # 3–4 players, first round
+    state, problems = play_turn(state, 0, Turn(location=(3, 4), segment=(sec1, sec2)))
+    state, problems = undo_turn(state, 0)                            # until the round closes
+    state, problems = close_round(state)                             # everyone has played
+    doc = to_game_document(state)                                    # enroute-game/1, final_route null
+
+Helpers for pages and the simulator: `check_turn` (all problems, no change),
+`matching_locations`, `empty_matches`, `segment_options`, `bonus_sources`,
+`refresh_hand`, `to_sheet`. Rules the seed leaves open are decided in
+comments where they are applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from . import geometry as geo
+from .board import COLOURS, Board, PlayerBoard, board_to_json
+from .cards import (
+    RATING_MODES,
+    RoundCard,
+    apply_symbols,
+    colour_choices,
+    iconic_symbols,
+    round_tourists,
+    start_round_count,
+    wrap_coordinate,
+)
+from .cards import active_player as _active_player
+from .game import GAME_FORMAT
+from .geometry import Location, Point, Section
+from .goals import GoalCard, goal_to_json
+from .problems import Problem, error, has_errors
+from .registry import shipped_board_ids
+from .rows import LEVELS
+from .sheet import ROUNDS, SHEET_FORMAT
+
+BALANCE = "balance"  # a bonus source that is a balance card rather than a cafe
+BALANCE_SIDES = ("section", "coordinate")
+MODES = ("normal", "team", "solo")
+Source = Point | str  # a cafe's intersection, or BALANCE
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at setup: name, dealt player board, balance cards (sides), personal goal."""
+
+    name: str
+    player_board: int
+    balance: tuple[str, ...] = ()
+    personal_goal: tuple[Point, Point, Point] | None = None
+
+
+@dataclass(frozen=True)
+class CoordinateChange:
+    """Change one round card's value by ±1 (wrapping 6↔1) for this player only."""
+
+    card: int  # 0 or 1: which round card
+    delta: int  # +1 or -1
+    source: Source
+
+
+@dataclass(frozen=True)
+class BonusSection:
+    """One extra section drawn anywhere with a route-section bonus (cafe or balance card)."""
+
+    section: Section
+    source: Source
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a player does in the drawing phase.
+
+    `colour`: the tourist type chosen when repeat cards leave a choice, or the
+    one tourist of the all-occupied fallback. `fallback`: every matching
+    location is occupied, so one tourist goes to any empty location and one
+    section anywhere. `decline_cafe_tourists`: new-tourist cafes reached this
+    turn whose tourists the player leaves unused (to keep their 2 PP).
+    """
+
+    location: Location
+    segment: tuple[Section, ...]
+    colour: str | None = None
+    fallback: bool = False
+    changes: tuple[CoordinateChange, ...] = ()
+    bonus_sections: tuple[BonusSection, ...] = ()
+    decline_cafe_tourists: tuple[Point, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's map and bonuses. Dicts are never mutated: every change builds a new state."""
+
+    name: str
+    player_board: int
+    tourists: dict[Location, dict[str, int]] = field(default_factory=dict)
+    sections: tuple[Section, ...] = ()
+    cafes: dict[Point, str] = field(default_factory=dict)  # circled cafes: "unused" or "used" (struck)
+    balance: tuple[tuple[str, bool], ...] = ()  # (side, used)
+    hand_refreshed: bool = False
+    personal_goal: tuple[Point, ...] | None = None
+    played: bool = False  # has taken this round's turn
+    before_turn: PlayerState | None = None  # for undo until the round closes
+    turns: tuple[tuple[int, Turn], ...] = ()  # (round, turn) history
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The table: board, options, round, ratings, every player, and this round's cards per player."""
+
+    board: Board
+    level: str
+    rating_mode: str
+    mode: str
+    players: tuple[PlayerState, ...]
+    first_player: int = 0
+    round: int = 0  # the round being played (0 before the first)
+    phase: str = "selection"  # "selection" (cards not chosen yet), "drawing", "over"
+    cards: tuple[tuple[RoundCard, RoundCard] | None, ...] = ()  # this round's two cards, per player
+    later_cards: tuple[tuple[RoundCard, RoundCard] | None, ...] = ()  # 4 players: round 2's start cards
+    ratings: dict[str, int] = field(default_factory=dict)
+    goals: tuple[GoalCard, ...] = ()
+
+    @property
+    def start_rounds(self) -> int:
+        """How many start rounds this game has (3 players: 1, 4 players: 2, team/solo: 0)."""
+        return start_round_count(len(self.players), self.mode)
+
+    @property
+    def active(self) -> int | None:
+        """The active player's index this round, or None in a start round."""
+        return _active_player(max(self.round, 1), len(self.players), self.first_player, self.start_rounds)
+
+    def cafes_in_play(self) -> bool:
+        """Cafes count at the intermediate and full levels, not in the simplified game."""
+        return self.level != "simplified"
+
+
+def new_game(board: Board, seats: list[Seat], level: str = "full", rating_mode: str = "standard",
+             mode: str = "normal", goals: tuple[GoalCard, ...] = (), first_player: int = 0) -> GameState:
+    """Start a game; advanced rating mode marks one upgrade box per iconic landmark (the purple corners)."""
+    if level not in LEVELS or rating_mode not in RATING_MODES or mode not in MODES:
+        raise ValueError(f"unknown level/rating mode/mode: {level!r}, {rating_mode!r}, {mode!r}")
+    if not seats or not 0 <= first_player < len(seats):
+        raise ValueError("a game needs players and a first active player among them")
+    players = tuple(PlayerState(s.name, s.player_board, balance=tuple((side, False) for side in s.balance),
+                                personal_goal=s.personal_goal if level != "simplified" else None)
+                    for s in seats)
+    ratings = {lm.id: (1 if rating_mode == "advanced" else 0) for lm in board.iconic()}
+    return GameState(board, level, rating_mode, mode, players, first_player, ratings=ratings,
+                     goals=tuple(goals) if level == "full" else (), cards=tuple(None for _ in seats),
+                     later_cards=tuple(None for _ in seats))
+
+
+def _next_round_ok(state: GameState, path: str) -> list[Problem]:
+    """Refuse to open a round while one is being played or after the last."""
+    if state.phase == "drawing":
+        return [error("round-open", path, f"Round {state.round} is still being played; close it first.")]
+    if state.phase == "over" or state.round >= ROUNDS:
+        return [error("game-over", path, f"The game is over: all {ROUNDS} rounds are played.")]
+    return []
+
+
+def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard],
+                rating_moves: list[str] | None = None) -> tuple[GameState, list[Problem]]:
+    """Open a normal round with the two round cards; adjust iconic ratings once per symbol.
+
+    Standard mode marks the next upgrade box for each symbol. Advanced mode
+    needs the active player's choice per symbol in `rating_moves`.
+    """
+    problems = _next_round_ok(state, "cards")
+    number = state.round + 1
+    if number <= state.start_rounds:
+        problems.append(error("start-round", "cards",
+                              f"Round {number} is a start round: every player places a card and picks two "
+                              "(use begin_start_rounds)."))
+    if len(cards) != 2:
+        problems.append(error("two-cards", "cards", f"A round has two round cards, not {len(cards)}."))
+    if problems:
+        return state, problems
+    moves = rating_moves if state.rating_mode == "advanced" else None
+    ratings, found = apply_symbols(state.board, state.ratings, iconic_symbols(cards), moves, state.rating_mode)
+    if found:
+        return state, found
+    pair = (cards[0], cards[1])
+    return replace(state, round=number, phase="drawing", ratings=ratings,
+                   cards=tuple(pair for _ in state.players)), []
+
+
+def begin_start_rounds(state: GameState, placed: list[RoundCard],
+                       picks: list[tuple[int, int]]) -> tuple[GameState, list[Problem]]:
+    """Open the start round(s): one card per player, all revealed; each player picks 2 of them by index.
+
+    Ratings go up for every revealed card's symbols (start rounds only
+    upgrade, also in advanced mode). With 4 players the two cards a player did
+    not pick are that player's round cards in round 2.
+    """
+    problems = _next_round_ok(state, "placed")
+    n = len(state.players)
+    if state.round != 0 or state.start_rounds == 0:
+        problems.append(error("no-start-round", "placed",
+                              "Start rounds open a 3- or 4-player game (not team or solo games)."))
+    if len(placed) != n:
+        problems.append(error("one-card-each", "placed", f"Each of the {n} players places one card, not {len(placed)}."))
+    if len(picks) != n:
+        problems.append(error("one-pick-each", "picks", f"Each of the {n} players picks two cards."))
+    for i, pick in enumerate(picks):
+        if len(set(pick)) != 2 or not all(0 <= k < len(placed) for k in pick):
+            problems.append(error("bad-pick", f"picks[{i}]",
+                                  f"{state.players[i].name if i < n else 'A player'} picks two different cards "
+                                  f"among the {len(placed)} placed (numbers 0 to {len(placed) - 1})."))
+    if problems:
+        return state, problems
+    ratings, found = apply_symbols(state.board, state.ratings, iconic_symbols(placed), None, "standard",
+                                   start_round=True)
+    if found:
+        return state, found
+    chosen = tuple((placed[a], placed[b]) for a, b in picks)
+    later = tuple(tuple(placed[k] for k in range(n) if k not in pick) for pick in picks) \
+        if state.start_rounds == 2 else tuple(None for _ in picks)
+    return replace(state, round=1, phase="drawing", ratings=ratings, cards=chosen, later_cards=later), []
+
+
+def close_round(state: GameState) -> tuple[GameState, list[Problem]]:
+    """Upkeep: everyone has played; undo is no longer possible; the next round (or the end) comes."""
+    if state.phase != "drawing":
+        return state, [error("no-round", "round", "No round is being played.")]
+    waiting = [p.name for p in state.players if not p.played]
+    if waiting:
+        return state, [error("turns-missing", "round",
+                             f"Round {state.round} is not finished: waiting for {', '.join(waiting)}.")]
+    players = tuple(replace(p, played=False, before_turn=None) for p in state.players)
+    if state.round == 1 and state.start_rounds == 2:
+        # 4 players: round 2 uses each player's two other start cards; nothing is discarded in between
+        return replace(state, players=players, round=2, cards=state.later_cards,
+                       later_cards=tuple(None for _ in players)), []
+    phase = "over" if state.round >= ROUNDS else "selection"
+    return replace(state, players=players, phase=phase, cards=tuple(None for _ in players)), []
+
+
+def refresh_hand(state: GameState, player: int) -> tuple[GameState, list[Problem]]:
+    """Record a player's hand refresh (once per game; the cards themselves are the table's)."""
+    if not 0 <= player < len(state.players):
+        return state, [error("no-player", "player", f"There is no player {player}.")]
+    me = state.players[player]
+    if me.hand_refreshed:
+        return state, [error("refresh-used", "player",
+                             f"{me.name} has already refreshed their hand this game (the city symbol is circled).")]
+    return _with_player(state, player, replace(me, hand_refreshed=True)), []
+
+
+def _with_player(state: GameState, index: int, player: PlayerState) -> GameState:
+    """Return the state with one player replaced."""
+    players = list(state.players)
+    players[index] = player
+    return replace(state, players=tuple(players))
+
+
+def player_board_of(state: GameState, player: int) -> PlayerBoard:
+    """Return a player's printed player board (the first one if the number is unknown)."""
+    pb = state.board.player_board(state.players[player].player_board)
+    return pb if pb is not None else state.board.player_boards[0]
+
+
+def describe(state: GameState, player: int, location: Location) -> str:
+    """Name a location by the printed coordinates of the player's own board."""
+    col, row = player_board_of(state, player).printed(location)
+    return f"location ({col}, {row})"
+
+
+def card_values(cards: tuple[RoundCard, RoundCard], changes: tuple[CoordinateChange, ...]) -> tuple[int, int]:
+    """Return the two round-card values after a player's coordinate changes."""
+    values = [cards[0].coordinate, cards[1].coordinate]
+    for ch in changes:
+        if ch.card in (0, 1) and ch.delta in (-1, 1):
+            values[ch.card] = wrap_coordinate(values[ch.card] + ch.delta)
+    return values[0], values[1]
+
+
+def matching_locations(state: GameState, player: int, changes: tuple[CoordinateChange, ...] = ()) -> list[Location]:
+    """Return the locations whose printed coordinates on the player's board match the round cards ((a,b) or (b,a))."""
+    cards = state.cards[player] if state.cards else None
+    if cards is None:
+        return []
+    a, b = card_values(cards, changes)
+    return player_board_of(state, player).locations_for(a, b)
+
+
+def empty_matches(state: GameState, player: int, changes: tuple[CoordinateChange, ...] = ()) -> list[Location]:
+    """Return the matching locations that are still empty (the player's choices this turn)."""
+    marked = state.players[player].tourists
+    return [loc for loc in matching_locations(state, player, changes) if loc not in marked]
+
+
+def bonus_sources(state: GameState, player: int, kind: str) -> list[Source]:
+    """Return the unused bonus sources of one kind ("section" or "coordinate"): circled cafes, then balance cards."""
+    me = state.players[player]
+    found: list[Source] = []
+    if state.cafes_in_play():
+        found += [at for at, st in sorted(me.cafes.items())
+                  if st == "unused" and state.board.cafe_at(at).bonus == kind]
+    found += [BALANCE for side, used in me.balance if side == kind and not used]
+    return found
+
+
+def segment_options(board: Board, drawn: set[Section] | frozenset[Section],
+                    location: Location) -> list[tuple[Section, Section]]:
+    """Return every two-section segment next to a location: connected, undrawn, one along its side."""
+    sides = [sec for sec in board.roads if location in board.borders(sec) and sec not in drawn]
+    found: set[tuple[Section, Section]] = set()
+    for first in sides:
+        for end in first:
+            for other in board.neighbours(end):
+                second = geo.section(end, other)
+                if second != first and second not in drawn:
+                    found.add(tuple(sorted((first, second))))
+    return sorted(found)
+
+
+def _is_segment(board: Board, secs: tuple[Section, ...], location: Location) -> bool:
+    """Tell whether two sections are connected (straight or L) with one along a side of the location."""
+    a, b = secs
+    return a != b and bool(set(a) & set(b)) and any(location in board.borders(s) for s in secs)
+
+
+def _colours(board: Board) -> tuple[str, ...]:
+    """Return the tourist colours a city uses (purple only where purple landmarks exist)."""
+    return tuple(c for c in COLOURS if c != "purple" or "purple" in board.kinds_present())
+
+
+def check_turn(state: GameState, player: int, turn: Turn) -> list[Problem]:
+    """Return every problem with a turn (empty list: the turn is legal)."""
+    return _referee_turn(state, player, turn)[1]
+
+
+def play_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState, list[Problem]]:
+    """Play a player's turn if it is legal; otherwise return the state unchanged with the problems."""
+    new, problems = _referee_turn(state, player, turn)
+    return (state, problems) if has_errors(problems) else (new, problems)
+
+
+def undo_turn(state: GameState, player: int) -> tuple[GameState, list[Problem]]:
+    """Take back a player's turn of the round being played (until the round closes)."""
+    if not 0 <= player < len(state.players):
+        return state, [error("no-player", "player", f"There is no player {player}.")]
+    me = state.players[player]
+    if state.phase != "drawing" or me.before_turn is None:
+        return state, [error("nothing-to-undo", "player",
+                             f"{me.name} has no turn to take back in this round (a closed round cannot be undone).")]
+    return _with_player(state, player, me.before_turn), []
+
+
+def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState, list[Problem]]:
+    """Check a turn against §3–§4 and build the state after it; problems say what is wrong."""
+    if not 0 <= player < len(state.players):
+        return state, [error("no-player", "player", f"There is no player {player}.")]
+    me = state.players[player]
+    if state.phase != "drawing":
+        return state, [error("no-round", "turn", "No round is being played: the round cards are not chosen yet.")]
+    if me.played:
+        return state, [error("already-played", "turn",
+                             f"{me.name} has already played round {state.round}; undo that turn to change it.")]
+    board = state.board
+    problems: list[Problem] = []
+    cafes = dict(me.cafes)
+    balance = list(me.balance)
+    _use_changes(state, player, turn, cafes, balance, problems)
+    loc = _as_location(turn.location)
+    if loc is None or not (1 <= loc[0] <= board.cols and 1 <= loc[1] <= board.rows):
+        problems.append(error("location-off-map", "turn.location", f"{turn.location!r} is not a location of the map."))
+        return state, problems
+    cards = state.cards[player]
+    a, b = card_values(cards, turn.changes)
+    where = describe(state, player, loc)
+    if loc in me.tourists:
+        problems.append(error("location-occupied", "turn.location",
+                              f"{where} already has tourists; choose a location that was empty at the start of "
+                              "your turn."))
+    free = empty_matches(state, player, turn.changes)
+    if turn.fallback:
+        if free:
+            names = " or ".join(describe(state, player, x) for x in free)
+            problems.append(error("fallback-not-allowed", "turn.fallback",
+                                  f"Not every location matching {a} and {b} is occupied: {names} is empty, so "
+                                  "mark the round's tourists there."))
+        if turn.colour not in _colours(board):
+            problems.append(error("fallback-colour", "turn.colour",
+                                  f"When every matching location is occupied, mark one tourist of any type: choose "
+                                  f"one of {', '.join(_colours(board))}."))
+        tourists = {turn.colour: 1} if turn.colour in _colours(board) else {}
+    else:
+        if loc not in matching_locations(state, player, turn.changes):
+            cands = " and ".join(describe(state, player, x) for x in matching_locations(state, player, turn.changes))
+            problems.append(error("location-not-matching", "turn.location",
+                                  f"{where} does not match the round cards {a} and {b} on your board "
+                                  f"(player board {me.player_board}); the matching locations are {cands}."))
+        tourists = _marked_tourists(board, cards, turn, problems)
+    drawn = set(me.sections)
+    new_secs = _check_segment(state, player, turn, loc, drawn, problems)
+    gained: list[Point] = []
+    _visit_cafes(state, new_secs, cafes, gained)
+    for i, bonus in enumerate(turn.bonus_sections):
+        path = f"turn.bonus_sections[{i}]"
+        sec = _check_new_section(board, bonus.section, drawn | set(new_secs), path, problems)
+        if not _spend(state, bonus.source, "section", cafes, balance, path, problems):
+            continue
+        if sec is not None:
+            new_secs.append(sec)
+            _visit_cafes(state, [sec], cafes, gained)
+    tourists = dict(tourists)
+    for at in turn.decline_cafe_tourists:
+        if at not in gained or board.cafe_at(at).bonus != "tourists":
+            problems.append(error("decline-not-a-tourist-cafe", "turn.decline_cafe_tourists",
+                                  f"No new-tourists cafe at {list(at)} is reached by this turn's sections."))
+    for at in gained:
+        cafe = board.cafe_at(at)
+        if cafe.bonus == "tourists" and at not in turn.decline_cafe_tourists:
+            for colour, n in cafe.tourists:  # immediate: into this turn's location
+                tourists[colour] = tourists.get(colour, 0) + n
+            cafes[at] = "used"
+    if has_errors(problems):
+        return state, problems
+    marked = dict(me.tourists)
+    marked[loc] = tourists
+    after = replace(me, tourists=marked, sections=me.sections + tuple(new_secs), cafes=cafes,
+                    balance=tuple(balance), played=True, before_turn=me,
+                    turns=me.turns + ((state.round, turn),))
+    return _with_player(state, player, after), problems
+
+
+def _as_location(value: object) -> Location | None:
+    """Read a location given as a pair of integers, or None."""
+    try:
+        c, r = value
+    except (TypeError, ValueError):
+        return None
+    return (c, r) if isinstance(c, int) and isinstance(r, int) else None
+
+
+def _use_changes(state: GameState, player: int, turn: Turn, cafes: dict[Point, str],
+                 balance: list[tuple[str, bool]], problems: list[Problem]) -> None:
+    """Check and spend the coordinate-change bonuses (only those held at the start of the turn)."""
+    for i, ch in enumerate(turn.changes):
+        path = f"turn.changes[{i}]"
+        if ch.card not in (0, 1) or ch.delta not in (-1, 1):
+            problems.append(error("bad-change", path,
+                                  "A coordinate change moves one round card (first or second) by +1 or −1."))
+            continue
+        _spend(state, ch.source, "coordinate", cafes, balance, path, problems)
+
+
+def _spend(state: GameState, source: Source, kind: str, cafes: dict[Point, str], balance: list[tuple[str, bool]],
+           path: str, problems: list[Problem]) -> bool:
+    """Strike a cafe bonus or use a balance card of the given kind; refuse if it is not available."""
+    what = {"section": "route-section", "coordinate": "coordinate-change"}[kind]
+    if source == BALANCE:
+        for k, (side, used) in enumerate(balance):
+            if side == kind and not used:
+                balance[k] = (side, True)
+                return True
+        problems.append(error("no-balance-card", path, f"You have no unused {what} balance card."))
+        return False
+    at = tuple(source) if isinstance(source, (tuple, list)) else None
+    cafe = state.board.cafe_at(at) if at is not None and state.cafes_in_play() else None
+    if cafe is None or cafe.bonus != kind:
+        problems.append(error("not-a-bonus", path, f"There is no {what} cafe at {source!r}."))
+        return False
+    if cafes.get(at) != "unused":
+        if cafes.get(at) == "used":
+            why = "already used (struck through)"
+        elif kind == "coordinate":
+            why = ("not circled before this turn; a coordinate change comes before choosing the location, so a "
+                   "cafe reached this turn helps from your next turn")
+        else:
+            why = "not visited yet"
+        problems.append(error("bonus-not-available", path, f"The {what} cafe at {list(at)} is {why}."))
+        return False
+    cafes[at] = "used"
+    return True
+
+
+def _marked_tourists(board: Board, cards: tuple[RoundCard, RoundCard], turn: Turn,
+                     problems: list[Problem]) -> dict[str, int]:
+    """Return the round's tourists for this player, checking the repeat-card colour choice."""
+    choices = colour_choices(cards, _colours(board))
+    if choices and turn.colour not in choices:
+        why = "two repeat cards: mark two tourists of one type" if all(c.repeat for c in cards) else \
+            "the repeat card copies the other card's tourists, which show several types"
+        problems.append(error("choose-colour", "turn.colour", f"Choose a tourist type ({why}): "
+                              f"{', '.join(choices)}."))
+        return {}
+    return round_tourists(cards, turn.colour)
+
+
+def _check_new_section(board: Board, raw: Section, taken: set[Section], path: str,
+                       problems: list[Problem]) -> Section | None:
+    """Check one section to draw: a road of the map, not drawn yet."""
+    try:
+        sec = geo.section(tuple(raw[0]), tuple(raw[1]))
+    except (TypeError, IndexError, ValueError):
+        problems.append(error("bad-section", path, f"A section is two intersections, not {raw!r}."))
+        return None
+    if not board.is_road(sec):
+        problems.append(error("not-a-road", path, f"No road runs from {list(sec[0])} to {list(sec[1])}."))
+        return None
+    if sec in taken:
+        problems.append(error("section-taken", path, f"The section {list(sec[0])}–{list(sec[1])} is already drawn; "
+                              "a section can never be drawn where one already is."))
+        return None
+    return sec
+
+
+def _check_segment(state: GameState, player: int, turn: Turn, loc: Location, drawn: set[Section],
+                   problems: list[Problem]) -> list[Section]:
+    """Check the turn's route segment: two connected sections next to the location, or one anywhere."""
+    secs: list[Section] = []
+    for i, raw in enumerate(turn.segment):
+        sec = _check_new_section(state.board, raw, drawn | set(secs), f"turn.segment[{i}]", problems)
+        if sec is not None:
+            secs.append(sec)
+    if len(turn.segment) == 0 or len(turn.segment) > 2:
+        problems.append(error("segment-size", "turn.segment",
+                              f"Draw two connected sections next to your location, or one section anywhere, "
+                              f"not {len(turn.segment)}."))
+    elif len(turn.segment) == 2 and turn.fallback:
+        problems.append(error("fallback-one-section", "turn.segment",
+                              "When every matching location is occupied you draw one section anywhere, not two."))
+    elif len(secs) == 2 and not _is_segment(state.board, tuple(secs), loc):
+        where = describe(state, player, loc)
+        problems.append(error("segment-not-next", "turn.segment",
+                              f"Two sections must be connected (straight or L-shaped) with at least one along a "
+                              f"side of your {where}; otherwise draw one section anywhere."))
+    return secs
+
+
+def _visit_cafes(state: GameState, secs: list[Section], cafes: dict[Point, str], gained: list[Point]) -> None:
+    """Circle every cafe a new section reaches (once per cafe), noting what was gained this turn."""
+    if not state.cafes_in_play():
+        return
+    for sec in secs:
+        for p in sec:
+            if state.board.cafe_at(p) is not None and p not in cafes:
+                cafes[p] = "unused"
+                gained.append(p)
+
+
+def to_sheet(state: GameState, player: int) -> dict:
+    """Write one player's markings as `enroute-sheet/1` (final_route null: chosen at scoring)."""
+    me = state.players[player]
+    tourists = [{"at": list(loc), **{c: n for c, n in counts.items() if n}}
+                for loc, counts in sorted(me.tourists.items()) if any(counts.values())]
+    return {"format": SHEET_FORMAT, "player": me.name, "player_board": me.player_board,
+            "sections": [[list(a), list(b)] for a, b in me.sections], "final_route": None,
+            "tourists": tourists,
+            "cafes": [{"at": list(at), "state": st} for at, st in sorted(me.cafes.items())]
+            if state.cafes_in_play() else [],
+            "personal_goal": [list(p) for p in me.personal_goal]
+            if me.personal_goal is not None and state.level != "simplified" else None}
+
+
+def to_game_document(state: GameState) -> dict:
+    """Write the game as `enroute-game/1` for `scoring.score_game` (inline board if it is not shipped)."""
+    board = state.board.id if state.board.id in shipped_board_ids() else board_to_json(state.board)
+    return {"format": GAME_FORMAT, "board": board, "level": state.level,
+            "ratings": dict(sorted(state.ratings.items())),
+            "goals": [goal_to_json(g) for g in state.goals] if state.level == "full" else [],
+            "players": [to_sheet(state, i) for i in range(len(state.players))]}

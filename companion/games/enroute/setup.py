@@ -1,0 +1,262 @@
+"""Setup (§2), solo mode (§7) and team mode (§8): the walk-through as data and the digital draws.
+
+- `setup_steps(options)` → the ordered `SetupStep`s a table follows for its
+  options (`SetupOptions`: players, level, rating mode, mode normal/team/solo).
+- `draw_setup(board, names, seed, options)` → `SetupDraw`: deterministic for a
+  seed: shared goal cards A/B/C from the catalogue (full level), two personal
+  goal offers per player (keep one), player boards (team: partners opposite
+  get boards 1&3 and 2&4), the first active player, and in solo mode the card
+  sequence and the 2-card hand. `seats(draw, kept)` turns the draw and the
+  kept personal goals into `referee.Seat`s for `referee.new_game`.
+- Data: `goal_catalogue()` (data/goal-cards.json), `personal_goal_cards(board)`
+  (data/<board>-personal-goals.json), `solo_challenges()` (example table).
+- Solo: `SoloSequence` (10 cards in 4 rows; see its docstring for how the
+  covering is read), `SoloCell`, `solo_result`.
+- Team: `TEAMS`, `team_totals`, `team_ranking` (tie: the smaller gap between
+  partners wins, else shared).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from .board import Board
+from .cards import HAND_SIZE, SOLO_HAND_SIZE, RoundCard, Table, model_deck
+from .geometry import Point
+from .goals import GoalCard, parse_goals
+from .rows import GOAL_DECKS, LEVELS
+
+DATA = Path(__file__).with_name("data")
+MODES = ("normal", "team", "solo")
+TEAMS = ((0, 2), (1, 3))  # seats: partners sit opposite
+PERSONAL_GOAL_OFFER = 2
+
+
+@dataclass(frozen=True)
+class SetupOptions:
+    """What the table chose: number of players, game level, rating mode, and normal/team/solo."""
+
+    players: int = 4
+    level: str = "full"
+    rating_mode: str = "standard"
+    mode: str = "normal"
+
+
+@dataclass(frozen=True)
+class PersonalGoalCard:
+    """A personal goal card: three intersections (card upright)."""
+
+    id: str
+    at: tuple[Point, Point, Point]
+
+
+@dataclass(frozen=True)
+class SetupStep:
+    """One step of the walk-through: a stable key, a title and what to do."""
+
+    key: str
+    title: str
+    text: str
+
+
+@cache
+def goal_catalogue() -> tuple[tuple[str, GoalCard], ...]:
+    """Return the example goal-card catalogue as (card id, card), checked by the game's own goal reader."""
+    with open(DATA / "goal-cards.json", encoding="utf-8") as handle:
+        doc = json.load(handle)
+    raw = doc["cards"]
+    found: list[tuple[str, GoalCard]] = []
+    for item in raw:
+        problems: list = []
+        cards = parse_goals([{k: v for k, v in item.items() if k != "id"}], "cards", problems)
+        if problems or not cards:
+            raise ValueError(f"bad goal card {item.get('id')!r} in goal-cards.json: {problems}")
+        found.append((item["id"], cards[0]))
+    return tuple(found)
+
+
+@cache
+def _personal_goal_file(board_id: str) -> tuple[PersonalGoalCard, ...] | None:
+    """Read data/<board>-personal-goals.json if it exists."""
+    path = DATA / f"{board_id}-personal-goals.json"
+    if not path.is_file():
+        return None
+    with open(path, encoding="utf-8") as handle:
+        doc = json.load(handle)
+    return tuple(PersonalGoalCard(c["id"], tuple(tuple(p) for p in c["at"])) for c in doc["cards"])
+
+
+def personal_goal_cards(board: Board) -> tuple[PersonalGoalCard, ...]:
+    """Return a board's 8 personal goal cards: its own file, else the training city's if they fit the map."""
+    cards = _personal_goal_file(board.id) or _personal_goal_file("training-city") or ()
+    fits = all(board.on_map(p) and board.neighbours(p) for card in cards for p in card.at)
+    return cards if fits else ()
+
+
+def draw_goals(rng: random.Random) -> list[GoalCard]:
+    """Shuffle each goal deck separately and reveal its top card (A, B, C)."""
+    chosen = []
+    for deck in GOAL_DECKS:
+        pile = [card for _, card in goal_catalogue() if card.deck == deck]
+        rng.shuffle(pile)
+        if pile:
+            chosen.append(pile[0])
+    return chosen
+
+
+@dataclass(frozen=True)
+class SoloSequence:
+    """The solo card sequence: 10 cards face down in 4 rows, the bottom row of 3 face up.
+
+    The rules show the layout only in a picture. The companion's reading:
+    rows from top to bottom hold 1, 3, 3 and 3 cards (10 in all); the three
+    lower rows form three columns, each card overlapping the one above it, and
+    the single top card sits above the middle column. A face-down card turns
+    face up in upkeep once no card below it in its column remains, so after
+    each round there is again a face-up card in that column (until it runs
+    out). `rows[r][k]` is the card in row r (0 = top), column slot k.
+    """
+
+    rows: tuple[tuple[RoundCard | None, ...], ...]
+    face_up: frozenset[tuple[int, int]]
+
+    @classmethod
+    def lay(cls, cards: Sequence[RoundCard]) -> SoloSequence:
+        """Lay 10 cards in the 4 rows; the bottom row is face up."""
+        if len(cards) != 10:
+            raise ValueError("the solo sequence has 10 cards")
+        rows = ((cards[0],), tuple(cards[1:4]), tuple(cards[4:7]), tuple(cards[7:10]))
+        return cls(rows, frozenset((3, k) for k in range(3)))
+
+    def _column(self, r: int, k: int) -> int:
+        """Return the column a slot belongs to (the top card belongs to the middle column)."""
+        return 1 if r == 0 else k
+
+    def available(self) -> list[tuple[int, int]]:
+        """Return the slots of the face-up cards still in the sequence."""
+        return sorted(s for s in self.face_up if self.rows[s[0]][s[1]] is not None)
+
+    def take(self, slot: tuple[int, int]) -> tuple[RoundCard, SoloSequence]:
+        """Take a face-up card; then turn face up every card no longer covered (upkeep)."""
+        if slot not in self.available():
+            raise ValueError(f"slot {slot} holds no face-up card")
+        r, k = slot
+        card = self.rows[r][k]
+        rows = [list(row) for row in self.rows]
+        rows[r][k] = None
+        face_up = set(self.face_up)
+        for rr, row in enumerate(rows):
+            for kk, c in enumerate(row):
+                below = [rows[x][y] for x in range(rr + 1, 4) for y in range(len(rows[x]))
+                         if self._column(x, y) == self._column(rr, kk)]
+                if c is not None and not any(b is not None for b in below):
+                    face_up.add((rr, kk))
+        return card, SoloSequence(tuple(tuple(row) for row in rows), frozenset(face_up))
+
+    def remaining(self) -> int:
+        """Return how many cards are left (it counts the rounds still to play)."""
+        return sum(1 for row in self.rows for c in row if c is not None)
+
+
+@dataclass(frozen=True)
+class SoloCell:
+    """A cell of the city's challenge table: PP to reach and goal cards to meet."""
+
+    pp: int
+    goals: int
+
+
+def solo_challenges() -> list[list[SoloCell]]:
+    """Return the example challenge table (data/solo-challenges.json); a table with the real card types its cell in."""
+    with open(DATA / "solo-challenges.json", encoding="utf-8") as handle:
+        doc = json.load(handle)
+    return [[SoloCell(c["pp"], c["goals"]) for c in row] for row in doc["rows"]]
+
+
+def solo_result(total: int, goals_met: int, cell: SoloCell) -> bool:
+    """Tell whether a solo game is won: the cell's PP reached and its number of goal cards met."""
+    return total >= cell.pp and goals_met >= cell.goals
+
+
+def team_totals(totals: Sequence[int]) -> list[int]:
+    """Return the two team scores (seats 1&3 and 2&4) from four players' totals."""
+    if len(totals) != 4:
+        raise ValueError("team mode is 2 against 2")
+    return [sum(totals[i] for i in team) for team in TEAMS]
+
+
+def team_ranking(totals: Sequence[int]) -> list[int]:
+    """Return each team's rank (1 or 2; both 1 when shared): more PP, then the smaller gap between partners."""
+    keys = [(sum(totals[i] for i in t), -abs(totals[t[0]] - totals[t[1]])) for t in TEAMS]
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+@dataclass
+class SetupDraw:
+    """The result of the digital setup draws for one seed."""
+
+    seed: int
+    options: SetupOptions
+    names: list[str]
+    player_boards: list[int]
+    goals: list[GoalCard]
+    personal_offers: list[list[PersonalGoalCard]]
+    first_player: int
+    table: Table | None = None
+    sequence: SoloSequence | None = None
+
+
+def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
+               options: SetupOptions | None = None, deck: Sequence[RoundCard] | None = None) -> SetupDraw:
+    """Do every random step of the setup for a seed: boards, goals, personal goals, first player, cards."""
+    options = options or SetupOptions(players=len(names))
+    _check_options(board, names, options)
+    rng = random.Random(seed)
+    numbers = [pb.number for pb in board.player_boards]
+    if options.mode == "team":
+        # partners sit opposite (seats 0&2, 1&3) and hold boards 1&3 and 2&4
+        pairs = [[1, 3], [2, 4]]
+        rng.shuffle(pairs)
+        for pair in pairs:
+            rng.shuffle(pair)
+        boards = [pairs[0][0], pairs[1][0], pairs[0][1], pairs[1][1]]
+    else:
+        rng.shuffle(numbers)
+        boards = numbers[:len(names)]
+    goals = draw_goals(rng) if options.level == "full" else []
+    offers: list[list[PersonalGoalCard]] = []
+    if options.level != "simplified":
+        pile = list(personal_goal_cards(board))
+        rng.shuffle(pile)
+        for i in range(len(names)):
+            offers.append(pile[i * PERSONAL_GOAL_OFFER:(i + 1) * PERSONAL_GOAL_OFFER])
+    else:
+        offers = [[] for _ in names]
+    first = rng.randrange(len(names))
+    cards = list(deck) if deck is not None else model_deck(board)
+    solo = options.mode == "solo"
+    table = Table.deal(cards, len(names), rng, 0 if solo else HAND_SIZE)
+    sequence = None
+    if solo:  # the sequence is laid first (step 5), then the 2-card hand is drawn (step 6)
+        sequence = SoloSequence.lay([table.deck.pop(0) for _ in range(10)])
+        table.draw(table.hands[0], SOLO_HAND_SIZE)
+    return SetupDraw(seed, options, list(names), boards, goals, offers, first, table, sequence)
+
+
+def _check_options(board: Board, names: Sequence[str], options: SetupOptions) -> None:
+    """Refuse impossible options with a clear ValueError (programming or form errors)."""
+    if options.level not in LEVELS or options.mode not in MODES or options.rating_mode not in ("standard",
+                                                                                               "advanced"):
+        raise ValueError(f"unknown options {options!r}")
+    n = len(names)
+    if not 1 <= n <= len(board.player_boards):
+        raise ValueError(f"{board.name} has {len(board.player_boards)} player boards; {n} players cannot each get one")
+    if options.mode == "team" and (n != 4 or {pb.number for pb in board.player_boards} < {1, 2, 3, 4}):
+        raise ValueError("team mode needs 4 players and player boards 1 to 4")
+    if options.mode == "solo" and n != 1:
+        raise ValueError("solo mode is for one player")
