@@ -177,3 +177,58 @@ def test_read_game_reports_every_player():
     doc = game(sheet(), sheet(player="Bo", sections=[[[0, 0], [1, 1]]], final_route=None))
     paths = [p.path for p in read_game(doc).problems if p.severity == "error"]
     assert paths == ["players[1].sections[0]"]
+
+
+def _all_euler_walks(secs):
+    """Enumerate every walk that uses each section exactly once (reference, tiny inputs only)."""
+    points = sorted({p for s in secs for p in s})
+    found = []
+
+    def extend(walk, left):
+        """Depth-first over the unused sections."""
+        if not left:
+            found.append(list(walk))
+            return
+        for sec in sorted(left):
+            if walk[-1] in sec:
+                other = sec[1] if sec[0] == walk[-1] else sec[0]
+                walk.append(other)
+                extend(walk, left - {sec})
+                walk.pop()
+
+    for p in points:
+        extend([p], frozenset(secs))
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(walk=trails(max_len=9), data=st.data())
+def test_personal_goal_is_the_best_walking_order(walk, data):
+    """personal_goal_pp equals the best span over every walking order of the same sections."""
+    from companion.games.enroute.route import personal_goal_pp, walk_goal_span
+
+    secs = {geo.section(a, b) for a, b in zip(walk, walk[1:])}
+    pool = sorted({p for s in secs for p in s} | {(6, 6), (0, 6), (3, 3)})
+    goal = data.draw(st.lists(st.sampled_from(pool), min_size=3, max_size=3, unique=True))
+    expected = max((walk_goal_span(w, goal) for w in _all_euler_walks(secs)), default=0)
+    assert personal_goal_pp(secs, goal) == expected
+    assert personal_goal_pp(secs, goal) >= walk_goal_span(walk, goal)
+
+
+def test_personal_goal_on_the_full_board_is_fast():
+    """A route over almost every road, goal on both of its ends and a corner: the full length at once."""
+    from companion.games.enroute.route import euler_walk, personal_goal_pp
+
+    secs = set(BOARDS[0].roads)
+    # The 20 odd border points are paired off by dropping every other border section,
+    # which leaves two odd corners, (0, 6) and (6, 0): 72 sections in one trail.
+    for k in (1, 3, 5):
+        for sec in (((k, 0), (k + 1, 0)), ((k, 6), (k + 1, 6)), ((0, k), (0, k + 1)), ((6, k), (6, k + 1))):
+            secs.discard(sec)
+    odd = sorted(p for p in {q for s in secs for q in s} if sum(1 for s in secs if p in s) % 2)
+    assert odd == [(0, 6), (6, 0)] and len(secs) == 72
+    walk = euler_walk(secs)
+    assert len(walk) == 73 and {walk[0], walk[-1]} == {(0, 6), (6, 0)}
+    assert personal_goal_pp(secs, [(0, 6), (6, 0), (0, 0)]) == 72
+    # With the goal one step inside each end, the best order wastes exactly those two sections.
+    assert personal_goal_pp(secs, [(1, 6), (6, 1), (3, 3)]) == 70

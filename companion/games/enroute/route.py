@@ -8,7 +8,7 @@ diagonal and rounded-corner roads need no special cases beyond their tags.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -115,46 +115,78 @@ def personal_goal_pp(sections: Iterable[Section], goal: Iterable[Point] | None) 
 
 @lru_cache(maxsize=4096)
 def _best_span(secs: tuple[Section, ...], goal: tuple[Point, ...]) -> int:
-    """Search the Euler trails of `secs` for the longest span between two goal points.
+    """Find the longest stretch between two different goal points over all Euler trails of `secs`.
 
-    States are (position, unused sections, phase, start goal point) where the
-    phase says whether the counted stretch has not begun (0) or is running
-    (1). Once the stretch ends, only the possibility to finish the trail
-    matters, which `_completable` decides without search.
+    An Euler trail that counts a stretch S from goal p to goal q is A + S + B:
+    a trail A from the start to p, S, and a trail B from q to the end. Any
+    such split works as long as S is connected (its parity then follows), so
+    the best span is len(secs) minus the fewest sections A and B can waste.
+    That number is usually tiny, so we deepen it from 0 and stop at the
+    first split that works, pruning with shortest distances to goal points.
+    For a closed route the walk can start anywhere, so A is empty (start at p).
     """
-    goal_set = set(goal)
-    index = {s: i for i, s in enumerate(secs)}
-    incident: dict[Point, list[tuple[int, Point]]] = {}
-    for s, i in index.items():
-        a, b = s
-        incident.setdefault(a, []).append((i, b))
-        incident.setdefault(b, []).append((i, a))
-    full = (1 << len(secs)) - 1
-    memo: dict[tuple, int] = {}
-    NONE = -1
+    goal_set = frozenset(goal)
+    incident: dict[Point, list[tuple[Section, Point]]] = {}
+    for sec in secs:
+        a, b = sec
+        incident.setdefault(a, []).append((sec, b))
+        incident.setdefault(b, []).append((sec, a))
+    present = [g for g in goal if g in incident]
+    if len(present) < 2:
+        return 0
+    starts = _trail_starts(secs)
+    if not starts or not is_connected(secs):
+        return 0
+    closed = len(starts) != 2
+    dist = _goal_distances(incident, goal_set)
+    total = len(secs)
+    ends = [(p, p) for p in present] if closed else [(starts[0], starts[1]), (starts[1], starts[0])]
+    for waste in range(total):
+        for s, t in ends:
+            for a_len in range(waste + 1) if not closed else (0,):
+                for used_a, p in _trails_to_goal(s, a_len, incident, goal_set, dist, frozenset()):
+                    if closed and p != s:
+                        continue
+                    for used_b, q in _trails_to_goal(t, waste - a_len, incident, goal_set, dist, used_a):
+                        if q == p:
+                            continue
+                        rest = [sec for sec in secs if sec not in used_a and sec not in used_b]
+                        if rest and is_connected(rest):
+                            return total - waste
+    return 0
 
-    def step(v: Point, mask: int, phase: int, start: Point | None) -> int:
-        """Best further count from here, or NONE if no completion counts anything."""
-        key = (v, mask, phase, start)
-        if key in memo:
-            return memo[key]
-        best = NONE
-        if phase == 0 and v in goal_set:
-            best = max(best, step(v, mask, 1, v))
-        if phase == 1 and v in goal_set and v != start:
-            best = max(best, 0)  # end the stretch here; the rest is walked without counting
-        for i, w in incident[v]:
-            if mask >> i & 1 and _completable(w, mask & ~(1 << i), secs):
-                sub = step(w, mask & ~(1 << i), phase, start)
-                if sub != NONE:
-                    best = max(best, sub + (1 if phase == 1 else 0))
-        memo[key] = best
-        return best
 
-    best = 0
-    for v in _trail_starts(secs):
-        best = max(best, step(v, full, 0, None))
-    return best
+def _goal_distances(incident: dict, goal: frozenset) -> dict[Point, int]:
+    """Return each point's distance in sections to the nearest goal point (multi-source BFS)."""
+    dist = {g: 0 for g in goal if g in incident}
+    frontier = list(dist)
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for _, w in incident[v]:
+                if w not in dist:
+                    dist[w] = dist[v] + 1
+                    nxt.append(w)
+        frontier = nxt
+    return dist
+
+
+def _trails_to_goal(start: Point, length: int, incident: dict, goal: frozenset, dist: dict,
+                    banned: frozenset) -> Iterator[tuple[frozenset, Point]]:
+    """Yield (sections used, end) for trails of exactly `length` sections from `start` to a goal point."""
+    def walk(v: Point, used: frozenset, left: int) -> Iterator[tuple[frozenset, Point]]:
+        """Extend the trail while a goal point is still reachable in the sections left."""
+        if dist.get(v, length + 1) > left:
+            return
+        if left == 0:
+            if v in goal:
+                yield used, v
+            return
+        for sec, w in incident[v]:
+            if sec not in used and sec not in banned:
+                yield from walk(w, used | {sec}, left - 1)
+
+    yield from walk(start, frozenset(), length)
 
 
 def _trail_starts(secs: Sequence[Section]) -> list[Point]:
