@@ -90,4 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as other Unix tools do.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

@@ -123,3 +123,14 @@ def test_home_page_links(client):
     """The home page says what the companion does and links onward."""
     page = client.get("/").get_data(as_text=True)
     assert "Training City" in page and "/api/enroute/score" in page
+
+
+def test_cli_closed_pipe_is_quiet():
+    """A reader that stops early (like `| head`) causes no traceback."""
+    path = next(p for p in game_files() if p.stem == "rulebook-example")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "score", str(path), "--pretty"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.read(10)
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err
