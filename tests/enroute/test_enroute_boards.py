@@ -147,3 +147,10 @@ def test_added_roads_border_their_locations():
     assert board.borders(((0, 0), (1, 1))) == ((1, 1),)
     assert len(board.roads) == 85
     assert board_to_json(board) == doc
+
+
+def test_intersections_carry_features(training_city):
+    """Cafes and festival points are found by intersection."""
+    assert [f.bonus for f in training_city.features_at((4, 0))] == ["section"]
+    assert training_city.features_at((1, 4)) == (training_city.visit_them_all,)
+    assert training_city.features_at((3, 3)) == ()

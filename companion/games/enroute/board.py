@@ -182,6 +182,16 @@ class Board:
         """Return the cafe on an intersection, if any."""
         return next((c for c in self.cafes if c.at == point), None)
 
+    def features_at(self, point: Point) -> tuple[Cafe | VisitThemAll, ...]:
+        """Return what sits on an intersection (a cafe, a Visit-Them-All point).
+
+        World cities add stations, meeting points and bridges here as data.
+        """
+        found: list[Cafe | VisitThemAll] = [c for c in self.cafes if c.at == point]
+        if self.visit_them_all is not None and point in self.visit_them_all.at:
+            found.append(self.visit_them_all)
+        return tuple(found)
+
     def player_board(self, number: int) -> PlayerBoard | None:
         """Find a player board by its printed number."""
         return next((pb for pb in self.player_boards if pb.number == number), None)
