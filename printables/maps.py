@@ -160,6 +160,25 @@ def draw_locations(c, board: Board, layout: MapLayout) -> None:
     c.restoreState()
 
 
+def draw_landmark_joins(c, board: Board, layout: MapLayout) -> None:
+    """Tint the street between neighbouring locations of one landmark, so it reads as one place."""
+    c.saveState()
+    for landmark in board.landmarks:
+        cells = set(landmark.locations)
+        c.setFillColor(KIND_COLOURS[landmark.kind][1])
+        for col, row in sorted(cells):
+            left, bottom, side = layout.block((col, row))
+            overlap = 1.2  # points: cover the blocks' borders where the two meet
+            inner = side * 0.1  # keep clear of the rounded corners
+            if (col + 1, row) in cells:
+                c.rect(left + side - overlap, bottom + inner, layout.street + 2 * overlap, side - 2 * inner,
+                       stroke=0, fill=1)
+            if (col, row + 1) in cells:
+                c.rect(left + inner, bottom - layout.street - overlap, side - 2 * inner,
+                       layout.street + 2 * overlap, stroke=0, fill=1)
+    c.restoreState()
+
+
 def draw_roads(c, board: Board, layout: MapLayout) -> None:
     """Draw every road as a dotted line and every intersection as a dot, where sections start and end."""
     c.saveState()
@@ -266,6 +285,7 @@ def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout)
     draw_header(c, board, player_board, layout)
     draw_streets(c, layout)
     draw_locations(c, board, layout)
+    draw_landmark_joins(c, board, layout)
     draw_roads(c, board, layout)
     for landmark in board.landmarks:
         draw_landmark(c, board, landmark, layout)
@@ -285,8 +305,7 @@ def maps_pdf(board: Board, paper: str = "a4") -> bytes:
     for player_board in board.player_boards:
         draw_map_page(c, board, player_board, layout)
         c.showPage()
-    c.save()
-    return buffer.getvalue()
+    return style.finish(c, buffer)
 
 
 __all__ = ["MapLayout", "draw_map_page", "map_layout", "maps_pdf"]

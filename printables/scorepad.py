@@ -204,5 +204,4 @@ def scorepad_pdf(board: Board, players: int = 4, paper: str = "a4", games: int =
             if slot:
                 draw_cut_line(c, top + PAD_GAP / 2, page_w)
         c.showPage()
-    c.save()
-    return buffer.getvalue()
+    return style.finish(c, buffer)
