@@ -1,20 +1,41 @@
 """Choosing a player's best final route.
 
+`best_route` is the engine's solver (`solver.solve`): a branch and bound over
+sets of drawn sections with the generic trail search of `companion.games.trails`.
 `exhaustive_best_route` enumerates every trail of the drawn sections, every
 walking order included. It is exact and simple, and exponential: it is the
-reference the faster solver is checked and benchmarked against.
+reference the solver is checked and benchmarked against.
+
+What both maximise, for a walk W over the drawn sections using each at most
+once: `search_objective` of W walked as given (row 8 counts W's own stretch
+between two circled intersections; goal-card metrics are W's), i.e. rows 1–8
+plus the achiever PP of every goal card W meets, then route length, tourists
+on the route, landmarks on the route. The best walk of a set of sections
+scores exactly what `evaluate_route` gives that set (its best walking order).
+
+Choice among equal routes (deterministic): the lexicographically smallest
+walk, comparing walks as lists of (x, y) intersections. So the start is the
+smallest possible intersection, a route and its reverse resolve to the one
+with the smaller start, and when nothing scores more than an empty route
+(for example "−" goal cards), the answer is the single intersection
+[smallest drawn point]; with nothing drawn it is the empty walk []. Among the
+walks of a route whose personal goal depends on the walking order, only walks
+reaching the route's best stretch count as equal. The order in which sections
+were listed never matters.
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 from . import geometry as geo
 from .geometry import Point
 from .scoring import Context, RouteChoice, evaluate_route, search_objective
 from .sheet import Sheet
+from .solver import solve
 
-DEFAULT_TIME_LIMIT = 5.0
+DEFAULT_TIME_LIMIT = 3.0  # seconds: a request never waits much longer per route
 
 
 def _key(ctx: Context, sheet: Sheet, walk: list[Point]) -> tuple:
@@ -78,6 +99,11 @@ def exhaustive_best_route(ctx: Context, sheet: Sheet, time_limit: float | None =
     return RouteChoice(best_walk, not timed_out)
 
 
-def best_route(ctx: Context, sheet: Sheet) -> RouteChoice:
-    """Return the best final route for a player (the engine's default search)."""
-    return exhaustive_best_route(ctx, sheet)
+def best_route(ctx: Context, sheet: Sheet, time_limit: float | None = None) -> RouteChoice:
+    """Return the best final route for a player, proven unless `time_limit` seconds ran out first.
+
+    `None` means the default limit (`DEFAULT_TIME_LIMIT`); `math.inf` means no limit.
+    """
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+    choice, _ = solve(ctx, sheet, None if limit == math.inf else limit)
+    return choice

@@ -1,0 +1,273 @@
+"""En Route's scorer for the generic trail search: rows 1–8, achiever PP of met goal cards, tie-breaks.
+
+The search (`companion.games.trails`) runs over sets of drawn sections. This
+module values a set exactly as `scoring.search_objective` values its best
+walk, and bounds the sets between an included and an available part:
+
+* rows 1–7, the tourists and the landmarks on the route depend only on the
+  locations the set borders and the intersections it touches, and never
+  drop when sections are added, so the available part bounds them;
+* row 8 (personal goal) is at most the number of sections, and 0 unless two
+  circled intersections are on the route; its exact value is the longest
+  stretch between two different circled intersections over every walking
+  order (`trails.marked_span`);
+* a goal card's metric is bounded from above by the available part ("+"
+  cards) or from below by the included part ("−" cards); `turns` and
+  `longest_straight` depend on the walk and are assumed met in bounds.
+
+With a `turns` or `longest_straight` card, a set's value is the best over
+every walk of it (all Euler trails enumerated): exact, but slow on sets with
+many crossings — the time limit then applies as usual.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..trails import (
+    TrailGraph,
+    bits,
+    euler_trails,
+    lex_smallest,
+    lexmin_trail,
+    marked_span,
+    search_trails,
+    trail_starts,
+)
+from .geometry import Point
+from .route import longest_straight, turns, walk_goal_span
+from .rows import scoring_rows
+from .scoring import CAFE_PP, Context, RouteChoice
+from .sheet import Sheet
+
+COLOURS = ("red", "green", "blue", "purple")
+WALK_METRICS = ("turns", "longest_straight")
+Key = tuple[int, int, int, int]
+
+
+class RouteScorer:
+    """Values and bounds sets of one player's drawn sections (a `trails.TrailScorer`)."""
+
+    def __init__(self, ctx: Context, sheet: Sheet) -> None:
+        """Index the board's locations, landmarks and points against the player's drawn sections."""
+        board = ctx.board
+        self.ctx, self.sheet = ctx, sheet
+        self.graph = g = TrailGraph(sheet.sections)
+        locations = sorted({loc for sec in g.edges for loc in board.borders(sec)})
+        bit = {loc: i for i, loc in enumerate(locations)}
+        self.edge_locs = [sum(1 << bit[loc] for loc in board.borders(sec)) for sec in g.edges]
+        keys = [row.key for row in scoring_rows(board, ctx.level)]
+        self.colours = [k for k in keys if k in COLOURS]
+        self.tourists = [{c: sheet.tourists.get(loc, {}).get(c, 0) for c in self.colours} for loc in locations]
+        self.all_tourists = [sum(sheet.tourists.get(loc, {}).values()) for loc in locations]
+        self.empty = sum(1 << i for i, n in enumerate(self.all_tourists) if not n)
+        # Landmarks off the drawn sections can never be on the route: leave them out.
+        self.landmarks = []
+        for lm in board.landmarks:
+            mask = sum(1 << bit[loc] for loc in lm.locations if loc in bit)
+            if mask:
+                worth = (lm.pp or 0) if lm.kind == "yellow" else ctx.rating(lm.id) if lm.kind == "grey" else 0
+                self.landmarks.append((mask, lm.kind, worth))
+        self.fixed = 0
+        if "cafes" in keys and ctx.level != "simplified":
+            self.fixed = CAFE_PP * sum(1 for state in sheet.cafes.values() if state == "unused")
+        vta = board.visit_them_all if "visit_them_all" in keys else None
+        self.vta_points = sum(1 << g.index[p] for p in vta.at if p in g.index) if vta else 0
+        self.vta_pp = [vta.score(n) for n in range(len(vta.at) + 1)] if vta else [0]
+        self.vta_best = [max(self.vta_pp[:n + 1]) for n in range(len(self.vta_pp))]
+        goal = sheet.personal_goal if ctx.level != "simplified" and "personal_goal" in keys else None
+        self.marked = sum(1 << g.index[p] for p in set(goal or ()) if p in g.index)
+        self.cards = ctx.goals
+        self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
+        self._cover: dict[int, tuple[int, int]] = {}
+        self._stats: dict[int, tuple[int, int, int, int]] = {}
+        self.spans: dict[int, list] = {}
+        self.walks: dict[int, list[int]] = {}
+        self.deadline: float | None = None
+        self.truncated = False
+
+    # --- set facts -------------------------------------------------------------------------------------
+
+    def cover(self, edges: int) -> tuple[int, int]:
+        """Return (locations bordered, intersections touched) of a set of sections, as masks."""
+        got = self._cover.get(edges)
+        if got is None:
+            locs = 0
+            for i in bits(edges):
+                locs |= self.edge_locs[i]
+            got = self._cover[edges] = (locs, self.graph.vertex_mask(edges))
+        return got
+
+    def stats(self, locs: int) -> tuple[int, int, int, int]:
+        """Return (landmark rows 1–5, tourists, landmarks, empty locations) for bordered locations."""
+        got = self._stats.get(locs)
+        if got is None:
+            counts = dict.fromkeys(self.colours, 0)
+            total = 0
+            for i in bits(locs):
+                for c, n in self.tourists[i].items():
+                    counts[c] += n
+                total += self.all_tourists[i]
+            rows = landmarks = 0
+            for mask, kind, worth in self.landmarks:
+                if mask & locs:
+                    landmarks += 1
+                    rows += counts[kind] if kind in counts else worth
+            got = self._stats[locs] = (rows, total, landmarks, (locs & self.empty).bit_count())
+        return got
+
+    def _cards(self, high: dict[str, int], low: dict[str, int] | None) -> int:
+        """Achiever PP of the cards met: `high`/`low` bound the metrics (equal when exact)."""
+        pp = 0
+        for card in self.cards:
+            if card.metric == "manual":
+                met = card.is_met(self.sheet.goal_values.get(card.deck))
+            elif card.metric in high:
+                met = card.is_met(low[card.metric] if card.lower_is_better and low is not None
+                                  else high[card.metric])
+            else:
+                met = True  # walk metrics: assumed met in a bound
+            pp += card.achiever_pp if met else 0
+        return pp
+
+    # --- the scorer interface ----------------------------------------------------------------------------
+
+    def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
+        """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
+        locs, points = self.cover(available)
+        rows, tourists, landmarks, empty = self.stats(locs)
+        rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
+        if (points & self.marked).bit_count() >= 2:
+            rows += max_edges
+        high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
+                "empty_locations_on_route": empty}
+        low = None
+        if any(c.lower_is_better for c in self.cards):
+            _, t, n, e = self.stats(self.cover(included)[0])
+            low = {"route_length": included.bit_count(), "tourists_on_route": t, "landmarks_on_route": n,
+                   "empty_locations_on_route": e}
+        return (rows + self._cards(high, low), max_edges, tourists, landmarks)
+
+    def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
+        """Exact key of a trail set under its best walk; None when it is surely below `floor`."""
+        locs, points = self.cover(edges)
+        rows, tourists, landmarks, empty = self.stats(locs)
+        size = edges.bit_count()
+        rows += self.fixed + self.vta_pp[(points & self.vta_points).bit_count()]
+        exact = {"route_length": size, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
+                 "empty_locations_on_route": empty}
+        if self.walk_cards:
+            return self._value_by_walks(edges, rows, exact, floor)
+        rows += self._cards(exact, exact)
+        tail = (size, tourists, landmarks)
+        if (points & self.marked).bit_count() < 2:
+            return (rows, *tail)
+        at_least = 0
+        if floor is not None:
+            if (rows + size, *tail) < floor:
+                return None
+            at_least = floor[0] - rows
+        span, stretches = marked_span(graph, edges, self.marked, at_least)
+        if span < 0:
+            return None
+        self.spans[edges] = stretches
+        return (rows + span, *tail)
+
+    def _value_by_walks(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None) -> Key | None:
+        """Best key over every walk of the set (walk-dependent goal cards); remembers the smallest best walk."""
+        board, g = self.ctx.board, self.graph
+        goal = [g.vertices[i] for i in bits(self.marked)]
+        tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
+        if floor is not None and (rows + exact["route_length"] + sum(c.achiever_pp for c in self.cards), *tail) \
+                < floor:
+            return None
+        best: Key | None = None
+        walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
+        for n, walk in enumerate(walks):
+            if self.deadline is not None and not n & 255 and n and time.monotonic() > self.deadline:
+                self.truncated = True  # the best walk so far stands in; the answer will not be proven
+                break
+            points = [g.vertices[i] for i in walk]
+            metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
+            key = (rows + walk_goal_span(points, goal) + self._cards(metrics, metrics), *tail)
+            if best is None or key > best:  # walks come in lexicographic order: keep the first best
+                best, self.walks[edges] = key, walk
+        return best
+
+    # --- choosing the walk -----------------------------------------------------------------------------------
+
+    def best_walk(self, edges: int) -> list[int]:
+        """Return the lexicographically smallest walk of a set that reaches the set's key."""
+        g = self.graph
+        if not edges:
+            return [0] if g.vertices else []
+        if edges in self.walks:
+            return self.walks[edges]
+        stretches = self.spans.get(edges)
+        if stretches:
+            return lex_smallest(s.walk(g) for s in sorted(stretches, key=lambda s: s.head)) or []
+        return list(lexmin_trail(g, edges, min(trail_starts(g, edges))))
+
+    def points(self, walk: list[int]) -> list[Point]:
+        """Turn a walk of vertex indices into intersections."""
+        return [self.graph.vertices[i] for i in walk]
+
+
+def repaired(graph: TrailGraph, piece: int) -> int:
+    """Return a trail set inside a connected piece: drop short paths between odd vertices until ≤ 2 are left.
+
+    A quick heuristic whose only job is a good first solution for the bound.
+    """
+    edges = piece
+    while True:
+        odd = list(bits(graph.odd_mask(edges)))
+        if len(odd) <= 2:
+            return edges if graph.is_connected(edges) else 0
+        paths = []
+        for i, a in enumerate(odd):
+            parent = _bfs_parents(graph, edges, a)
+            for b in odd[i + 1:]:
+                if b in parent:
+                    path, v = 0, b
+                    while v != a:
+                        v, e = parent[v]
+                        path |= 1 << e
+                    paths.append((path.bit_count(), a, b, path))
+        for _, _, _, path in sorted(paths):
+            if graph.is_connected(edges & ~path):
+                edges &= ~path
+                break
+        else:
+            return 0
+
+
+def _bfs_parents(graph: TrailGraph, edges: int, source: int) -> dict[int, tuple[int, int]]:
+    """Breadth-first tree within `edges`: vertex -> (previous vertex, edge)."""
+    parent: dict[int, tuple[int, int]] = {source: (source, -1)}
+    frontier = [source]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w, e in graph.adj[v]:
+                if edges >> e & 1 and w not in parent:
+                    parent[w] = (v, e)
+                    nxt.append(w)
+        frontier = nxt
+    return parent
+
+
+def solve(ctx: Context, sheet: Sheet, time_limit: float | None) -> tuple[RouteChoice, dict]:
+    """Find the best final route; return it and search statistics (nodes, optimal sets, seconds)."""
+    started = time.monotonic()
+    deadline = None if time_limit is None else started + time_limit
+    scorer = RouteScorer(ctx, sheet)
+    scorer.deadline = deadline
+    g = scorer.graph
+    seeds = tuple(s for s in (repaired(g, p) for p in g.components(g.full)) if s)
+    result = search_trails(g, scorer, deadline, seeds)
+    proven = result.proven and not scorer.truncated
+    # Out of time, one set's walk is enough: finish promptly rather than compare every tie.
+    sets = sorted(result.sets) if proven else sorted(result.sets)[:1]
+    walk = lex_smallest(scorer.best_walk(s) for s in sets) or []
+    stats = {"nodes": result.nodes, "optimal_sets": len(result.sets), "seconds": time.monotonic() - started}
+    return RouteChoice(scorer.points(walk), proven), stats

@@ -1,0 +1,141 @@
+"""Branch and bound over the edge sets of trails, with scoring callbacks.
+
+A set of edges can be walked as one trail (each edge once) exactly when it is
+connected and has 0 or 2 odd-degree vertices, so the search runs over edge
+sets, not walks: a scorer values a set (its best walking order included) and
+bounds every set between an included part and an available part.
+
+Each connected set is reached once: the first included edge is the set's
+lowest edge (the seed), then every node branches on its lowest undecided edge
+touching the included part — include it, or exclude it for good. A node is
+pruned when
+
+* the available edges connected to the included part cannot beat the best
+  key found (the scorer's bound, given the most edges a trail in them can
+  have: every odd vertex beyond two needs a dropped edge, and one dropped
+  edge fixes at most two), or
+* three or more odd vertices have all their available edges already
+  included: no later choice can fix their parity.
+
+Ties are kept: every set whose key equals the best is returned, so the caller
+can choose among their walks.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .graph import TrailGraph
+
+Key = tuple  # compared lexicographically, higher is better
+
+
+class TrailScorer(Protocol):
+    """What the search needs to know about the objective."""
+
+    def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
+        """Return a key at least that of every trail set S with included ⊆ S ⊆ available, |S| ≤ max_edges."""
+
+    def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
+        """Return the key of a trail set (best walking order); None allowed when it is surely below floor."""
+
+
+@dataclass
+class TrailSearchResult:
+    """The best key, every edge set reaching it, whether that is proven, and the effort spent."""
+
+    key: Key | None
+    sets: list[int] = field(default_factory=list)
+    proven: bool = True
+    nodes: int = 0
+
+
+class _OutOfTime(Exception):
+    """Raised inside the search when the deadline passes."""
+
+
+class _Search:
+    """One run of the branch and bound."""
+
+    def __init__(self, graph: TrailGraph, scorer: TrailScorer, deadline: float | None) -> None:
+        """Prepare the run."""
+        self.graph = graph
+        self.scorer = scorer
+        self.deadline = deadline
+        self.best: Key | None = None
+        self.sets: list[int] = []
+        self.nodes = 0
+
+    def offer(self, edges: int) -> None:
+        """Score a trail set and keep it if it is at least as good as the best."""
+        key = self.scorer.value(self.graph, edges, self.best)
+        if key is None or (self.best is not None and key < self.best):
+            return
+        if self.best is None or key > self.best:
+            self.best, self.sets = key, [edges]
+        elif edges not in self.sets:
+            self.sets.append(edges)
+
+    def run(self, available: int) -> None:
+        """Search every seed edge of `available` in order."""
+        g = self.graph
+        rest = available
+        while rest:
+            low = rest & -rest
+            e = low.bit_length() - 1
+            self.node(low, rest, g.vbits[e], g.inc[g.ends[e][0]] | g.inc[g.ends[e][1]])
+            rest ^= low
+
+    def node(self, inc: int, avail: int, vinc: int, touch: int) -> None:
+        """Explore the sets containing `inc` within `avail` (`vinc`/`touch`: its vertices, their edges)."""
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
+            raise _OutOfTime
+        g = self.graph
+        avail, _ = g.reach(avail, vinc)
+        free = avail & ~inc
+        odd = g.odd_mask(avail)
+        locked = odd & ~g.vertex_mask(free)
+        if locked.bit_count() > 2:
+            return
+        max_edges = avail.bit_count() - max(0, (odd.bit_count() - 1) // 2)
+        if self.best is not None and self.scorer.bound(g, inc, avail, max_edges) < self.best:
+            return
+        frontier = free & touch
+        if not frontier:
+            self.offer(inc)  # avail == inc here, and its parity passed the locked test
+            return
+        low = frontier & -frontier
+        a, b = g.ends[low.bit_length() - 1]
+        self.node(inc | low, avail, vinc | (1 << a) | (1 << b), touch | g.inc[a] | g.inc[b])
+        self.node(inc, avail & ~low, vinc, touch)
+
+
+def search_trails(graph: TrailGraph, scorer: TrailScorer, deadline: float | None = None,
+                  seeds: tuple[int, ...] = ()) -> TrailSearchResult:
+    """Find the best-scoring trail sets of a graph (the empty set included) by branch and bound.
+
+    `deadline` is a `time.monotonic()` instant; when it passes the best sets
+    found so far are returned with `proven=False`. `seeds` are edge sets
+    known to be trails (heuristic solutions) offered first so pruning starts
+    strong.
+    """
+    run = _Search(graph, scorer, deadline)
+    run.offer(0)
+    proven = True
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * len(graph) + 200))
+    try:
+        for s in seeds:
+            run.offer(s)
+        for piece in sorted(graph.components(graph.full),
+                            key=lambda p: scorer.bound(graph, 0, p, p.bit_count()), reverse=True):
+            run.run(piece)
+    except _OutOfTime:
+        proven = False
+    finally:
+        sys.setrecursionlimit(limit)
+    return TrailSearchResult(run.best, run.sets, proven, run.nodes)
