@@ -29,9 +29,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the interchange formats' key order
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, errors, home
+    from . import api, boards, errors, home
 
     app.register_blueprint(home.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(boards.bp)
     errors.register(app)
     return app
