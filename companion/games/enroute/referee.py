@@ -141,8 +141,9 @@ class GameState:
 
     @property
     def active(self) -> int | None:
-        """The active player's index this round, or None in a start round."""
-        return _active_player(max(self.round, 1), len(self.players), self.first_player, self.start_rounds)
+        """The active player now, or of the next round while cards are chosen (None in start rounds)."""
+        number = self.round + 1 if self.phase == "selection" else self.round
+        return _active_player(max(number, 1), len(self.players), self.first_player, self.start_rounds)
 
     def cafes_in_play(self) -> bool:
         """Cafes count at the intermediate and full levels, not in the simplified game."""
@@ -214,7 +215,8 @@ def begin_start_rounds(state: GameState, placed: list[RoundCard],
         problems.append(error("no-start-round", "placed",
                               "Start rounds open a 3- or 4-player game (not team or solo games)."))
     if len(placed) != n:
-        problems.append(error("one-card-each", "placed", f"Each of the {n} players places one card, not {len(placed)}."))
+        problems.append(error("one-card-each", "placed",
+                              f"Each of the {n} players places one card, not {len(placed)}."))
     if len(picks) != n:
         problems.append(error("one-pick-each", "picks", f"Each of the {n} players picks two cards."))
     for i, pick in enumerate(picks):
@@ -421,13 +423,17 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
             new_secs.append(sec)
             _visit_cafes(state, [sec], cafes, gained)
     tourists = dict(tourists)
-    for at in turn.decline_cafe_tourists:
+    declined = set()
+    for raw in turn.decline_cafe_tourists:
+        at = _as_location(raw)
         if at not in gained or board.cafe_at(at).bonus != "tourists":
             problems.append(error("decline-not-a-tourist-cafe", "turn.decline_cafe_tourists",
-                                  f"No new-tourists cafe at {list(at)} is reached by this turn's sections."))
+                                  f"No new-tourists cafe at {list(at) if at else raw!r} is reached by this turn's "
+                                  "sections."))
+        declined.add(at)
     for at in gained:
         cafe = board.cafe_at(at)
-        if cafe.bonus == "tourists" and at not in turn.decline_cafe_tourists:
+        if cafe.bonus == "tourists" and at not in declined:
             for colour, n in cafe.tourists:  # immediate: into this turn's location
                 tourists[colour] = tourists.get(colour, 0) + n
             cafes[at] = "used"
@@ -437,7 +443,7 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
     marked[loc] = tourists
     after = replace(me, tourists=marked, sections=me.sections + tuple(new_secs), cafes=cafes,
                     balance=tuple(balance), played=True, before_turn=me,
-                    turns=me.turns + ((state.round, turn),))
+                    turns=(*me.turns, (state.round, turn)))
     return _with_player(state, player, after), problems
 
 

@@ -26,9 +26,10 @@ from functools import cache
 from pathlib import Path
 
 from .board import Board
-from .cards import HAND_SIZE, SOLO_HAND_SIZE, RoundCard, Table, model_deck
+from .cards import HAND_SIZE, SOLO_HAND_SIZE, RoundCard, Table, model_deck, start_round_count
 from .geometry import Point
 from .goals import GoalCard, parse_goals
+from .referee import Seat
 from .rows import GOAL_DECKS, LEVELS
 
 DATA = Path(__file__).with_name("data")
@@ -260,3 +261,71 @@ def _check_options(board: Board, names: Sequence[str], options: SetupOptions) ->
         raise ValueError("team mode needs 4 players and player boards 1 to 4")
     if options.mode == "solo" and n != 1:
         raise ValueError("solo mode is for one player")
+
+
+def seats(draw: SetupDraw, kept: Sequence[int] | None = None,
+          balance: Sequence[Sequence[str]] | None = None) -> list[Seat]:
+    """Build the referee's seats: kept[i] is the index (0 or 1) of the personal goal player i keeps."""
+    found = []
+    for i, name in enumerate(draw.names):
+        offer = draw.personal_offers[i] if i < len(draw.personal_offers) else []
+        pick = kept[i] if kept is not None else 0
+        goal = offer[pick].at if offer and 0 <= pick < len(offer) else None
+        sides = tuple(balance[i]) if balance is not None else ()
+        found.append(Seat(name, draw.player_boards[i], sides, goal))
+    return found
+
+
+def setup_steps(options: SetupOptions, board: Board | None = None) -> list[SetupStep]:
+    """Return the setup walk-through (§2, §7, §8) for the table's options, in order."""
+    city = board.name if board is not None else "the city"
+    solo, team = options.mode == "solo", options.mode == "team"
+    steps = [SetupStep("city", "Choose the city",
+                       f"Play {city}. First game: the fictional training city at the "
+                       f"{options.level} level.")]
+    text = "Put the city's round board in the middle."
+    if options.rating_mode == "advanced":
+        text += (" Advanced rating mode: mark every upgrade box with a purple corner (usually one per iconic "
+                 "landmark).")
+    steps.append(SetupStep("round-board", "Round board", text))
+    steps.append(SetupStep("deck", "City deck",
+                           "Shuffle the city's 12 tourist cards, the 18 global tourist cards and the 6 repeat "
+                           "cards into the 36-card city deck."))
+    if options.level == "full":
+        steps.append(SetupStep("goals", "Goal cards",
+                               "Shuffle goal decks A, B and C separately; the top card of each is a shared goal "
+                               "(the companion can draw them)." + (" Solo: met goals count, not their PP." if solo
+                                                                   else "")))
+    if solo:
+        steps.append(SetupStep("challenge", "Challenge table",
+                               "Choose a cell of the city's challenge table: the PP to reach and the number of "
+                               "goal cards to meet."))
+        steps.append(SetupStep("sequence", "Card sequence",
+                               "Lay 10 cards from the deck face down in 4 rows (1, 3, 3, 3 from the top, the "
+                               "lower three rows as columns of overlapping cards) and turn the bottom row of 3 "
+                               "face up."))
+    steps.append(SetupStep("player-boards", "Player boards",
+                           "Deal the city's player boards at random, one each." +
+                           (" Team mode: partners sit opposite and hold boards 1 and 3, and 2 and 4." if team
+                            else "")))
+    steps.append(SetupStep("hands", "Hands", f"Each player draws {SOLO_HAND_SIZE if solo else HAND_SIZE} cards."))
+    if options.level != "simplified":
+        steps.append(SetupStep("personal-goals", "Personal goals",
+                               "Shuffle the 8 personal goal cards; each player draws 2, keeps 1 face down and "
+                               "puts the other back."))
+    steps.append(SetupStep("balance", "Balance cards",
+                           "A less experienced player may take a balance card and choose its side now: route "
+                           "section or coordinate change (one use each)."))
+    steps.append(SetupStep("markers", "Markers", "Each player takes the red, green, blue and purple markers."))
+    if not solo:
+        start = start_round_count(options.players, options.mode)
+        extra = {1: " The game opens with 1 start round (each player places a card; everyone picks 2 of the 3).",
+                 2: " The game opens with 2 start rounds (each player places a card; everyone picks 2 of the 4 "
+                    "for round 1 and uses the other 2 in round 2)."}.get(start, "")
+        steps.append(SetupStep("first-player", "First active player",
+                               "The player who travelled most recently (or the companion's draw) takes the "
+                               "reference card active side up." + extra))
+    if options.level == "simplified":
+        steps.append(SetupStep("no-cafes", "Simplified game",
+                               "Ignore the cafe cups: no cafe bonuses in this game."))
+    return steps

@@ -40,7 +40,6 @@ from .referee import (
     BonusSection,
     CoordinateChange,
     GameState,
-    Seat,
     Turn,
     begin_round,
     begin_start_rounds,
@@ -55,6 +54,7 @@ from .referee import (
     undo_turn,
 )
 from .setup import SetupOptions, SoloSequence, draw_setup
+from .setup import seats as setup_seats
 
 MAX_PLAYERS = 4
 
@@ -78,12 +78,11 @@ def simulate_state(board: Board, players: int = 4, seed: int = 0, level: str = "
     names = [f"Player {i + 1}" for i in range(players)]
     draw = draw_setup(board, names, seed, SetupOptions(players, level, rating_mode, mode))
     rng = random.Random(f"enroute-simulation-{seed}")
-    seats = []
-    for i, name in enumerate(names):
-        offer = draw.personal_offers[i]
-        goal = rng.choice(offer).at if offer else None
-        balance = (rng.choice(BALANCE_SIDES),) if rng.random() < 0.25 else ()
-        seats.append(Seat(name, draw.player_boards[i], balance, goal))
+    kept, balance = [], []
+    for offer in draw.personal_offers:  # one player at a time, so a seed keeps giving the same game
+        kept.append(rng.randrange(len(offer)) if offer else 0)
+        balance.append((rng.choice(BALANCE_SIDES),) if rng.random() < 0.25 else ())
+    seats = setup_seats(draw, kept, balance)
     state = new_game(board, seats, level, rating_mode, mode, tuple(draw.goals), draw.first_player)
     table, sequence = draw.table, draw.sequence
     hand_size = SOLO_HAND_SIZE if mode == "solo" else HAND_SIZE
