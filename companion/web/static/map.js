@@ -1,0 +1,275 @@
+// Tapping on the sheet map. Progressive enhancement: the sheet lives in the form's JSON field
+// (an enroute-sheet/1 draft) and is posted as is; this script only edits that JSON and repaints the
+// SVG. Items it does not understand (from a pasted sheet) are left untouched, so nothing is lost.
+(function () {
+  "use strict";
+  var wrap = document.getElementById("map-wrap");
+  var form = document.getElementById("sheet-form");
+  var field = document.getElementById("sheet-json");
+  if (!wrap || !form || !field) { return; }
+  var svg = wrap.querySelector("svg.map");
+  var strings = JSON.parse(wrap.dataset.strings || "{}");
+  var boards = JSON.parse(wrap.dataset.boards || "{}");
+  var toast = document.getElementById("toast");
+  var panel = document.getElementById("tourist-panel");
+  var hint = document.getElementById("tool-hint");
+  var boardSelect = document.getElementById("player_board");
+  var toastTimer = null;
+  var tool = "roads";
+  var panelLoc = null;
+  document.documentElement.classList.add("js");
+
+  function say(text) {
+    toast.textContent = text;
+    toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { toast.hidden = true; }, 3000);
+  }
+
+  var doc;
+  try {
+    doc = JSON.parse(field.value);
+    if (!doc || typeof doc !== "object" || Array.isArray(doc)) { throw new Error("not an object"); }
+  } catch (e) {
+    // The text cannot be read (for example a bad paste): keep it as it is and do not tap over it.
+    svg.classList.add("locked");
+    say(strings.bad_json ? strings.bad_json.replace("{error}", e.message) : e.message);
+    return;
+  }
+
+  function isPair(v) { return Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]); }
+  function same(a, b) { return isPair(a) && isPair(b) && a[0] === b[0] && a[1] === b[1]; }
+  function before(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]); }
+  function secKey(a, b) { var p = before(a, b) ? [a, b] : [b, a]; return p[0].join(",") + "," + p[1].join(","); }
+  function itemKey(raw) { return Array.isArray(raw) && raw.length === 2 && isPair(raw[0]) && isPair(raw[1]) ? secKey(raw[0], raw[1]) : null; }
+  function nums(text) { return text.split(",").map(Number); }
+  function list(key) { if (!Array.isArray(doc[key])) { doc[key] = []; } return doc[key]; }
+  function routeMode() { var r = form.querySelector("input[name=route_mode]:checked"); return r ? r.value : "best"; }
+  function setRouteMode(mode) { var r = form.querySelector("input[name=route_mode][value=" + mode + "]"); if (r) { r.checked = true; } }
+  function walk() {
+    var w = [];
+    if (!Array.isArray(doc.final_route)) { return w; }
+    for (var i = 0; i < doc.final_route.length && isPair(doc.final_route[i]); i++) { w.push(doc.final_route[i]); }
+    return w;
+  }
+  function idKey(id) { return id.replace(/^[a-z]-/, "").replace(/-/g, ","); }
+
+  function paint() {
+    var drawn = {};
+    list("sections").forEach(function (raw) { var k = itemKey(raw); if (k) { drawn[k] = true; } });
+    var route = {};
+    var w = routeMode() === "own" ? walk() : [];
+    for (var i = 1; i < w.length; i++) { route[secKey(w[i - 1], w[i])] = true; }
+    svg.querySelectorAll("line.sec").forEach(function (el) {
+      var k = idKey(el.id);
+      el.classList.toggle("drawn", !!drawn[k]);
+      el.classList.toggle("route", !!route[k]);
+    });
+    var counts = {};
+    list("tourists").forEach(function (item) {
+      if (item && isPair(item.at)) { counts[item.at.join(",")] = item; }
+    });
+    svg.querySelectorAll("g.tg").forEach(function (g) {
+      var item = counts[g.dataset.loc] || {};
+      g.querySelectorAll("g.tt").forEach(function (tt) {
+        var n = Number.isInteger(item[tt.dataset.colour]) ? item[tt.dataset.colour] : 0;
+        tt.querySelector("text").textContent = n;
+        tt.classList.toggle("zero", n <= 0);
+      });
+    });
+    var cafes = {};
+    list("cafes").forEach(function (item) { if (item && isPair(item.at)) { cafes[item.at.join(",")] = item.state; } });
+    svg.querySelectorAll("g.cafe").forEach(function (g) {
+      var st = cafes[idKey(g.id)];
+      g.classList.toggle("circled", st === "used" || st === "unused");
+      g.classList.toggle("used", st === "used");
+    });
+    var goal = {};
+    (Array.isArray(doc.personal_goal) ? doc.personal_goal : []).forEach(function (p) { if (isPair(p)) { goal[p.join(",")] = true; } });
+    var ends = {};
+    if (w.length > 1) { ends[w[0].join(",")] = true; ends[w[w.length - 1].join(",")] = true; }
+    svg.querySelectorAll("circle.goal").forEach(function (c) {
+      var k = idKey(c.id);
+      c.classList.toggle("on", !!goal[k]);
+      c.classList.toggle("route-end", !!ends[k]);
+    });
+    if (panelLoc) { fillPanel(); }
+    field.value = JSON.stringify(doc);
+  }
+
+  function toggleSection(a, b) {
+    var key = secKey(a, b);
+    var secs = list("sections");
+    for (var i = 0; i < secs.length; i++) {
+      if (itemKey(secs[i]) === key) { secs.splice(i, 1); return; }
+    }
+    secs.push(before(a, b) ? [a, b] : [b, a]);
+  }
+
+  function extendRoute(a, b) {
+    var key = secKey(a, b);
+    var drawn = list("sections").some(function (raw) { return itemKey(raw) === key; });
+    if (!drawn) { say(strings.route_not_drawn); return; }
+    setRouteMode("own");
+    var w = walk();
+    if (w.length >= 2 && secKey(w[w.length - 2], w[w.length - 1]) === key) {
+      w.pop();  // tapping the last section again undoes it
+      if (w.length < 2) { w = []; }
+    } else if (w.length === 0) {
+      w = [a, b];
+    } else if (same(w[w.length - 1], a)) {
+      w.push(b);
+    } else if (same(w[w.length - 1], b)) {
+      w.push(a);
+    } else if (w.length === 2 && (same(w[0], a) || same(w[0], b))) {
+      w.reverse();  // the first tap could not know the direction yet
+      w.push(same(w[w.length - 1], a) ? b : a);
+    } else {
+      say(strings.route_not_connected);
+      return;
+    }
+    doc.final_route = w.length ? w : null;
+  }
+
+  function tourist(loc) {
+    var items = list("tourists");
+    for (var i = 0; i < items.length; i++) { if (items[i] && same(items[i].at, loc)) { return items[i]; } }
+    return null;
+  }
+
+  function printed(loc) {
+    var pb = boards[boardSelect ? boardSelect.value : ""] || boards[Object.keys(boards)[0]];
+    return pb ? "(" + pb.columns[loc[0] - 1] + ", " + pb.rows[loc[1] - 1] + ")" : "(" + loc.join(", ") + ")";
+  }
+
+  function fillPanel() {
+    var item = tourist(panelLoc) || {};
+    document.getElementById("panel-title").textContent = (strings.tourists_at || "{where}").replace("{where}", printed(panelLoc));
+    panel.querySelectorAll(".stepper").forEach(function (row) {
+      var n = item[row.dataset.colour];
+      row.querySelector("output").textContent = Number.isInteger(n) ? n : 0;
+    });
+  }
+
+  function openPanel(loc) {
+    panelLoc = loc;
+    svg.querySelectorAll("rect.cell.selected").forEach(function (el) { el.classList.remove("selected"); });
+    var cell = document.getElementById("l-" + loc[0] + "-" + loc[1]);
+    if (cell) { cell.classList.add("selected"); }
+    panel.hidden = false;
+    fillPanel();
+  }
+
+  function closePanel() {
+    panelLoc = null;
+    panel.hidden = true;
+    svg.querySelectorAll("rect.cell.selected").forEach(function (el) { el.classList.remove("selected"); });
+  }
+
+  function step(colour, delta) {
+    var items = list("tourists");
+    var item = tourist(panelLoc);
+    if (!item) { item = { at: panelLoc.slice() }; items.push(item); }
+    var n = Number.isInteger(item[colour]) ? item[colour] : 0;
+    n = Math.max(0, Math.min(99, n + delta));
+    if (n) { item[colour] = n; } else { delete item[colour]; }
+    var left = Object.keys(item).filter(function (k) { return k !== "at"; });
+    if (!left.length) { items.splice(items.indexOf(item), 1); }
+  }
+
+  function cycleCafe(at) {
+    var items = list("cafes");
+    for (var i = 0; i < items.length; i++) {
+      if (items[i] && same(items[i].at, at)) {
+        if (items[i].state === "unused") { items[i].state = "used"; } else { items.splice(i, 1); }
+        return;
+      }
+    }
+    items.push({ at: at, state: "unused" });
+  }
+
+  function toggleGoal(p) {
+    var goal = Array.isArray(doc.personal_goal) ? doc.personal_goal : [];
+    for (var i = 0; i < goal.length; i++) {
+      if (same(goal[i], p)) { goal.splice(i, 1); doc.personal_goal = goal.length ? goal : null; return; }
+    }
+    if (goal.length >= 3) { say(strings.goal_full); return; }
+    goal.push(p);
+    doc.personal_goal = goal;
+  }
+
+  svg.addEventListener("click", function (event) {
+    var hit = event.target.closest(".hit");
+    if (!hit) { return; }
+    if (hit.dataset.sec) {
+      var v = nums(hit.dataset.sec);
+      var a = [v[0], v[1]], b = [v[2], v[3]];
+      if (tool === "route") { extendRoute(a, b); } else { toggleSection(a, b); }
+    } else if (hit.dataset.loc) {
+      openPanel(nums(hit.dataset.loc));
+    } else if (hit.dataset.pt && tool === "cafes") {
+      cycleCafe(nums(hit.dataset.pt));
+    } else if (hit.dataset.pt) {
+      toggleGoal(nums(hit.dataset.pt));
+    }
+    paint();
+  });
+
+  panel.addEventListener("click", function (event) {
+    var button = event.target.closest("button.step");
+    if (button && panelLoc) {
+      step(button.closest(".stepper").dataset.colour, Number(button.dataset.step));
+      paint();
+    }
+  });
+  document.getElementById("panel-done").addEventListener("click", closePanel);
+
+  function setTool(name) {
+    tool = name;
+    svg.dataset.mode = name;
+    document.querySelectorAll(".toolbar .tool").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.dataset.tool === name ? "true" : "false");
+    });
+    hint.textContent = hint.dataset[name] || "";
+    if (name !== "tourists") { closePanel(); }
+    if (name === "route") { setRouteMode("own"); paint(); }
+  }
+  document.querySelectorAll(".toolbar .tool").forEach(function (b) {
+    b.addEventListener("click", function () { setTool(b.dataset.tool); });
+  });
+  form.querySelectorAll("input[name=route_mode]").forEach(function (r) {
+    r.addEventListener("change", function () { if (routeMode() === "own") { setTool("route"); } else { paint(); } });
+  });
+  document.getElementById("route-clear").addEventListener("click", function () { doc.final_route = null; paint(); });
+
+  if (boardSelect) {
+    boardSelect.addEventListener("change", function () {
+      var pb = boards[boardSelect.value];
+      if (!pb) { return; }
+      doc.player_board = Number(boardSelect.value);
+      svg.querySelectorAll("text.coord.col").forEach(function (t) { t.textContent = pb.columns[Number(t.dataset.index)]; });
+      svg.querySelectorAll("text.coord.row").forEach(function (t) { t.textContent = pb.rows[Number(t.dataset.index)]; });
+      paint();
+    });
+  }
+
+  // A problem in the list shows its place on the map.
+  document.querySelectorAll(".problems li[data-target]").forEach(function (li) {
+    li.tabIndex = 0;
+    li.addEventListener("click", function () {
+      var el = document.getElementById(li.dataset.target);
+      if (!el) { return; }
+      el.classList.remove("blink");
+      void el.getBoundingClientRect();
+      el.classList.add("blink");
+      svg.scrollIntoView({ behavior: "smooth", block: "center" });
+    });
+  });
+
+  // Editing the text by hand (no tapping) wins: re-read it when it changes.
+  field.addEventListener("change", function () {
+    try { var fresh = JSON.parse(field.value); if (fresh && typeof fresh === "object") { doc = fresh; paint(); } } catch (e) { /* keep the text */ }
+  });
+
+  paint();
+}());
