@@ -16,6 +16,7 @@ from companion.games.enroute.setup import (
     setup_steps,
     solo_challenges,
     solo_result,
+    solo_score,
     team_ranking,
     team_totals,
 )
@@ -147,3 +148,19 @@ def test_setup_steps_follow_the_options(city):
     advanced = setup_steps(SetupOptions(4, rating_mode="advanced"), city)
     assert "purple corner" in next(s.text for s in advanced if s.key == "round-board")
     assert "2 start rounds" in next(s.text for s in setup_steps(SetupOptions(4), city) if s.key == "first-player")
+
+
+def test_solo_score_takes_goal_pp_off_and_counts_met_goals(city):
+    """A simulated solo game scored by the engine: goal rows become met-goal marks, not PP."""
+    from companion.games.enroute.referee import to_game_document
+    from companion.games.enroute.scoring import score_game
+    from companion.games.enroute.simulate import simulate_state
+
+    doc = to_game_document(simulate_state(city, 1, 6, "full"))
+    doc["players"][0]["final_route"] = doc["players"][0]["sections"][0]
+    doc["goals"] = [dict(g, threshold=0 if g["sign"] == "+" else 99) for g in doc["goals"]]  # all three met
+    scored = score_game(doc)["players"][0]
+    pp, met = solo_score(scored)
+    assert met == 3
+    assert pp == scored["total"] - sum(g["winner_pp"] for g in doc["goals"])
+    assert solo_score({"rows": {"red": 4, "goal_A": 0}, "total": 4}) == (4, 0)

@@ -11,7 +11,8 @@
 - Data: `goal_catalogue()` (data/goal-cards.json), `personal_goal_cards(board)`
   (data/<board>-personal-goals.json), `solo_challenges()` (example table).
 - Solo: `SoloSequence` (10 cards in 4 rows; see its docstring for how the
-  covering is read), `SoloCell`, `solo_result`.
+  covering is read), `SoloCell`, `solo_result`, `solo_score` (PP and goals met
+  from a scored solo game).
 - Team: `TEAMS`, `team_totals`, `team_ranking` (tie: the smaller gap between
   partners wins, else shared).
 """
@@ -182,6 +183,16 @@ def solo_challenges() -> list[list[SoloCell]]:
 def solo_result(total: int, goals_met: int, cell: SoloCell) -> bool:
     """Tell whether a solo game is won: the cell's PP reached and its number of goal cards met."""
     return total >= cell.pp and goals_met >= cell.goals
+
+
+def solo_score(scored: dict) -> tuple[int, int]:
+    """Return (PP, goal cards met) of a solo player's `enroute-score/1` entry: goal cards give no PP, only a "+".
+
+    The scorer awards a met card its PP (a lone player is always its winner),
+    so a goal row above 0 marks a met card and its PP come off the total.
+    """
+    goal_rows = [v for k, v in scored.get("rows", {}).items() if k.startswith("goal_")]
+    return (scored.get("total") or 0) - sum(goal_rows), sum(1 for v in goal_rows if v > 0)
 
 
 def team_totals(totals: Sequence[int]) -> list[int]:
