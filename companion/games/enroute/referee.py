@@ -17,9 +17,23 @@ Game flow::
     doc = to_game_document(state)                                    # enroute-game/1, final_route null
 
 Helpers for pages and the simulator: `check_turn` (all problems, no change),
-`matching_locations`, `empty_matches`, `segment_options`, `bonus_sources`,
-`refresh_hand`, `to_sheet`. Rules the seed leaves open are decided in
-comments where they are applied.
+`matching_locations` / `empty_matches` (after coordinate changes),
+`segment_options` (every legal two-section segment), `bonus_sources` (unused
+cafes and balance cards of a kind), `card_values`, `describe` (a location in
+printed coordinates), `refresh_hand`, `to_sheet`. `GameState.active` is the
+active player (of the next round while cards are being chosen; None in start
+rounds); `PlayerState.turns` is the history of (round, Turn).
+
+Readings where the seed is open, applied in the code:
+- a repeat card beside a card with several tourist types: the player picks
+  which of those types it doubles;
+- bonus sections are drawn after the turn's segment, in the order given; a
+  route-section cafe reached this turn (by the segment or an earlier bonus
+  section) can pay for one; any new-tourists cafe reached this turn goes into
+  this turn's location unless declined;
+- a coordinate-change cafe helps only from the turn after it was reached
+  (the location is chosen before drawing); balance cards also work in the
+  simplified game, cafes do not.
 """
 
 from __future__ import annotations
