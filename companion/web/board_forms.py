@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
 NAME_MAX = 80
@@ -15,7 +16,7 @@ class NewDraftForm(FlaskForm):
     """Start a board: blank or as a copy of a shipped or saved board."""
 
     name = StringField("City name", validators=[Optional(), Length(max=NAME_MAX)])
-    start = SelectField("Start from", choices=[("blank", "A blank 6×6 map")], default="blank")
+    start = SelectField("Start from", choices=[SelectChoice("blank", "A blank 6×6 map")], default="blank")
 
 
 class ImportForm(FlaskForm):

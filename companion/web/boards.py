@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import ValidationError, validate_csrf
+from wtforms.fields.choices import SelectChoice
 
 from ..games.enroute import board_to_json, find_board, shipped_board_ids
 from ..games.enroute import library as lib
@@ -147,9 +148,9 @@ def index():
                            drafts=lib.list_drafts(_library()), form=form, action=ActionForm())
 
 
-def _start_choices(boards: list[Board]) -> list[tuple[str, str]]:
+def _start_choices(boards: list[Board]) -> list[SelectChoice]:
     """Return the 'start from' choices: blank, then a copy of each board."""
-    return [("blank", "A blank 6×6 map")] + [(b.id, f"A copy of {b.name}") for b in boards]
+    return [SelectChoice("blank", "A blank 6×6 map")] + [SelectChoice(b.id, f"A copy of {b.name}") for b in boards]
 
 
 def _find(board_id: str) -> Board:
