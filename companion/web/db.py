@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_table (
@@ -85,6 +86,7 @@ def init_db() -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Clear the existing data and create new tables."""
     init_db()

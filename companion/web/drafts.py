@@ -91,9 +91,17 @@ def engine_sheet(doc: dict, route_mode: str, name: str) -> dict:
 _PATH = re.compile(r"^(?:players\[\d+\]\.)?(\w+)(?:\[(\d+)\])?")
 
 
-def problem_target(path: str, doc: dict) -> str | None:
+_PAIR = re.compile(r"\[(\d+), (\d+)\]")
+
+
+def problem_target(path: str, doc: dict, message: str = "") -> str | None:
     """Return the id of the map element a problem's path points at, or None."""
     match = _PATH.match(path or "")
+    if match and match.group(1) == "cafes" and _PAIR.search(message or ""):
+        # The engine numbers "cafe not reached" over the cafes it kept, not the document's
+        # items, so the point named in the message is the reliable target.
+        x, y = map(int, _PAIR.search(message).groups())
+        return point_id((x, y), "c")
     if not match or match.group(2) is None:
         if match and match.group(1) == "personal_goal":
             return "goal"  # the whole goal: highlight every circled point

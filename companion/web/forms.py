@@ -24,12 +24,13 @@ PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black",
 MAX_PLAYERS = 4
 CATALOGUE = Path(__file__).resolve().parents[1] / "games" / "enroute" / "data" / "goal-cards.json"
 _GOAL_NUMBERS = ("threshold", "winner_pp", "achiever_pp")
+_GOAL_KEYS = ("deck", "name", "metric", "sign", "threshold", "winner_pp", "achiever_pp")
 
 
-def load_catalogue(path: Path = CATALOGUE) -> list[dict]:
+def load_catalogue(path: Path | None = None) -> list[dict]:
     """Read the shipped example goal cards; a missing or broken file means "describe a card" only."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path or CATALOGUE, encoding="utf-8") as handle:
             raw = json.load(handle)
     except (OSError, ValueError):
         return []
@@ -37,9 +38,12 @@ def load_catalogue(path: Path = CATALOGUE) -> list[dict]:
         raw = raw.get("cards", [])
     cards = []
     for item in raw if isinstance(raw, list) else []:
+        if not isinstance(item, dict):
+            continue
+        card = {key: item.get(key) for key in _GOAL_KEYS}  # the catalogue may add keys such as "id"
         problems: list[Problem] = []
-        if isinstance(item, dict) and parse_goals([item], "goals", problems) and not problems:
-            cards.append(item)
+        if parse_goals([card], "goals", problems) and not problems:
+            cards.append(card)
     return cards
 
 
@@ -98,6 +102,7 @@ class NewTableForm(FlaskForm):
         """Check the fields, then the table rules; keep the result in `self.result`."""
         ok = super().validate(extra_validators)
         lang = self.ui_lang
+        _translate_choice_errors(self, lang)
         self.result = None
         players = self._check_players(lang)
         ratings = {lm.id: int(getattr(self, f"rating_{i}").data or 0) for i, lm in enumerate(self.the_board.iconic())}
@@ -183,6 +188,16 @@ class NewTableForm(FlaskForm):
             target.errors = [*list(target.errors), t(f"problem_{problem.code}", lang, default=problem.message)]
             ok = False
         return cards if ok else None
+
+
+def _translate_choice_errors(form, lang: str) -> None:
+    """Replace WTForms' English "not a valid choice" messages with the table's language."""
+    for field in form:
+        if isinstance(field, (FieldList, FormField)):
+            for sub in (field if isinstance(field, FieldList) else [field]):
+                _translate_choice_errors(sub.form if isinstance(sub, FormField) else sub, lang)
+        elif isinstance(field, SelectField) and isinstance(field.errors, list) and field.errors:
+            field.errors = [t("bad_table_value", lang) if "choice" in e.lower() else e for e in field.errors]
 
 
 def table_form(boards: list[Board], board: Board, catalogue: list[dict], lang: str) -> NewTableForm:

@@ -118,6 +118,15 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
         classes = _cls("sec", sec in state.drawn and "drawn", sec in route_secs and "route",
                        sec in state.erased and "erased", section_id(sec) in state.problems and "problem")
         out.append(f'<line id="{section_id(sec)}" class="{classes}" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
+    for ghost in sorted(state.problems):
+        # A drawn "section" that is no road of the map still gets a line, so its problem shows.
+        parts = ghost.split("-")
+        if parts[0] == "s" and len(parts) == 5 and all(v.isdigit() for v in parts[1:]):
+            x1, y1, x2, y2 = map(int, parts[1:])
+            sec = ((x1, y1), (x2, y2))
+            if not board.is_road(sec) and all(board.on_map(p) for p in sec):
+                (ax, ay), (bx, by) = xy(sec[0]), xy(sec[1])
+                out.append(f'<line id="{ghost}" class="sec ghost problem" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
     out.append('</g><g class="marks">')
     if board.visit_them_all:
         for p in board.visit_them_all.at:

@@ -47,6 +47,12 @@ def _load(token: str):
     return table, board
 
 
+def _csrf_failed(form) -> bool:
+    """Tell whether a form was refused for its CSRF token (missing, expired or foreign)."""
+    token = getattr(form, "csrf_token", None)
+    return bool(token is not None and token.errors)
+
+
 def _manual_decks(table: dict) -> tuple[str, ...]:
     """Return the decks whose goal card is counted by hand."""
     if table["level"] != "full":
@@ -73,7 +79,7 @@ def new():
             token = db.create_table(board.id, board_to_json(board), form.level.data, lang, result["ratings"],
                                     result["goals"], players)
             return redirect(url_for("tables.show", token=token))
-        flash(t("err_csrf" if form.csrf_token.errors else "form_has_errors", lang), "error")
+        flash(t("err_csrf" if _csrf_failed(form) else "form_has_errors", lang), "error")
         status = 422
     return render_template("tables/new.html", form=form, board=board, catalogue=catalogue), status
 
@@ -143,7 +149,7 @@ def sheet(token: str, seat: int):
         submitted, message = _read_draft(text, lang)
         if importing and not text.strip():
             message = t("import_empty", lang)
-        csrf_ok = form.validate_on_submit()
+        csrf_ok = form.validate_on_submit() or not _csrf_failed(form)
         if not csrf_ok:
             message = t("err_csrf", lang)
         if message:
@@ -224,7 +230,9 @@ def _render_sheet(table, board, player, form, draft, route_mode, version, raw_te
     state = map_state(draft, route_mode, board)
     problems = []
     for p in found:
-        target = problem_target(p.path, draft)
+        target = problem_target(p.path, draft, p.message)
+        if target and target.startswith("c-") and board.cafe_at(tuple(map(int, target[2:].split("-")))) is None:
+            target = "p-" + target[2:]  # no cafe drawn there: ring the intersection instead
         targets = [point_id(q) for q in state.goal] if target == "goal" else ([target] if target else [])
         state.problems.update(targets)
         problems.append({"severity": p.severity, "text": problem_text(p.code, p.path, p.message, lang),
