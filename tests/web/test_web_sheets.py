@@ -80,7 +80,7 @@ def test_players_save_side_by_side_without_overwriting(client, app, make_table):
 def test_stale_edit_is_refused_keeps_draft_and_shows_what_changed(client, app, make_table):
     token = make_table()
     assert save(client, token, 0, sheet(), 0).status_code == 302  # phone A saves version 1
-    theirs = sheet(sections=LOOP + [[[0, 0], [1, 0]]], tourists=[{"at": [5, 5], "red": 3}])
+    theirs = sheet(sections=[*LOOP, [[0, 0], [1, 0]]], tourists=[{"at": [5, 5], "red": 3}])
     assert save(client, token, 0, theirs, 1).status_code == 302  # phone A again: version 2
     mine = sheet(sections=LOOP[:1])
     response = save(client, token, 0, mine, 1)  # phone B still holds version 1
@@ -90,7 +90,7 @@ def test_stale_edit_is_refused_keeps_draft_and_shows_what_changed(client, app, m
     assert "1 section(s) drawn" in page and "tourists at 5,5" in page
     assert json.dumps(mine, ensure_ascii=False) in page  # the refused draft stays in the form
     assert 'name="version" type="hidden" value="2"' in page  # a deliberate second save replaces theirs
-    assert stored(app, token, 0)["sheet"]["sections"] == LOOP + [[[0, 0], [1, 0]]]
+    assert stored(app, token, 0)["sheet"]["sections"] == [*LOOP, [[0, 0], [1, 0]]]
     assert save(client, token, 0, mine, 2).status_code == 302
     assert stored(app, token, 0)["sheet"]["sections"] == LOOP[:1]
 

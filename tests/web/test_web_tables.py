@@ -95,7 +95,7 @@ def test_start_form_messages(client):
 
 
 def test_bad_choice_is_refused_not_crashed(client):
-    response = client.post("/tables/new", data=table_form_data(level="expert", **{"rating_2": "99"}))
+    response = client.post("/tables/new", data=table_form_data(level="expert", rating_2="99"))
     assert response.status_code == 422
 
 
