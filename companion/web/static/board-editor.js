@@ -14,7 +14,7 @@
   const mapBox = $("map");
   let doc = JSON.parse($("draft-doc").textContent);
   const history = [];  // earlier documents, for Undo
-  let busy = false;
+  let pending = 0;  // edits sent and not yet answered
 
   function status(text, bad) {
     const el = $("status");
@@ -153,9 +153,18 @@
     renderForms();
   }
 
-  async function send(edit, isUndo) {
-    if (busy) return false;
-    busy = true;
+  // Edits go to the server one after another, in the order they were made, so none is lost
+  // when the next one starts before the previous answer arrives.
+  let queue = Promise.resolve();
+
+  function send(edit, isUndo) {
+    const result = queue.then(() => post(edit, isUndo));
+    queue = result.catch(() => false);
+    return result;
+  }
+
+  async function post(edit, isUndo) {
+    pending += 1;
     status("Saving…");
     edit.view = parseInt($("view-pb").value, 10) || null;
     try {
@@ -184,7 +193,7 @@
       status("Not changed: the server cannot be reached. Your draft is safe; try again.", true);
       return false;
     } finally {
-      busy = false;
+      pending -= 1;
     }
   }
 
@@ -359,7 +368,15 @@
     }
   } catch (e) { /* unreadable storage: ignore */ }
 
-  $("save-form").addEventListener("submit", () => { try { localStorage.removeItem(storeKey); } catch (e) { /* ignore */ } });
+  $("save-form").addEventListener("submit", (e) => {
+    if (pending > 0) {  // save only after the last edits reached the draft
+      e.preventDefault();
+      queue.then(() => $("save-form").requestSubmit());
+      return;
+    }
+    try { localStorage.removeItem(storeKey); } catch (err) { /* ignore */ }
+  });
+  window.addEventListener("beforeunload", (e) => { if (pending > 0) e.preventDefault(); });
   setMode("locations");
   relabel();
   renderForms();
