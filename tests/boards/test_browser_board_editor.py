@@ -124,6 +124,18 @@ def test_transcribe_save_and_score(server, page):
     assert "kind-red" in page.get_attribute("#l-1-1", "class")
     assert page.locator(".restore").count() == 0
 
+    # A different copy kept on the phone (say the server lost the last edit) is offered back.
+    page.evaluate("""() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith("enroute-board-draft:"));
+        const kept = JSON.parse(localStorage.getItem(key));
+        kept.doc.landmarks.push({id: "kept", name: "Kept", kind: "green", locations: [[6, 6]]});
+        localStorage.setItem(key, JSON.stringify(kept));
+    }""")
+    page.reload()
+    page.click(".restore >> text=Restore it")
+    page.wait_for_function("document.querySelector('#l-6-6').classList.contains('kind-green')")
+    assert page.locator(".restore").count() == 0
+
     # Printed coordinates: a wrong edge is explained while typing, then every edge is entered.
     page.fill("#pb-1-columns", "112345")
     assert page.inner_text("#note-1-columns") == "✗ 1 appears twice; 6 is missing"

@@ -344,11 +344,20 @@
     $("undo").disabled = history.length === 0;
   });
 
+  function canonical(value) {
+    // JSON with sorted keys: the page embeds the draft with sorted keys, the answers keep the file's order.
+    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+    if (value && typeof value === "object") {
+      return "{" + Object.keys(value).sort().map((k) => JSON.stringify(k) + ":" + canonical(value[k])).join(",") + "}";
+    }
+    return JSON.stringify(value);
+  }
+
   // ---- a copy kept on this phone that differs from the server's (e.g. the server lost its draft)
 
   try {
     const kept = JSON.parse(localStorage.getItem(storeKey) || "null");
-    if (kept && kept.doc && JSON.stringify(kept.doc) !== JSON.stringify(doc)) {
+    if (kept && kept.doc && canonical(kept.doc) !== canonical(doc)) {
       const bar = document.createElement("p");
       bar.className = "flash restore";
       bar.textContent = "This phone kept a different copy of this draft (" + new Date(kept.at).toLocaleString() + "). ";
