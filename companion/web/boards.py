@@ -42,11 +42,18 @@ def _library() -> str:
 # ---------------------------------------------------------------- the map, drawn from a (maybe unfinished) document
 
 
+def _pair(value: Any) -> tuple[int, int] | None:
+    """Return `[a, b]` of whole numbers as a tuple (a damaged draft may hold anything)."""
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return (value[0], value[1])
+    return None
+
+
 def _problem_targets(doc: dict, problems: list[Problem]) -> set[str]:
     """Return the map element ids (`l-c-r`, `p-x-y`) that problems point at, to highlight them."""
     targets: set[str] = set()
     landmarks = doc.get("landmarks") if isinstance(doc.get("landmarks"), list) else []
-    by_id = {lm.get("id"): lm for lm in landmarks if isinstance(lm, dict)}
+    by_id = {lm.get("id"): lm for lm in landmarks if isinstance(lm, dict) and isinstance(lm.get("id"), str)}
     for p in problems:
         item = None
         if m := re.match(r"landmarks\[(\d+)\]", p.path):
@@ -54,13 +61,13 @@ def _problem_targets(doc: dict, problems: list[Problem]) -> set[str]:
         elif m := re.match(r"ratings\.([a-z0-9-]+)", p.path):
             item = by_id.get(m[1])
         if isinstance(item, dict):
-            locs = [loc for loc in lib.landmark_locations(item) if isinstance(loc, list) and len(loc) == 2]
-            targets |= {f"l-{loc[0]}-{loc[1]}" for loc in locs}
+            locs = [_pair(loc) for loc in lib.landmark_locations(item) if _pair(loc)]
+            targets |= {f"l-{c}-{r}" for c, r in locs}
         if m := re.match(r"cafes\[(\d+)\]", p.path):
             cafes = doc.get("cafes") if isinstance(doc.get("cafes"), list) else []
             cafe = cafes[int(m[1])] if int(m[1]) < len(cafes) else None
-            if isinstance(cafe, dict) and isinstance(cafe.get("at"), list) and len(cafe["at"]) == 2:
-                targets.add(f"p-{cafe['at'][0]}-{cafe['at'][1]}")
+            if isinstance(cafe, dict) and _pair(cafe.get("at")):
+                targets.add("p-{}-{}".format(*_pair(cafe["at"])))
     return targets
 
 
@@ -69,7 +76,7 @@ def _label(item: dict, ratings: dict) -> str:
     if item.get("kind") == "yellow":
         return str(item.get("pp", "?"))
     if item.get("kind") == "grey":
-        track = ratings.get(item.get("id"))
+        track = ratings.get(item.get("id")) if isinstance(item.get("id"), str) else None
         return "★" + (str(track[0]) if isinstance(track, list) and track else "?")
     return {"red": "R", "green": "G", "blue": "B", "purple": "P"}.get(item.get("kind"), "?")  # not by colour alone
 
@@ -84,8 +91,8 @@ def map_model(doc: Any, pb_number: int | None = None, problems: list[Problem] | 
     holders: dict[tuple[int, int], dict] = {}
     for item in doc.get("landmarks") if isinstance(doc.get("landmarks"), list) else []:
         for loc in lib.landmark_locations(item):
-            if isinstance(loc, list) and len(loc) == 2:
-                holders.setdefault(tuple(loc), item)
+            if _pair(loc):
+                holders.setdefault(_pair(loc), item)
     flagged = _problem_targets(doc, problems or [])
     cells = []
     for r in range(1, rows + 1):
@@ -96,11 +103,10 @@ def map_model(doc: Any, pb_number: int | None = None, problems: list[Problem] | 
             cells.append({"c": c, "r": r, "x": LEFT + (c - 1) * CELL, "y": TOP + (r - 1) * CELL, "kind": kind,
                           "label": _label(item, ratings) if item else "", "title": title,
                           "flagged": f"l-{c}-{r}" in flagged})
-    cafes = {tuple(cf["at"]): cf for cf in (doc.get("cafes") if isinstance(doc.get("cafes"), list) else [])
-             if isinstance(cf, dict) and isinstance(cf.get("at"), list) and len(cf["at"]) == 2}
+    cafes = {_pair(cf["at"]): cf for cf in (doc.get("cafes") if isinstance(doc.get("cafes"), list) else [])
+             if isinstance(cf, dict) and _pair(cf.get("at"))}
     vta = doc.get("visit_them_all") if isinstance(doc.get("visit_them_all"), dict) else {}
-    visits = {tuple(p) for p in (vta.get("at") if isinstance(vta.get("at"), list) else [])
-              if isinstance(p, list) and len(p) == 2}
+    visits = {_pair(p) for p in (vta.get("at") if isinstance(vta.get("at"), list) else []) if _pair(p)}
     points = []
     for y in range(rows + 1):
         for x in range(cols + 1):

@@ -227,3 +227,22 @@ def test_draft_download_and_check_endpoint(client, token, draft, complete_doc):
     assert response.get_json() == {"valid": True, "problems": [], "missing": []}
     assert client.post("/boards/check", json=doc).status_code == 400
     assert client.post("/boards/check", data="{", headers={"X-CSRFToken": token}).status_code == 400
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-2, 8) | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                     max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(parts=st.dictionaries(st.sampled_from(["name", "player_boards", "landmarks", "ratings", "cafes",
+                                              "visit_them_all", "roads", "id"]), _json),
+       edit_op=st.sampled_from([{"op": "location", "at": [1, 1], "kind": "grey", "track": "1 2"},
+                                {"op": "intersection", "at": [1, 1], "cafe": "section", "visit": True},
+                                {"op": "printed", "number": 1, "axis": "rows", "text": "123456"},
+                                {"op": "visit_table", "name": "F", "pp": [0, 1]}]))
+def test_damaged_drafts_never_give_a_500(client, token, draft, parts, edit_op):
+    doc = {"format": "enroute-board/1", "size": [6, 6], **parts}
+    assert edit(client, token, draft, op="replace", doc=doc).status_code == 200
+    assert client.get(f"/boards/drafts/{draft}").status_code == 200
+    assert edit(client, token, draft, **edit_op).status_code in (200, 400)

@@ -123,10 +123,11 @@ def save_board(library: Path | str, doc: Any, replace: str | None = None) -> tup
     if board is None:
         return None, problems
     if board.id in shipped_board_ids():
-        return None, problems + [error("id-shipped", "id", f"{board.id!r} is a board shipped with the companion; "
-                                                           "a saved board needs its own id.")]
+        shipped = error("id-shipped", "id",
+                        f"{board.id!r} is a board shipped with the companion; a saved board needs its own id.")
+        return None, [*problems, shipped]
     if board.id != replace and board.id in library_ids(library):
-        return None, problems + [error("id-taken", "id", f"A saved board already uses the id {board.id!r}.")]
+        return None, [*problems, error("id-taken", "id", f"A saved board already uses the id {board.id!r}.")]
     _write_json(_board_path(library, board.id), board_to_json(board))
     if replace and replace != board.id:
         delete_board(library, replace)
@@ -254,7 +255,7 @@ def copy_board_doc(board: Board, name: str) -> dict:
     return doc
 
 
-def _size(doc: Any) -> tuple[int, int]:
+def board_size(doc: Any) -> tuple[int, int]:
     """Return the draft's (cols, rows) or raise `EditError` when the draft is damaged."""
     size = doc.get("size") if isinstance(doc, dict) else None
     if not (isinstance(size, list) and len(size) == 2 and all(is_int(v) and 1 <= v <= 24 for v in size)):
@@ -272,7 +273,7 @@ def _list(doc: dict, key: str) -> list:
 
 def _location(doc: dict, at: Any) -> Location:
     """Read a layout location `[c, r]` that lies on the draft's map."""
-    cols, rows = _size(doc)
+    cols, rows = board_size(doc)
     if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(is_int(v) for v in at)
             and 1 <= at[0] <= cols and 1 <= at[1] <= rows):
         raise EditError(f"{at!r} is not a location of this {cols}×{rows} map.")
@@ -281,14 +282,14 @@ def _location(doc: dict, at: Any) -> Location:
 
 def _point(doc: dict, at: Any) -> Point:
     """Read an intersection `[x, y]` that lies on the draft's map."""
-    cols, rows = _size(doc)
+    cols, rows = board_size(doc)
     if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(is_int(v) for v in at)
             and 0 <= at[0] <= cols and 0 <= at[1] <= rows):
         raise EditError(f"{at!r} is not an intersection of this {cols}×{rows} map.")
     return (at[0], at[1])
 
 
-def _locs(item: Any) -> list:
+def landmark_locations(item: Any) -> list:
     """Return a landmark item's locations as a list (empty if damaged)."""
     locs = item.get("locations") if isinstance(item, dict) else None
     return locs if isinstance(locs, list) else []
@@ -319,19 +320,20 @@ def set_location(doc: dict, at: Any, kind: str | None, name: str = "", pp: int |
         raise EditError("The draft's ratings are damaged (not an object).")
     old_id, position = None, len(landmarks)
     for i, item in enumerate(list(landmarks)):
-        locs = _locs(item)
+        locs = landmark_locations(item)
         if list(loc) in locs:
             locs.remove(list(loc))
             if not locs:  # the landmark covered only this location: it goes, and so does its track
                 old_id, position = item.get("id"), i
                 landmarks.remove(item)
-                ratings.pop(old_id, None)
+                if isinstance(old_id, str):
+                    ratings.pop(old_id, None)
     if kind is None:
         return new
     name = (name or "").strip()
     if not name and kind != "grey":  # scoring needs no names except to tell grey tracks apart
         name = f"{kind.capitalize()} landmark {loc[0]}-{loc[1]}"
-    ids = {item.get("id") for item in landmarks if isinstance(item, dict)}
+    ids = {item.get("id") for item in landmarks if isinstance(item, dict) and isinstance(item.get("id"), str)}
     lid = old_id if is_board_id(old_id) and old_id not in ids else None
     if lid is None:
         base = slugify(name, f"{kind}-{loc[0]}-{loc[1]}")
@@ -464,9 +466,9 @@ def missing_items(doc: Any) -> list[Problem]:
     if not (isinstance(doc.get("name"), str) and doc["name"].strip()):
         found.append(warning("missing-name", "name", "Name the city."))
     try:
-        cols, rows = _size(doc)
+        cols, rows = board_size(doc)
     except EditError as exc:
-        return found + [warning("missing-size", "size", str(exc))]
+        return [*found, warning("missing-size", "size", str(exc))]
     landmarks = doc.get("landmarks") if isinstance(doc.get("landmarks"), list) else []
     ratings = doc.get("ratings") if isinstance(doc.get("ratings"), dict) else {}
     if not landmarks:
@@ -474,12 +476,13 @@ def missing_items(doc: Any) -> list[Problem]:
     for i, item in enumerate(landmarks):
         if not isinstance(item, dict):
             continue
-        where = ", ".join(f"column {c}, row {r}" for c, r in (tuple(x) for x in _locs(item) if len(x) == 2))
+        locs = [tuple(x) for x in landmark_locations(item) if isinstance(x, list) and len(x) == 2]
+        where = ", ".join(f"column {c}, row {r}" for c, r in locs)
         if item.get("kind") == "grey":
             if not (isinstance(item.get("name"), str) and item["name"].strip()):
                 found.append(warning("missing-landmark-name", f"landmarks[{i}].name",
                                      f"Name the grey landmark at {where}."))
-            if item.get("id") not in ratings:
+            if not isinstance(item.get("id"), str) or item["id"] not in ratings:
                 found.append(warning("missing-track", f"ratings.{item.get('id')}",
                                      f"Enter the rating track of the grey landmark at {where}."))
         if item.get("kind") == "yellow" and "pp" not in item:
