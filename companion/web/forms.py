@@ -13,6 +13,7 @@ from pathlib import Path
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 
 from ..games.enroute.board import Board
 from ..games.enroute.goals import METRICS, parse_goals
@@ -25,6 +26,11 @@ MAX_PLAYERS = 4
 CATALOGUE = Path(__file__).resolve().parents[1] / "games" / "enroute" / "data" / "goal-cards.json"
 _GOAL_NUMBERS = ("threshold", "winner_pp", "achiever_pp")
 _GOAL_KEYS = ("deck", "name", "metric", "sign", "threshold", "winner_pp", "achiever_pp")
+
+
+def choices(pairs) -> list[SelectChoice]:
+    """Turn (value, label) pairs into WTForms choices."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 def load_catalogue(path: Path | None = None) -> list[dict]:
@@ -51,17 +57,17 @@ class PlayerEntry(Form):
     """One seat: name (empty = nobody), colour and player board."""
 
     name = StringField(render_kw={"maxlength": 40, "autocomplete": "off"})
-    colour = SelectField(choices=[(c, c) for c in PLAYER_COLOURS])
-    player_board = SelectField(choices=[("random", "random")])
+    colour = SelectField(choices=choices([(c, c) for c in PLAYER_COLOURS]))
+    player_board = SelectField(choices=choices([("random", "random")]))
 
 
 class GoalEntry(Form):
     """One goal deck's card: none, one from the catalogue, or described by the table."""
 
-    choice = SelectField(choices=[("none", "none")])
+    choice = SelectField(choices=choices([("none", "none")]))
     name = StringField(render_kw={"maxlength": 60})
-    metric = SelectField(choices=[(m, m) for m in METRICS])
-    sign = SelectField(choices=[("+", "+"), ("−", "−")])
+    metric = SelectField(choices=choices([(m, m) for m in METRICS]))
+    sign = SelectField(choices=choices([("+", "+"), ("−", "−")]))
     threshold = StringField(render_kw={"inputmode": "numeric"})
     winner_pp = StringField(render_kw={"inputmode": "numeric"})
     achiever_pp = StringField(render_kw={"inputmode": "numeric"})
@@ -70,33 +76,33 @@ class GoalEntry(Form):
 class NewTableForm(FlaskForm):
     """Start a table: language, city, level, players, iconic ratings and goal cards."""
 
-    lang = SelectField(choices=[(code, name) for code, name in LANGUAGES.items()])
-    board = SelectField(choices=[])
-    level = SelectField(choices=[(lv, lv) for lv in LEVELS], default="full")
+    lang = SelectField(choices=choices([(code, name) for code, name in LANGUAGES.items()]))
+    board = SelectField(choices=choices([]))
+    level = SelectField(choices=choices([(lv, lv) for lv in LEVELS]), default="full")
     players = FieldList(FormField(PlayerEntry), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     goals = FieldList(FormField(GoalEntry), min_entries=len(GOAL_DECKS), max_entries=len(GOAL_DECKS))
 
     def setup(self, boards: list[Board], board: Board, catalogue: list[dict], lang: str) -> None:
         """Fill the choices that depend on the city, the catalogue and the language."""
         self.the_board, self.catalogue, self.ui_lang = board, catalogue, lang
-        self.board.choices = [(b.id, b.name) for b in boards]
-        self.level.choices = [(lv, t(f"level_{lv}", lang)) for lv in LEVELS]
+        self.board.choices = choices([(b.id, b.name) for b in boards])
+        self.level.choices = choices([(lv, t(f"level_{lv}", lang)) for lv in LEVELS])
         numbers = [(str(pb.number), str(pb.number)) for pb in board.player_boards]
         for entry in self.players:
-            entry.form.colour.choices = [(c, t(f"colour_{c}", lang)) for c in PLAYER_COLOURS]
-            entry.form.player_board.choices = [("random", t("deal_random", lang)), *numbers]
+            entry.form.colour.choices = choices([(c, t(f"colour_{c}", lang)) for c in PLAYER_COLOURS])
+            entry.form.player_board.choices = choices([("random", t("deal_random", lang)), *numbers])
         for deck, entry in zip(GOAL_DECKS, self.goals):
             sub = entry.form
-            sub.choice.choices = ([("none", t("goal_none", lang))]
-                                  + [(f"cat-{i}", f"{c['name']} ({c['sign']}{c['threshold']})")
-                                     for i, c in enumerate(catalogue) if c["deck"] == deck]
-                                  + [("describe", t("goal_describe", lang))])
-            sub.metric.choices = [(m, t(f"metric_{m}", lang)) for m in METRICS]
+            sub.choice.choices = choices([("none", t("goal_none", lang)),
+                                           *[(f"cat-{i}", f"{c['name']} ({c['sign']}{c['threshold']})")
+                                             for i, c in enumerate(catalogue) if c["deck"] == deck],
+                                           ("describe", t("goal_describe", lang))])
+            sub.metric.choices = choices([(m, t(f"metric_{m}", lang)) for m in METRICS])
         for i, lm in enumerate(board.iconic()):
             track = board.rating_track(lm.id) or (0,)
             field = getattr(self, f"rating_{i}", None)
             if field is not None:
-                field.choices = [(str(n), f"{n} → {pp} PP") for n, pp in enumerate(track)]
+                field.choices = choices([(str(n), f"{n} → {pp} PP") for n, pp in enumerate(track)])
 
     def validate(self, extra_validators=None) -> bool:
         """Check the fields, then the table rules; keep the result in `self.result`."""
@@ -207,7 +213,7 @@ def table_form(boards: list[Board], board: Board, catalogue: list[dict], lang: s
         """This city's start-a-table form."""
 
     for i, _lm in enumerate(board.iconic()):
-        setattr(Form_, f"rating_{i}", SelectField(choices=[("0", "0")], default="0"))
+        setattr(Form_, f"rating_{i}", SelectField(choices=choices([("0", "0")]), default="0"))
     form = Form_()
     form.setup(boards, board, catalogue, lang)
     return form
@@ -219,8 +225,9 @@ class SheetForm(FlaskForm):
     sheet = TextAreaField()
     version = HiddenField()
     # No choice validation: a bad value is ignored (the draft keeps its own), never a lost save.
-    route_mode = RadioField(choices=[("best", "best"), ("own", "own")], default="best", validate_choice=False)
-    player_board = SelectField(choices=[], validate_choice=False)
+    route_mode = RadioField(choices=choices([("best", "best"), ("own", "own")]), default="best",
+                            validate_choice=False)
+    player_board = SelectField(choices=choices([]), validate_choice=False)
     import_text = TextAreaField()
     import_file = FileField()
     goal_value_A = StringField(render_kw={"inputmode": "numeric"})
@@ -231,4 +238,4 @@ class SheetForm(FlaskForm):
 class LanguageForm(FlaskForm):
     """Change the table's language."""
 
-    lang = SelectField(choices=[(code, name) for code, name in LANGUAGES.items()])
+    lang = SelectField(choices=choices([(code, name) for code, name in LANGUAGES.items()]))

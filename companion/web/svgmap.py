@@ -61,7 +61,7 @@ def point_id(point: Point, kind: str = "p") -> str:
     return f"{kind}-{point[0]}-{point[1]}"
 
 
-def _shape(colour: str, cx: float, cy: float, r: float = 11) -> str:
+def _shape(colour: str, cx: float, cy: float, r: float = 13) -> str:
     """Return the tourist shape of a colour: circle, square, triangle or pentagon."""
     if colour == "red":
         return f'<circle cx="{cx}" cy="{cy}" r="{r}"/>'
@@ -161,7 +161,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
             n = counts.get(colour, 0)
             out.append(f'<g class="{_cls("tt", "tt-" + colour, not n and "zero")}" data-colour="{colour}">'
                        f'{_shape(colour, cx + dx, cy + dy)}'
-                       f'<text x="{cx + dx}" y="{cy + dy + 5}">{n}</text></g>')
+                       f'<text x="{cx + dx}" y="{cy + dy + (9 if colour == "blue" else 6)}">{n}</text></g>')
         out.append(f'<line class="strike" x1="{cx - 24}" y1="{cy + 24}" x2="{cx + 24}" y2="{cy - 24}"/></g>')
     out.append("</g>")
     if interactive:

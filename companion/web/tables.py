@@ -18,7 +18,7 @@ from ..games.enroute.rows import TIEBREAK_NOTE
 from ..games.enroute.sheet import parse_sheet
 from . import db
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
-from .forms import LanguageForm, SheetForm, load_catalogue, table_form
+from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
 from .i18n import LANGUAGES, STRINGS, lang_or_default, problem_text, t
 from .qr import qr_png
 from .scoresheet import game_doc, row_table, score_table, score_views, tiebreak_notes
@@ -70,6 +70,9 @@ def new():
     catalogue = load_catalogue()
     form = table_form(boards, board, catalogue, lang)
     form.lang.data, form.board.data = lang, board.id
+    if request.method == "GET":  # different colours by default, so a table rarely has to change them
+        for entry, colour in zip(form.players, PLAYER_COLOURS):
+            entry.form.colour.data = colour
     status = 200
     if request.method == "POST" and "change_board" not in request.form:
         if form.validate_on_submit():
@@ -137,7 +140,7 @@ def sheet(token: str, seat: int):
         abort(404, description=t("not_found", table["lang"]))
     lang = table["lang"]
     form = SheetForm()
-    form.player_board.choices = [(str(pb.number), str(pb.number)) for pb in board.player_boards]
+    form.player_board.choices = choices((str(pb.number), str(pb.number)) for pb in board.player_boards)
     draft, route_mode, version = player["sheet"], player["route_mode"], player["version"]
     raw_text = None
     conflict = None
