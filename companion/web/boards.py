@@ -19,10 +19,10 @@ from wtforms.fields.choices import SelectChoice
 
 from ..games.enroute import board_to_json, find_board, shipped_board_ids
 from ..games.enroute import library as lib
-from ..games.enroute.board import CAFE_BONUSES, COLOURS, KINDS, Board
+from ..games.enroute.board import COLOURS, KINDS, Board
 from ..games.enroute.problems import DocumentError, Problem
 from ..games.enroute.registry import UnknownBoardError, available_boards
-from .board_forms import ActionForm, ImportForm, NewDraftForm
+from .board_forms import ActionForm, ImportForm, NewDraftForm, apply_edit
 
 bp = Blueprint("boards", __name__, url_prefix="/boards")
 
@@ -424,61 +424,6 @@ def edit_draft(draft_id: str):
         return _json_problem(message, 400, extra=_state(draft.doc, pb_number))
     lib.update_draft(_library(), draft_id, doc)
     return jsonify(_state(doc, pb_number))
-
-
-def _int_or_none(value: Any, what: str) -> int | None:
-    """Read a whole number typed in a form field (blank: None)."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 6:
-        return int(value.strip())
-    raise lib.EditError(f"{what} must be a whole number, not {str(value)[:20]!r}.")
-
-
-def _track(value: Any) -> list[int] | None:
-    """Read a rating track typed as '4 6 8 10 12' (blank: None)."""
-    if isinstance(value, list):
-        return [_int_or_none(v, "A rating") for v in value] or None
-    if not isinstance(value, str) or not value.strip():
-        return None
-    if re.search(r"[^\d\s,;/]", value):
-        raise lib.EditError(f"Type the rating track as numbers like 4 6 8 10 12, not {value[:30]!r}.")
-    return [int(v) for v in re.findall(r"\d+", value)] or None
-
-
-def apply_edit(doc: Any, edit: dict) -> Any:
-    """Apply one editor operation to a draft document through the engine's helpers."""
-    op = edit.get("op")
-    if op == "replace":  # undo, or a copy kept on the phone
-        if not isinstance(edit.get("doc"), dict):
-            raise lib.EditError("Only a board document (a JSON object) can replace the draft.")
-        lib.board_size(edit["doc"])
-        return edit["doc"]
-    if op == "name":
-        return lib.set_city_name(doc, edit.get("name", ""))
-    if op == "location":
-        kind = edit.get("kind") or None
-        return lib.set_location(doc, edit.get("at"), kind, str(edit.get("name") or "")[:80],
-                                _int_or_none(edit.get("pp"), "A yellow landmark's PP"), _track(edit.get("track")))
-    if op == "intersection":
-        bonus = edit.get("cafe") or None
-        tourists = edit.get("tourists") if isinstance(edit.get("tourists"), dict) else {}
-        counts = {c: _int_or_none(tourists.get(c), f"The {c} tourists") or 0 for c in COLOURS}
-        doc = lib.set_cafe(doc, edit.get("at"), bonus if bonus in CAFE_BONUSES or bonus is None else str(bonus),
-                           counts)
-        return lib.set_visit_point(doc, edit.get("at"), bool(edit.get("visit")))
-    if op == "visit_table":
-        pp = edit.get("pp") if isinstance(edit.get("pp"), list) else []
-        return lib.set_visit_them_all(doc, str(edit.get("name") or "")[:80],
-                                      [_int_or_none(v, "A Visit-Them-All PP") for v in pp])
-    if op == "printed":
-        values = edit.get("values")
-        if not isinstance(values, list):
-            values = lib.parse_numbers(str(edit.get("text") or ""))
-        return lib.set_printed(doc, edit.get("number"), str(edit.get("axis")), values)
-    raise lib.EditError(f"Unknown edit {str(op)[:30]!r}.")
 
 
 @bp.post("/check")
