@@ -111,7 +111,7 @@ class NewTableForm(FlaskForm):
         _translate_choice_errors(self, lang)
         self.result = None
         players = self._check_players(lang)
-        ratings = {lm.id: int(getattr(self, f"rating_{i}").data or 0) for i, lm in enumerate(self.the_board.iconic())}
+        ratings = {lm.id: _number(getattr(self, f"rating_{i}").data) for i, lm in enumerate(self.the_board.iconic())}
         goals = self._check_goals(lang) if self.level.data == "full" else []
         if not ok or players is None or goals is None:
             return False
@@ -141,7 +141,9 @@ class NewTableForm(FlaskForm):
                 sub.colour.errors = [t("err_colour_twice", lang)]
                 ok = False
             colours.add(sub.colour.data)
-            if sub.player_board.data != "random":
+            if sub.player_board.errors or sub.colour.errors:
+                ok = False
+            elif sub.player_board.data != "random":
                 number = int(sub.player_board.data)
                 if number in chosen:
                     sub.player_board.errors = [t("err_board_twice", lang, n=number)]
@@ -168,7 +170,10 @@ class NewTableForm(FlaskForm):
         ok = True
         for deck, entry in zip(GOAL_DECKS, self.goals):
             sub = entry.form
-            if sub.choice.data == "none":
+            if sub.choice.errors:  # not one of the offered choices: already named on the field
+                ok = False
+                continue
+            if (sub.choice.data or "none") == "none":
                 continue
             if sub.choice.data.startswith("cat-"):
                 card = dict(self.catalogue[int(sub.choice.data[4:])])
@@ -194,6 +199,11 @@ class NewTableForm(FlaskForm):
             target.errors = [*list(target.errors), t(f"problem_{problem.code}", lang, default=problem.message)]
             ok = False
         return cards if ok else None
+
+
+def _number(value) -> int:
+    """Read a choice's number (0 when it is not one; the field names the error)."""
+    return int(value) if isinstance(value, str) and value.isdigit() else 0
 
 
 def _translate_choice_errors(form, lang: str) -> None:

@@ -175,10 +175,24 @@ def sheet(token: str, seat: int):
             before = db.get_history(token, seat, base)
             found = changes(before["sheet"], before["route_mode"], current["sheet"], current["route_mode"]) \
                 if before else []
-            conflict = {"theirs": current["version"], "changes": [t(key, lang, **params) for key, params in found]}
+            conflict = {"theirs": current["version"],
+                        "changes": [t(key, lang, **_printed(params, board, current["sheet"])) for key, params in found]}
             version = current["version"]  # saving again deliberately replaces theirs
             status = 409
     return _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict), status
+
+
+def _printed(params: dict, board, doc: dict) -> dict:
+    """Show a changed location by the player's own printed coordinates, as on their map."""
+    if "where" not in params:
+        return params
+    number = doc.get("player_board")
+    pb = board.player_board(number) if isinstance(number, int) else None
+    c, r = map(int, params["where"].split(","))
+    if pb is None or not (1 <= c <= board.cols and 1 <= r <= board.rows):
+        return params
+    col, row = pb.printed((c, r))
+    return {**params, "where": f"({col}, {row})"}
 
 
 def _import_text(form: SheetForm) -> str:

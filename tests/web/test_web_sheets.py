@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from conftest import table_form_data
 
 from companion.web import db
 
@@ -80,14 +81,15 @@ def test_players_save_side_by_side_without_overwriting(client, app, make_table):
 def test_stale_edit_is_refused_keeps_draft_and_shows_what_changed(client, app, make_table):
     token = make_table()
     assert save(client, token, 0, sheet(), 0).status_code == 302  # phone A saves version 1
-    theirs = sheet(sections=[*LOOP, [[0, 0], [1, 0]]], tourists=[{"at": [5, 5], "red": 3}])
+    theirs = sheet(player_board=2, sections=[*LOOP, [[0, 0], [1, 0]]], tourists=[{"at": [5, 5], "red": 3}])
     assert save(client, token, 0, theirs, 1).status_code == 302  # phone A again: version 2
     mine = sheet(sections=LOOP[:1])
     response = save(client, token, 0, mine, 1)  # phone B still holds version 1
     assert response.status_code == 409
     page = page_text(response)
     assert "Someone else saved this sheet meanwhile (version 2)" in page
-    assert "1 section(s) drawn" in page and "tourists at 5,5" in page
+    assert "1 section(s) drawn" in page and "player board" in page
+    assert "tourists at (5, 3)" in page  # layout (5,5) as printed on player board 2
     assert json.dumps(mine, ensure_ascii=False) in page  # the refused draft stays in the form
     assert 'name="version" type="hidden" value="2"' in page  # a deliberate second save replaces theirs
     assert stored(app, token, 0)["sheet"]["sections"] == [*LOOP, [[0, 0], [1, 0]]]
@@ -229,3 +231,20 @@ def test_table_page_counts_problems(client, make_table):
     page = page_text(client.get(f"/tables/{token}"))
     assert "1 errors, 1 warnings" in page
     assert "0 errors, 1 warnings" in page  # Bo: only the "fewer than 10 locations" warning
+
+
+def test_empty_and_odd_posts_answer_messages_not_500(client, make_table):
+    token = make_table()
+    assert client.post(f"/tables/{token}/players/0", data={}).status_code == 422
+    assert client.post(f"/tables/{token}/players/0", data={"sheet": "{}", "version": "0", "route_mode": "zzz",
+                                                          "player_board": "99"}).status_code == 302
+    assert client.post("/tables/new", data={}).status_code == 422
+    assert client.post("/tables/new", data={"board": "nowhere", "players-0-name": "A"}).status_code == 422
+    odd = table_form_data(**{"players-0-player_board": "abc", "players-1-colour": None, "goals-0-choice": "cat-99",
+                             "goals-1-choice": None, "rating_0": "abc", "lang": "xx"})
+    assert client.post("/tables/new", data=odd).status_code == 422
+    assert client.post(f"/tables/{token}/lang", data={}).status_code == 302
+    huge = json.dumps(sheet(sections=[[[0, 0], [1, 0]]] * 500, tourists=[{"at": [9, 9], "red": -1}] * 50))
+    assert save(client, token, 1, huge, 0).status_code == 302
+    assert client.get(f"/tables/{token}/players/1").status_code == 200
+    assert client.get(f"/tables/{token}/score").status_code == 200
