@@ -6,7 +6,8 @@ import json
 
 from flask import Blueprint, current_app, jsonify, request
 
-from ..games.enroute import UnknownBoardError, board_to_json, find_board, shipped_board_ids
+from ..games.enroute import UnknownBoardError, board_to_json, find_board
+from ..games.enroute.registry import available_boards
 from ..games.enroute.game import NotAGameDocument
 from ..games.enroute.scoring import score_game
 
@@ -39,8 +40,9 @@ def score():
 
 @bp.get("/boards")
 def boards():
-    """List the shipped boards."""
-    return jsonify({"boards": [{"id": b, "name": find_board(b).name} for b in shipped_board_ids()]})
+    """List the shipped boards and the boards saved in this instance's library."""
+    found = available_boards(current_app.config.get("BOARD_LIBRARY"))
+    return jsonify({"boards": [{"id": b.id, "name": b.name} for b in found]})
 
 
 @bp.get("/boards/<board_id>")

@@ -133,3 +133,19 @@ def test_cli_closed_pipe_is_quiet():
     proc.stdout.close()  # before the child has written anything, so its first write hits a closed pipe
     _, err = proc.communicate(timeout=60)
     assert b"Traceback" not in err
+
+
+def test_api_lists_and_scores_library_boards(client, tmp_path):
+    """A board saved in the library is listed, exported, and usable for scoring by id."""
+    from companion.games.enroute import board_to_json, find_board
+
+    doc = board_to_json(find_board("training-city"))
+    doc["id"], doc["name"] = "home-city", "Home City"
+    (tmp_path / "boards").mkdir(exist_ok=True)
+    (tmp_path / "boards" / "home-city.json").write_text(json.dumps(doc))
+    assert {"id": "home-city", "name": "Home City"} in client.get("/api/enroute/boards").get_json()["boards"]
+    assert client.get("/api/enroute/boards/home-city").get_json()["name"] == "Home City"
+    response = client.post("/api/enroute/score", json=game(sheet(), board="home-city"))
+    assert response.status_code == 200
+    unknown = client.post("/api/enroute/score", json=game(sheet(), board="nowhere")).get_json()
+    assert "home-city" in unknown["players"][0]["problems"][0]["message"]

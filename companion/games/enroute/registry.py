@@ -16,8 +16,10 @@ class UnknownBoardError(KeyError):
     """A board id that is neither shipped nor in the given library."""
 
     def __str__(self) -> str:
-        """Name the missing board and the known ones."""
-        return f"Unknown board {self.args[0]!r}; known boards: {', '.join(shipped_board_ids())}."
+        """Name the missing board and the known ones (shipped, then the library's)."""
+        library = self.args[1] if len(self.args) > 1 else None
+        known = shipped_board_ids() + library_board_ids(library)
+        return f"Unknown board {self.args[0]!r}; known boards: {', '.join(known)}."
 
 
 def shipped_board_ids() -> list[str]:
@@ -50,7 +52,7 @@ def find_board(board_id: str, library: Path | str | None = None) -> Board:
         path = Path(library) / f"{board_id}.json"
         if path.is_file():
             return load_board_file(path)
-    raise UnknownBoardError(board_id)
+    raise UnknownBoardError(board_id, library)
 
 
 def library_board_ids(library: Path | str | None) -> list[str]:
