@@ -81,6 +81,7 @@ class RouteScorer:
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
+        self._goal: dict[int, int] = {}
         self.spans: dict[int, list] = {}
         self.walks: dict[int, list[int]] = {}
         self.deadline: float | None = None
@@ -132,13 +133,33 @@ class RouteScorer:
 
     # --- the scorer interface ----------------------------------------------------------------------------
 
+    def goal_bound(self, available: int, points: int) -> int:
+        """Most sections a stretch between two circled intersections can have within `available`.
+
+        The stretch is a trail from p to q, so its odd vertices are exactly p and
+        q: the other odd vertices of `available` need dropped paths.
+        """
+        got = self._goal.get(available)
+        if got is None:
+            g = self.graph
+            odd, size = g.odd_mask(available), available.bit_count()
+            marked = list(bits(points & self.marked))
+            got = 0
+            for i, p in enumerate(marked):
+                for q in marked[i + 1:]:
+                    drops = g.drops_needed(available, odd ^ (1 << p) ^ (1 << q), 0)
+                    if drops is not None:
+                        got = max(got, size - drops)
+            self._goal[available] = got
+        return got
+
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
         locs, points = self.cover(available)
         rows, tourists, landmarks, empty = self.stats(locs)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
         if (points & self.marked).bit_count() >= 2:
-            rows += max_edges
+            rows += min(max_edges, self.goal_bound(available, points))
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                 "empty_locations_on_route": empty}
         low = None

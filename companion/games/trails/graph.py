@@ -46,6 +46,8 @@ class TrailGraph(Generic[V]):
         # Neighbours in vertex order, so greedy walks are lexicographically smallest.
         self.adj: list[tuple[tuple[int, int], ...]] = [tuple(sorted(lst)) for lst in adjacency]
         self.full: int = (1 << len(pairs)) - 1
+        # Edges sharing an end with each edge: one step of a breadth-first search over edges.
+        self.near: list[int] = [self.inc[a] | self.inc[b] for a, b in self.ends]
 
     def __len__(self) -> int:
         """Number of edges."""
@@ -65,36 +67,42 @@ class TrailGraph(Generic[V]):
     def vertex_mask(self, mask: int) -> int:
         """Return the mask of the vertices touched by an edge set."""
         vm = 0
-        for i in bits(mask):
-            vm |= self.vbits[i]
+        for v, m in enumerate(self.inc):
+            if m & mask:
+                vm |= 1 << v
         return vm
 
     def odd_mask(self, mask: int) -> int:
         """Return the mask of the vertices of odd degree in an edge set."""
         odd = 0
-        for i in bits(mask):
-            odd ^= self.vbits[i]
+        for v, m in enumerate(self.inc):
+            if (m & mask).bit_count() & 1:
+                odd |= 1 << v
         return odd
 
     def touching(self, vmask: int) -> int:
         """Return the mask of all edges incident to some vertex of `vmask`."""
         em = 0
-        for v in bits(vmask):
-            em |= self.inc[v]
+        inc = self.inc
+        while vmask:
+            low = vmask & -vmask
+            em |= inc[low.bit_length() - 1]
+            vmask ^= low
         return em
 
     def reach(self, mask: int, vmask: int) -> tuple[int, int]:
         """Return the edges of `mask` connected to the vertices `vmask`, and the vertices reached."""
-        seen_v = vmask
-        todo = vmask
-        got = 0
-        while todo:
-            new_edges = self.touching(todo) & mask & ~got
-            got |= new_edges
-            vm = self.vertex_mask(new_edges)
-            todo = vm & ~seen_v
-            seen_v |= vm
-        return got, seen_v
+        near = self.near
+        got = frontier = self.touching(vmask) & mask
+        while frontier:
+            grow = 0
+            while frontier:
+                low = frontier & -frontier
+                grow |= near[low.bit_length() - 1]
+                frontier ^= low
+            frontier = grow & mask & ~got
+            got |= frontier
+        return got, vmask | self.vertex_mask(got)
 
     def components(self, mask: int) -> list[int]:
         """Split an edge set into connected pieces, ordered by their lowest edge."""
@@ -131,3 +139,117 @@ class TrailGraph(Generic[V]):
                         nxt.append(w)
             frontier = nxt
         return dist
+
+    def nearest(self, mask: int, source: int, targets: int) -> int | None:
+        """Return the hop distance within `mask` from `source` to the closest other vertex of `targets`."""
+        targets &= ~(1 << source)
+        seen = 1 << source
+        frontier = [source]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for v in frontier:
+                for w, e in self.adj[v]:
+                    if mask >> e & 1 and not seen >> w & 1:
+                        if targets >> w & 1:
+                            return d
+                        seen |= 1 << w
+                        nxt.append(w)
+            frontier = nxt
+        return None
+
+    def drops_needed(self, droppable: int, odd: int, free_ends: int) -> int | None:
+        """Lower bound on the edges of `droppable` to remove so that at most `free_ends` (0 or 2) of the
+        odd vertices `odd` stay odd, or None when that is impossible.
+
+        The dropped edges form paths pairing the fixed odd vertices; a path from
+        u to w is at least as long as the distance from either to its nearest
+        other odd vertex, so it is at least the mean of the two. Up to
+        `free_ends` vertices (the largest distances) may stay odd, or pair with
+        a vertex that becomes odd, at no counted cost.
+        """
+        far = []
+        for v in bits(odd):
+            d = self.nearest(droppable, v, odd)
+            if d is None and not free_ends:
+                return None
+            far.append(d if d is not None else 1 << 20)
+        far.sort()
+        if free_ends:
+            far = far[:max(0, len(far) - free_ends)]
+        if far and far[-1] >= 1 << 20:
+            return None
+        return (sum(far) + 1) // 2
+
+    def bridges(self, mask: int) -> int:
+        """Return the bridges of an edge set: edges whose removal disconnects their two ends (Tarjan)."""
+        found = 0
+        disc: dict[int, int] = {}
+        low: dict[int, int] = {}
+        for root in bits(self.vertex_mask(mask)):
+            if root in disc:
+                continue
+            disc[root] = low[root] = len(disc)
+            stack = [(root, -1, iter(self.adj[root]))]
+            while stack:
+                v, via, it = stack[-1]
+                for w, e in it:
+                    if mask >> e & 1 and e != via:
+                        if w in disc:
+                            low[v] = min(low[v], disc[w])
+                        else:
+                            disc[w] = low[w] = len(disc)
+                            stack.append((w, e, iter(self.adj[w])))
+                            break
+                else:
+                    stack.pop()
+                    if stack:
+                        u = stack[-1][0]
+                        low[u] = min(low[u], low[v])
+                        if low[v] > disc[u]:
+                            found |= 1 << via
+        return found
+
+    def bridge_paths(self, mask: int) -> tuple[dict[int, int], list[tuple[int, int]]]:
+        """Cut a connected edge set at its bridges: (vertex -> piece number, [(pieces mask, edges)] for every
+        path between two leaves of the bridge tree); a trail stays within one such path.
+
+        A trail crosses a bridge at most once, so it stays within the
+        two-edge-connected pieces along one path of the bridge tree.
+        """
+        cut = self.bridges(mask)
+        pieces = self.components(mask & ~cut)
+        piece_of: dict[int, int] = {}
+        for i, p in enumerate(pieces):
+            for v in bits(self.vertex_mask(p)):
+                piece_of[v] = i
+        for v in bits(self.vertex_mask(mask)):
+            if v not in piece_of:
+                piece_of[v] = len(pieces)
+                pieces.append(0)
+        if not cut:
+            return piece_of, [((1 << len(pieces)) - 1, mask)]
+        tree: list[list[tuple[int, int]]] = [[] for _ in pieces]
+        for e in bits(cut):
+            a, b = (piece_of[v] for v in self.ends[e])
+            tree[a].append((b, e))
+            tree[b].append((a, e))
+        leaves = [i for i, nb in enumerate(tree) if len(nb) <= 1]
+        paths = []
+        for i, x in enumerate(leaves):
+            parent = {x: (x, -1)}
+            order = [x]
+            for u in order:
+                for w, e in tree[u]:
+                    if w not in parent:
+                        parent[w] = (u, e)
+                        order.append(w)
+            for y in leaves[i + 1:]:
+                nodes, edges, u = 1 << y, pieces[y], y
+                while u != x:
+                    u, e = parent[u]
+                    nodes |= 1 << u
+                    edges |= (1 << e) | pieces[u]
+                paths.append((nodes, edges))
+        return piece_of, paths

@@ -12,10 +12,10 @@ pruned when
 
 * the available edges connected to the included part cannot beat the best
   key found (the scorer's bound, given the most edges a trail in them can
-  have: every odd vertex beyond two needs a dropped edge, and one dropped
-  edge fixes at most two), or
-* three or more odd vertices have all their available edges already
-  included: no later choice can fix their parity.
+  have: every odd vertex beyond two needs a path of dropped undecided edges
+  to another odd vertex, `TrailGraph.drops_needed`), or
+* three or more odd vertices have no undecided path to another odd vertex:
+  no later choice can fix their parity.
 
 Ties are kept: every set whose key equals the best is returned, so the caller
 can choose among their walks.
@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .graph import TrailGraph
+from .graph import TrailGraph, bits
 
 Key = tuple  # compared lexicographically, higher is better
 
@@ -68,6 +68,7 @@ class _Search:
         self.best: Key | None = None
         self.sets: list[int] = []
         self.nodes = 0
+        self._bridge_paths: dict[int, tuple[dict[int, int], list[tuple[int, int]]]] = {}
 
     def offer(self, edges: int) -> None:
         """Score a trail set and keep it if it is at least as good as the best."""
@@ -89,6 +90,20 @@ class _Search:
             self.node(low, rest, g.vbits[e], g.inc[g.ends[e][0]] | g.inc[g.ends[e][1]])
             rest ^= low
 
+    def regions(self, avail: int, vinc: int) -> list[int]:
+        """The largest parts of `avail` a trail through the vertices `vinc` can stay within.
+
+        The bridge tree of `avail` is cached: including an edge never changes it.
+        """
+        got = self._bridge_paths.get(avail)
+        if got is None:
+            got = self._bridge_paths[avail] = self.graph.bridge_paths(avail)
+        piece_of, paths = got
+        must = 0
+        for v in bits(vinc):
+            must |= 1 << piece_of[v]
+        return [edges for nodes, edges in paths if must & nodes == must]
+
     def node(self, inc: int, avail: int, vinc: int, touch: int) -> None:
         """Explore the sets containing `inc` within `avail` (`vinc`/`touch`: its vertices, their edges)."""
         self.nodes += 1
@@ -96,14 +111,21 @@ class _Search:
             raise _OutOfTime
         g = self.graph
         avail, _ = g.reach(avail, vinc)
+        regions = self.regions(avail, vinc)
+        keep = 0
+        for region in regions:
+            free = region & ~inc
+            odd = g.odd_mask(region)
+            drops = g.drops_needed(free, odd, 2) if odd.bit_count() > 2 else 0
+            if drops is None:
+                continue
+            max_edges = region.bit_count() - drops
+            if self.best is None or not self.scorer.bound(g, inc, region, max_edges) < self.best:
+                keep |= region
+        if not keep:
+            return
+        avail = keep
         free = avail & ~inc
-        odd = g.odd_mask(avail)
-        locked = odd & ~g.vertex_mask(free)
-        if locked.bit_count() > 2:
-            return
-        max_edges = avail.bit_count() - max(0, (odd.bit_count() - 1) // 2)
-        if self.best is not None and self.scorer.bound(g, inc, avail, max_edges) < self.best:
-            return
         frontier = free & touch
         if not frontier:
             self.offer(inc)  # avail == inc here, and its parity passed the locked test

@@ -7,7 +7,7 @@ lexicographic order of index lists is the order of the vertex lists.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .graph import TrailGraph, bits
 
@@ -106,23 +106,27 @@ class Stretch:
         yield from self.tail[1:]
 
 
-def _trails_from(graph: TrailGraph, mask: int, start: int, length: int) -> list[tuple[list[int], int]]:
-    """Return every trail of exactly `length` edges of `mask` from `start`, with its edge mask."""
+def _trails_to(graph: TrailGraph, mask: int, start: int, length: int, on: int,
+               near: dict[int, int]) -> list[tuple[list[int], int]]:
+    """Return every trail of exactly `length` edges of `mask` from `start` ending on a vertex of `on`,
+    with its edge mask; `near` gives each vertex's distance to the closest vertex of `on`."""
     found: list[tuple[list[int], int]] = []
     walk = [start]
 
-    def extend(v: int, used: int) -> None:
-        """Depth-first, `length` steps deep."""
-        if len(walk) == length + 1:
-            found.append((list(walk), used))
+    def extend(v: int, used: int, left: int) -> None:
+        """Depth-first, never further from `on` than the steps left."""
+        if not left:
+            if on >> v & 1:
+                found.append((list(walk), used))
             return
         for w, e in graph.adj[v]:
-            if mask >> e & 1 and not used >> e & 1:
+            if mask >> e & 1 and not used >> e & 1 and near.get(w, left) < left:
                 walk.append(w)
-                extend(w, used | 1 << e)
+                extend(w, used | 1 << e, left - 1)
                 walk.pop()
 
-    extend(start, 0)
+    if near.get(start, length + 1) <= length:
+        extend(start, 0, length)
     return found
 
 
@@ -149,37 +153,41 @@ def marked_span(graph: TrailGraph, mask: int, marked: int, at_least: int = 0) ->
         if on >> u & 1 and on >> v & 1:
             return size, [Stretch((u,), (v,), mask), Stretch((v,), (u,), mask)]
     dist = {m: graph.distances(mask, m) for m in targets}
+    near = {x: min(dist[m][x] for m in targets) for x in dist[targets[0]]}
     if odd:
-        near = {x: min(dist[m][x] for m in targets) for x in odd}
         k_low = near[odd[0]] + near[odd[1]]
     else:
         k_low = min(dist[p][q] for p in targets for q in targets if p != q)
     if size - k_low < at_least:
         return -1, []
+    cache: dict[tuple[int, int], list[tuple[list[int], int]]] = {}
+
+    def trails(x: int, n: int) -> list[tuple[list[int], int]]:
+        """Trails of n edges from x that end on a marked vertex (cached across depths)."""
+        if (x, n) not in cache:
+            cache[(x, n)] = _trails_to(graph, mask, x, n, on, near)
+        return cache[(x, n)]
+
     for k in range(k_low, min(size, size - at_least + 1)):
-        found = _stretches(graph, mask, on, odd, k)
+        found = _stretches(graph, mask, on, odd, k, trails)
         if found:
             return size - k, found
     # Two marked vertices on a trail always give a stretch of at least 1, so only `at_least` gets here.
     return -1, []
 
 
-def _stretches(graph: TrailGraph, mask: int, on: int, odd: list[int], k: int) -> list[Stretch]:
+def _stretches(graph: TrailGraph, mask: int, on: int, odd: list[int], k: int,
+               trails: Callable[[int, int], list[tuple[list[int], int]]]) -> list[Stretch]:
     """Return the (head, tail) splits with |head| + |tail| = k leaving a connected middle."""
     found: list[Stretch] = []
     if odd:
-        cache: dict[tuple[int, int], list[tuple[list[int], int]]] = {}
-
-        def ending_marked(x: int, n: int) -> list[tuple[list[int], int]]:
-            """Trails of n edges from x that end on a marked vertex."""
-            if (x, n) not in cache:
-                cache[(x, n)] = [t for t in _trails_from(graph, mask, x, n) if on >> t[0][-1] & 1]
-            return cache[(x, n)]
-
         for s, t in ((odd[0], odd[1]), (odd[1], odd[0])):
             for a in range(k + 1):
-                for head, hmask in ending_marked(s, a):
-                    for rtail, tmask in ending_marked(t, k - a):
+                heads = trails(s, a)
+                if not heads:
+                    continue
+                for rtail, tmask in trails(t, k - a):
+                    for head, hmask in heads:
                         if hmask & tmask or head[-1] == rtail[-1]:
                             continue
                         middle = mask & ~hmask & ~tmask
@@ -188,9 +196,9 @@ def _stretches(graph: TrailGraph, mask: int, on: int, odd: list[int], k: int) ->
         return found
     # Closed walk: tail + head is one trail from q back round to p through the start.
     for q in bits(on):
-        for outer, omask in _trails_from(graph, mask, q, k):
+        for outer, omask in trails(q, k):
             p = outer[-1]
-            if p == q or not on >> p & 1:
+            if p == q:
                 continue
             middle = mask & ~omask
             if middle and graph.is_connected(middle):
