@@ -7,8 +7,8 @@ import json
 from flask import Blueprint, current_app, jsonify, request
 
 from ..games.enroute import UnknownBoardError, board_to_json, find_board
-from ..games.enroute.registry import available_boards
 from ..games.enroute.game import NotAGameDocument
+from ..games.enroute.registry import available_boards
 from ..games.enroute.scoring import score_game
 
 bp = Blueprint("api", __name__, url_prefix="/api/enroute")
