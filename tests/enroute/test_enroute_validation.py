@@ -155,3 +155,11 @@ def test_not_a_game_document(doc):
     """Inputs that are not game documents raise NotAGameDocument (CLI exit 2, API 422)."""
     with pytest.raises(NotAGameDocument):
         read_game(doc)
+
+
+def test_cafe_problem_path_counts_document_items():
+    """After a bad cafe entry, a later unreached cafe is named by its own index in the document."""
+    doc = game(sheet(cafes=[{"at": [1, 1], "state": "used"}, {"at": [4, 0], "state": "unused"}]))
+    found = problems_of(doc)
+    assert ("error", "not-a-cafe", "players[0].cafes[0].at") in found
+    assert ("error", "cafe-not-reached", "players[0].cafes[1]") in found

@@ -225,6 +225,7 @@ def _read_cafes(value: Any, path: str, board: Board, level: str, sheet: Sheet, p
     """Read circled cafes and check them against the drawn sections."""
     if not check_list(value, path, "cafes", problems):
         return
+    index: dict[Point, int] = {}  # cafe -> its item in the document, for problem paths
     for i, item in enumerate(value):
         ipath = join(path, i)
         if not check_object(item, ipath, "A cafe entry", problems):
@@ -245,6 +246,7 @@ def _read_cafes(value: Any, path: str, board: Board, level: str, sheet: Sheet, p
             problems.append(error("duplicate-cafe", join(ipath, "at"), f"The cafe at {list(at)} is listed twice."))
             continue
         sheet.cafes[at] = state
+        index[at] = i
     if level == "simplified":
         if sheet.cafes:
             problems.append(warning("cafes-not-used", path,
@@ -252,7 +254,6 @@ def _read_cafes(value: Any, path: str, board: Board, level: str, sheet: Sheet, p
             sheet.cafes.clear()
         return
     reached = {p for sec in sheet.sections for p in sec}
-    index = {at: i for i, at in enumerate(at for at in sheet.cafes)}
     for at in sheet.cafes:
         if at not in reached:
             problems.append(error("cafe-not-reached", join(path, index[at]),
