@@ -6,7 +6,6 @@ every message comes from `i18n` in the table's language.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -16,14 +15,14 @@ from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectF
 from wtforms.fields.choices import SelectChoice
 
 from ..games.enroute.board import Board
-from ..games.enroute.goals import METRICS, parse_goals
+from ..games.enroute.goals import METRICS, goal_to_json, parse_goals
 from ..games.enroute.problems import Problem
 from ..games.enroute.rows import GOAL_DECKS, LEVELS
+from ..games.enroute.setup import goal_catalogue
 from .i18n import LANGUAGES, t
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 MAX_PLAYERS = 4
-CATALOGUE = Path(__file__).resolve().parents[1] / "games" / "enroute" / "data" / "goal-cards.json"
 _GOAL_NUMBERS = ("threshold", "winner_pp", "achiever_pp")
 _GOAL_KEYS = ("deck", "name", "metric", "sign", "threshold", "winner_pp", "achiever_pp")
 
@@ -34,23 +33,11 @@ def choices(pairs) -> list[SelectChoice]:
 
 
 def load_catalogue(path: Path | None = None) -> list[dict]:
-    """Read the shipped example goal cards; a missing or broken file means "describe a card" only."""
+    """Return the engine's example goal cards as game-document cards; a missing or broken file means none."""
     try:
-        with open(path or CATALOGUE, encoding="utf-8") as handle:
-            raw = json.load(handle)
-    except (OSError, ValueError):
+        return [goal_to_json(card) for _, card in goal_catalogue(path)]
+    except (OSError, ValueError, KeyError, TypeError):
         return []
-    if isinstance(raw, dict):  # tolerate {"cards": [...]} as well as a bare list
-        raw = raw.get("cards", [])
-    cards = []
-    for item in raw if isinstance(raw, list) else []:
-        if not isinstance(item, dict):
-            continue
-        card = {key: item.get(key) for key in _GOAL_KEYS}  # the catalogue may add keys such as "id"
-        problems: list[Problem] = []
-        if parse_goals([card], "goals", problems) and not problems:
-            cards.append(card)
-    return cards
 
 
 class PlayerEntry(Form):

@@ -67,9 +67,9 @@ class SetupStep:
 
 
 @cache
-def goal_catalogue() -> tuple[tuple[str, GoalCard], ...]:
+def goal_catalogue(path: Path | None = None) -> tuple[tuple[str, GoalCard], ...]:
     """Return the example goal-card catalogue as (card id, card), checked by the game's own goal reader."""
-    with open(DATA / "goal-cards.json", encoding="utf-8") as handle:
+    with open(path or DATA / "goal-cards.json", encoding="utf-8") as handle:
         doc = json.load(handle)
     raw = doc["cards"]
     found: list[tuple[str, GoalCard]] = []
