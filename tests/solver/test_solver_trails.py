@@ -1,0 +1,116 @@
+"""The generic trail search on graphs that have nothing to do with En Route."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.trails import (
+    TrailGraph,
+    bits,
+    euler_trails,
+    lex_smallest,
+    lexmin_trail,
+    marked_span,
+    search_trails,
+    trail_starts,
+)
+
+LETTERS = "abcdefg"
+
+
+class LongestTrail:
+    """Score a trail set by its number of edges, with a weight per vertex touched as a second key."""
+
+    def __init__(self, weights: dict[str, int]) -> None:
+        """Keep the weights."""
+        self.weights = weights
+
+    def _weight(self, graph: TrailGraph, edges: int) -> int:
+        """Total weight of the vertices an edge set touches."""
+        return sum(self.weights[graph.vertices[v]] for v in bits(graph.vertex_mask(edges)))
+
+    def bound(self, graph, included, available, max_edges):
+        """Every trail set within `available` has at most `max_edges` edges and touches no more."""
+        return (max_edges, self._weight(graph, available))
+
+    def value(self, graph, edges, floor):
+        """Exact key."""
+        return (edges.bit_count(), self._weight(graph, edges))
+
+
+graphs = st.lists(st.tuples(st.sampled_from(LETTERS), st.sampled_from(LETTERS)), min_size=1, max_size=11)
+weights = st.fixed_dictionaries({c: st.integers(0, 5) for c in LETTERS})
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs, weights)
+def test_search_finds_every_best_set(edges, w):
+    """The best key and the full list of sets reaching it agree with trying every subset."""
+    graph = TrailGraph(edges)
+    scorer = LongestTrail(w)
+    result = search_trails(graph, scorer)
+    masks = [sum(1 << i for i in c) for n in range(len(graph) + 1) for c in combinations(range(len(graph)), n)]
+    keys = {m: scorer.value(graph, m, None) for m in masks if graph.is_trail_set(m)}
+    best = max(keys.values())
+    assert result.proven and result.key == best
+    assert sorted(result.sets) == sorted(m for m, k in keys.items() if k == best)
+
+
+def _span(walk, marked) -> int:
+    """The longest stretch of a walk between two different marked vertices (by brute force)."""
+    return max((j - i for i, p in enumerate(walk) for j, q in enumerate(walk) if j > i and p != q
+                and p in marked and q in marked), default=0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs, st.sets(st.sampled_from(LETTERS), min_size=2, max_size=3))
+def test_marked_span_and_its_walks(edges, marked):
+    """The longest marked stretch over all walks, and the stretches really reach it."""
+    graph = TrailGraph(edges)
+    mask = graph.full
+    if not mask or not graph.is_trail_set(mask):
+        return
+    on = {graph.index[v] for v in marked if v in graph.index}
+    marks = sum(1 << v for v in on)
+    walks = list(euler_trails(graph, mask))
+    best = max(_span(wk, on) for wk in walks)
+    span, stretches = marked_span(graph, mask, marks)
+    assert span == best
+    assert bool(stretches) == (best > 0)
+    for s in stretches:
+        walk = list(s.walk(graph))
+        assert walk in walks
+        assert _span(walk, on) == best
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs)
+def test_lexmin_trail_is_the_smallest_walk(edges):
+    """Greedy Fleury in vertex order gives the smallest Euler trail, and euler_trails lists them in order."""
+    graph = TrailGraph(edges)
+    mask = graph.full
+    walks = list(euler_trails(graph, mask))
+    assert walks == sorted(walks)
+    starts = trail_starts(graph, mask)
+    assert bool(walks) == bool(starts)
+    if walks:
+        assert list(lexmin_trail(graph, mask, min(starts))) == walks[0]
+
+
+def test_lex_smallest_reads_prefixes_right():
+    """A prefix is smaller than its extensions; the first difference decides otherwise."""
+    assert lex_smallest([[1, 2, 3], [1, 2], [1, 3]]) == [1, 2]
+    assert lex_smallest([iter([2, 0]), iter([1, 9, 9])]) == [1, 9, 9]
+    assert lex_smallest([]) is None
+
+
+def test_a_triangle_with_a_tail():
+    """Known answer: triangle a-b-c plus c-d: all four edges form one trail from d round to c."""
+    graph = TrailGraph([("a", "b"), ("b", "c"), ("c", "a"), ("d", "c")])
+    result = search_trails(graph, LongestTrail(dict.fromkeys(LETTERS, 0)))
+    assert result.key == (4, 0) and result.sets == [graph.full]
+    assert [graph.vertices[v] for v in lexmin_trail(graph, graph.full, min(trail_starts(graph, graph.full)))] \
+        == ["c", "a", "b", "c", "d"]
