@@ -29,12 +29,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the interchange formats' key order
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import api, boards, db, errors, home, tables
+    from . import api, boards, db, errors, home, play, tables
 
     db.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(boards.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(play.bp)
     errors.register(app)
     return app

@@ -250,12 +250,16 @@ def begin_start_rounds(state: GameState, placed: list[RoundCard],
     return replace(state, round=1, phase="drawing", ratings=ratings, cards=chosen, later_cards=later), []
 
 
-def close_round(state: GameState) -> tuple[GameState, list[Problem]]:
-    """Upkeep: everyone has played; undo is no longer possible; the next round (or the end) comes."""
+def close_round(state: GameState, turns_required: bool = True) -> tuple[GameState, list[Problem]]:
+    """Upkeep: everyone has played; undo is no longer possible; the next round (or the end) comes.
+
+    `turns_required=False` is for a table that uses only the round tracker (its players draw on paper and
+    enter their sheets at the end): the round closes whoever has not entered a turn.
+    """
     if state.phase != "drawing":
         return state, [error("no-round", "round", "No round is being played.")]
     waiting = [p.name for p in state.players if not p.played]
-    if waiting:
+    if waiting and turns_required:
         return state, [error("turns-missing", "round",
                              f"Round {state.round} is not finished: waiting for {', '.join(waiting)}.")]
     players = tuple(replace(p, played=False, before_turn=None) for p in state.players)
