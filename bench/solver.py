@@ -1,0 +1,147 @@
+"""Benchmark of the best-route solver against plain exhaustive trail enumeration.
+
+Run from the repository root: `python bench/solver.py` (prints Markdown; `--out bench/solver.md` also
+saves it). Sets: simulated end states (`simulate.simulate_game`, 4 players per game), dense connected
+states of 30–50 sections, and the adversarial full board. The baseline runs with its own time cap per
+state; agreement is counted where it finishes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.games.enroute.game import read_game
+from companion.games.enroute.registry import find_board
+from companion.games.enroute.scoring import Context
+from companion.games.enroute.search import exhaustive_best_route
+from companion.games.enroute.sheet import Sheet
+from companion.games.enroute.solver import solve
+
+COLOURS = ("red", "green", "blue")
+
+
+def simulated_states(board, count: int) -> list[tuple[Context, Sheet]]:
+    """End states of simulated games, four players per game, seeds 0, 1, 2, ..."""
+    from companion.games.enroute.simulate import simulate_game
+
+    states: list[tuple[Context, Sheet]] = []
+    seed = 0
+    while len(states) < count:
+        game = read_game(simulate_game(board, players=4, seed=seed))
+        ctx = Context.of(game)
+        states += [(ctx, sheet) for sheet in game.players if sheet is not None]
+        seed += 1
+    return states[:count]
+
+
+def dense_state(board, rng: random.Random) -> tuple[Context, Sheet]:
+    """A connected state of 30–50 sections grown from one point, often closing loops, with tourists."""
+    size = rng.randint(30, 50)
+    points = {(rng.randint(1, board.cols - 1), rng.randint(1, board.rows - 1))}
+    secs: set = set()
+    while len(secs) < size:
+        options = sorted({(min(p, q), max(p, q)) for p in points for q in board.neighbours(p)} - secs)
+        closing = [s for s in options if s[0] in points and s[1] in points]
+        sec = rng.choice(closing if closing and rng.random() < 0.6 else options)
+        secs.add(sec)
+        points.update(sec)
+    tourists = {loc: {rng.choice(COLOURS): rng.randint(1, 3)} for loc in board.locations() if rng.random() < 0.5}
+    goal = tuple(rng.sample(sorted(points), 3))
+    sheet = Sheet(player="dense", sections=sorted(secs), tourists=tourists, personal_goal=goal)
+    return Context(board), sheet
+
+
+def full_board_state(board) -> tuple[Context, Sheet]:
+    """Every road drawn, tourists everywhere, the personal goal on three corners."""
+    tourists = {loc: {"red": 1, "green": 1, "blue": 1} for loc in board.locations()}
+    corners = ((0, 0), (board.cols, 0), (0, board.rows))
+    return Context(board), Sheet(player="full", sections=sorted(board.roads), tourists=tourists,
+                                 personal_goal=corners)
+
+
+def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict:
+    """Time the solver and the capped baseline on each state; count agreement."""
+    solver_t, base_t, ratios = [], [], []
+    finished = agree = proven = 0
+    for ctx, sheet in states:
+        choice, stats = solve(ctx, sheet, solver_limit)
+        solver_t.append(stats["seconds"])
+        proven += choice.proven
+        started = time.monotonic()
+        base = exhaustive_best_route(ctx, sheet, baseline_cap)
+        elapsed = time.monotonic() - started
+        base_t.append(elapsed)
+        ratios.append(elapsed / max(stats["seconds"], 1e-6))
+        if base.proven:
+            finished += 1
+            agree += base.walk == choice.walk
+    return {"name": name, "n": len(states), "proven": proven, "finished": finished, "agree": agree,
+            "median": statistics.median(solver_t), "p99": _quantile(solver_t, 0.99), "max": max(solver_t),
+            "ratio": statistics.median(ratios), "capped": len(states) - finished, "cap": baseline_cap,
+            "sections": statistics.median(len(s.sections) for _, s in states)}
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """Nearest-rank quantile."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+
+
+def report(rows: list[dict], args: argparse.Namespace, wall: float) -> str:
+    """Format the figures as Markdown."""
+    lines = ["# Best-route solver benchmark", "",
+             f"`python bench/solver.py` — Python {platform.python_version()}, {os.cpu_count()} CPUs (shared with "
+             f"other work while measured), solver limit {args.limit:g} s per state, total {wall:.0f} s.", "",
+             "| set | states | median sections | solver proven | solver median | solver p99 | solver max "
+             "| baseline finished (cap) | agreement | baseline/solver time (median) |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        ratio = f"{r['ratio']:.0f}×" + (" (≥, baseline capped)" if r["capped"] else "")
+        agree = f"{100 * r['agree'] / r['finished']:.0f} % of {r['finished']}" if r["finished"] else "—"
+        lines.append(f"| {r['name']} | {r['n']} | {r['sections']:g} | {r['proven']}/{r['n']} "
+                     f"| {1000 * r['median']:.1f} ms | {1000 * r['p99']:.1f} ms | {1000 * r['max']:.0f} ms "
+                     f"| {r['finished']}/{r['n']} ({r['cap']:g} s) | {agree} | {ratio} |")
+    lines += ["", "Baseline: `exhaustive_best_route`, every trail of the drawn sections in every walking order. "
+              "Where it hits its cap the ratio is a lower bound."]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """Run the three sets and print (and optionally save) the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--simulated", type=int, default=1000, help="simulated end states (default 1000)")
+    parser.add_argument("--dense", type=int, default=20, help="dense states (default 20)")
+    parser.add_argument("--limit", type=float, default=60.0, help="solver time limit per state, seconds")
+    parser.add_argument("--out", help="also write the Markdown here")
+    args = parser.parse_args()
+    board = find_board("training-city")
+    started = time.monotonic()
+    rows = []
+    try:
+        sims = simulated_states(board, args.simulated)
+    except ImportError:
+        sims = []
+        print("simulate.py not available: simulated set skipped", file=sys.stderr)
+    if sims:
+        rows.append(run_set("simulated end states", sims, args.limit, 1.0))
+    rng = random.Random(2024)
+    rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
+                        args.limit, 5.0))
+    rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, 10.0))
+    text = report(rows, args, time.monotonic() - started)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
