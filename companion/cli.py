@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from .games.enroute.game import NotAGameDocument
 from .games.enroute.scoring import score_game
+from .games.enroute.search import best_route
 
 
 def _load_json(path: str) -> object:
@@ -30,7 +31,13 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"error: {args.game} is not JSON: {exc}", file=sys.stderr)
         return 2
     try:
-        result = score_game(doc, library=args.library)
+        limit = args.time_limit
+
+        def chooser(ctx, sheet):
+            """Choose a route with the command line's time limit."""
+            return best_route(ctx, sheet, time_limit=limit)
+
+        result = score_game(doc, library=args.library, chooser=chooser)
     except NotAGameDocument as exc:
         print(f"error: {args.game} is not an enroute-game/1 document: {exc}", file=sys.stderr)
         return 2
@@ -72,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("game", help="path of the game JSON file, or - for standard input")
     score.add_argument("--library", help="folder of extra enroute-board/1 files (<id>.json)")
     score.add_argument("--pretty", action="store_true", help="indent the output")
+    score.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                       help="longest search for each companion-chosen route (default 3); "
+                            "a route found when it runs out is marked proven: false")
     score.set_defaults(func=cmd_score)
     sim = sub.add_parser("simulate", help="play a random legal game (prints enroute-game/1)")
     sim.add_argument("--board", default="training-city", help="board id (default: training-city)")

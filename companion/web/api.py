@@ -10,6 +10,7 @@ from ..games.enroute import UnknownBoardError, board_to_json, find_board
 from ..games.enroute.game import NotAGameDocument
 from ..games.enroute.registry import available_boards
 from ..games.enroute.scoring import score_game
+from ..games.enroute.search import DEFAULT_TIME_LIMIT, best_route
 
 bp = Blueprint("api", __name__, url_prefix="/api/enroute")
 
@@ -31,7 +32,9 @@ def score():
         message = f"The body is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."
         return jsonify({"problems": [_problem("bad-json", message)]}), 400
     try:
-        result = score_game(doc, library=current_app.config.get("BOARD_LIBRARY"))
+        limit = current_app.config.get("SOLVER_TIME_LIMIT", DEFAULT_TIME_LIMIT)
+        result = score_game(doc, library=current_app.config.get("BOARD_LIBRARY"),
+                            chooser=lambda ctx, sheet: best_route(ctx, sheet, time_limit=limit))
     except NotAGameDocument as exc:
         return jsonify({"problems": [_problem("not-a-game", str(exc))]}), 422
     failed = any(p["severity"] == "error" for player in result["players"] for p in player["problems"])
