@@ -82,12 +82,12 @@ def new():
     return render_template("play/new.html", form=form)
 
 
-def _form_message(form) -> str:
-    """Say why a form was refused: the CSRF token, or the marked fields."""
+def _form_message(form, otherwise: str = "Please fix the marked fields.") -> str:
+    """Say why a form was refused: the CSRF token (expired or foreign), or `otherwise`."""
     token = getattr(form, "csrf_token", None)
     if token is not None and token.errors:
         return t("err_csrf", "en")
-    return "Please fix the marked fields."
+    return otherwise
 
 
 def _refresh_draw(game: store.Played, setup: dict, names_changed: bool) -> None:

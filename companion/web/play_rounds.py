@@ -147,8 +147,8 @@ def round_cards(token: str):
                   for i in range(len(names))]
         kind, payload = "start_cards", {"placed": store.cards_json(placed) if not errors else []}
     else:
-        first, m0 = pf.read_card(form, "c0", game.board, colours, "First card", errors)
-        second, m1 = pf.read_card(form, "c1", game.board, colours, "Second card", errors)
+        first, m0 = pf.read_card(form, "c0", game.board, colours, "First round card", errors)
+        second, m1 = pf.read_card(form, "c1", game.board, colours, "Second round card", errors)
         slot = None
         if game.state.mode == "solo":
             slot = pf.parse_pair(form.slot.data or "")
@@ -356,7 +356,7 @@ def keep(seat_token: str):
     game, number = _seat(seat_token)
     form = pf.KeepForm()
     if not form.validate_on_submit() or form.keep.data not in ("0", "1"):
-        flash(_form_message(form) if form.csrf_token.errors else "Choose the card you keep.", "error")
+        flash(_form_message(form, "Choose the card you keep."), "error")
         return _render_seat(game, number, seat_token, status=400)
     if not store.set_kept(game.id, number, int(form.keep.data)):
         flash("The game has started: the personal goal can no longer change.", "error")
@@ -370,7 +370,7 @@ def pick(seat_token: str):
     form = pf.PickForm()
     values = [v for v in (form.pick.data or []) if v.isdigit()] if form.validate_on_submit() else None
     if values is None or len(set(values)) != 2:
-        flash(_form_message(form) if form.csrf_token.errors else "Pick exactly two cards.", "error")
+        flash(_form_message(form, "Pick exactly two cards."), "error")
         return redirect(url_for("play.seat", seat_token=seat_token))
     refused = _record(game, form, "pick", number, {"pick": [int(v) for v in values]})
     if refused:

@@ -117,6 +117,14 @@ def turn_data(state, seat, turn: ref.Turn) -> dict:
     return data
 
 
+def enter_round(client, app, token, cards, moves=(None, None), slot=None):
+    """Post two round cards to the tracker; return the response."""
+    data = {"version": version(app, token), **card_data("c0", cards[0], moves[0]), **card_data("c1", cards[1], moves[1])}
+    if slot:
+        data["slot"] = slot
+    return client.post(f"/play/{token}/round", data=data)
+
+
 def play_round(client, app, token, rng: random.Random, deck=None) -> None:
     """Play one round through the pages: enter the cards, every seat's turn (simulator moves), close."""
     game = loaded(app, token)
@@ -142,6 +150,11 @@ def play_round(client, app, token, rng: random.Random, deck=None) -> None:
             data["slot"] = f"{r},{k}"
         response = client.post(f"/play/{token}/round", data=data)
         assert response.status_code == 302, response.get_data(as_text=True)[:3000]
+    turns_and_close(client, app, token, rng)
+
+
+def turns_and_close(client, app, token, rng: random.Random) -> None:
+    """Every seat enters a simulated legal turn on its page (referee tables), then the round closes."""
     game = loaded(app, token)
     assert game.state.phase == "drawing", game.problems
     if game.setup.get("referee", True):
