@@ -99,7 +99,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
              for r in game.seats if r["seat"] < len(names)]
     cards = None
     if state.phase == "drawing" and state.round > state.start_rounds and state.cards[0] is not None:
-        cards = [c.label() for c in state.cards[0]]
+        cards = [view.card_label(game.board, c) for c in state.cards[0]]
     return render_template(
         "play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
         players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards,
@@ -344,7 +344,8 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
             ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
         if _start_round_pending(game) and game.placed is not None:
             pick = pf.PickForm(data={"version": str(game.version)})
-            pick.pick.choices = [(str(i), f"{c.label()} (placed by {names[i]})") for i, c in enumerate(game.placed)]
+            pick.pick.choices = [(str(i), f"{view.card_label(game.board, c)} (placed by {names[i]})")
+                                 for i, c in enumerate(game.placed)]
             ctx.update(pick=pick, picked=game.picks.get(number))
         ctx["ratings"] = view.rating_rows(state)
     return render_template("play/seat.html", **ctx), status

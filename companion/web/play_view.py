@@ -80,6 +80,15 @@ def highlight_css(locations: list[Location], map_id: str = "map") -> str:
     return f"{ids} {{ stroke: var(--accent); stroke-width: 4; stroke-dasharray: 6 4; }}"
 
 
+def card_label(board: Board, card) -> str:
+    """Describe a round card with the iconic landmarks' names, e.g. "4: 2 blue (TV Tower)"."""
+    if card.repeat:
+        return f"{card.coordinate}: repeat"
+    names = [(board.landmark(lid).name if board.landmark(lid) else lid) for lid in card.iconic]
+    text = ", ".join(f"{n} {colour}" for colour, n in card.tourists)
+    return f"{card.coordinate}: {text}" + (f" ({', '.join(names)})" if names else "")
+
+
 def tourists_text(counts: dict[str, int]) -> str:
     """Write tourists as "2 blue, 1 red"."""
     return ", ".join(f"{n} {c}" for c, n in counts.items() if n) or "no tourists"
@@ -111,7 +120,7 @@ def round_brief(state: ref.GameState, player: int) -> dict:
                      "empty location and draw one section anywhere.")
     if a == b:
         notes.append(f"Both cards show {a}: only one location matches.")
-    return {"cards": [c.label() for c in cards], "coordinates": (a, b),
+    return {"cards": [card_label(state.board, c) for c in cards], "coordinates": (a, b),
             "tourists": None if choices else tourists_text(round_tourists(cards)),
             "choices": choices, "matches": [(printed(state, player, x), x in free) for x in matches],
             "free": free, "fallback": not free, "notes": notes}

@@ -33,7 +33,7 @@ def test_standard_round_upgrades_and_announces(client, app):
     state = loaded(app, token).state
     assert state.ratings[TV] == 1 and state.phase == "drawing"
     page = client.get(f"/play/{token}").get_data(as_text=True)
-    assert "2: 1 red (tv-tower)" in page and "5: 2 blue" in page and "waiting…" in page
+    assert "2: 1 red (TV Tower)" in page and "5: 2 blue" in page and "waiting…" in page
 
 
 def test_advanced_mode_active_player_moves_up_or_down(client, app):
