@@ -67,7 +67,7 @@ def new():
     """Step 1: choose the city, normal/solo/team and the turn-by-turn referee; this creates the game."""
     boards = available_boards(current_app.config.get("BOARD_LIBRARY"))
     form = pf.ModeForm()
-    form.board.choices = [(b.id, b.name) for b in boards]
+    form.board.choices = pf.options((b.id, b.name) for b in boards)
     if request.method == "POST":
         if form.validate_on_submit() and form.mode.data in dict(pf.MODES):
             board = next((b for b in boards if b.id == form.board.data), boards[0])
@@ -208,14 +208,14 @@ def _step_form(game: store.Played, key: str):
         return form, _apply_goals
     if key == "challenge":
         form = pf.ChallengeForm()
-        form.cell.choices = [(f"{r}-{c}", f"{cell.pp} PP, {cell.goals} goal card(s)")
-                             for r, row in enumerate(solo_challenges()) for c, cell in enumerate(row)]
+        form.cell.choices = pf.options((f"{r}-{c}", f"{cell.pp} PP, {cell.goals} goal card(s)")
+                                       for r, row in enumerate(solo_challenges()) for c, cell in enumerate(row))
         if request.method == "GET" and s.get("challenge"):
             form.cell.data = "-".join(map(str, s["challenge"]))
 
         def apply(f, setup):
             """Save the chosen challenge cell."""
-            if f.cell.data not in dict(f.cell.choices):
+            if f.cell.data not in {c.value for c in f.cell.choices}:
                 return "Choose a cell of the challenge table.", {}
             setup["challenge"] = [int(v) for v in f.cell.data.split("-")]
             return None, {}
@@ -245,7 +245,7 @@ def _step_form(game: store.Played, key: str):
         return form, apply
     if key == "first-player":
         form = pf.FirstForm()
-        form.first.choices = [(str(i), n) for i, n in enumerate(names)]
+        form.first.choices = pf.options((str(i), n) for i, n in enumerate(names))
         if request.method == "GET":
             form.first.data = str(s.get("first_player", 0))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, SelectMultipleField, StringField
+from wtforms.fields.choices import SelectChoice
 
 from ..games.enroute import referee as ref
 from ..games.enroute.board import Board
@@ -27,6 +28,11 @@ MAX_TOURISTS = 6
 NONE = ""
 
 
+def options(pairs) -> list[SelectChoice]:
+    """Turn (value, label) pairs into WTForms choices (tuples are deprecated in WTForms 3.3)."""
+    return [SelectChoice(str(value), label) for value, label in pairs]
+
+
 class ActionForm(FlaskForm):
     """A button that changes the game: only the CSRF token and the version the page showed."""
 
@@ -36,8 +42,8 @@ class ActionForm(FlaskForm):
 class ModeForm(FlaskForm):
     """Step 1: city, normal/solo/team game, and whether the companion referees each turn."""
 
-    board = SelectField("City", choices=[])
-    mode = RadioField("Game", choices=MODES, default="normal")
+    board = SelectField("City", choices=options([]))
+    mode = RadioField("Game", choices=options(MODES), default="normal")
     referee = BooleanField("Turn-by-turn referee: each player enters their turn on their phone", default=True)
     version = HiddenField()
 
@@ -45,14 +51,14 @@ class ModeForm(FlaskForm):
 class LevelForm(FlaskForm):
     """Step 2: the first-city level."""
 
-    level = RadioField("Level", choices=list(LEVEL_TEXT.items()), default="full")
+    level = RadioField("Level", choices=options(list(LEVEL_TEXT.items())), default="full")
     version = HiddenField()
 
 
 class RatingForm(FlaskForm):
     """Step 3: standard or advanced rating mode."""
 
-    rating_mode = RadioField("Rating mode", choices=list(RATING_TEXT.items()), default="standard")
+    rating_mode = RadioField("Rating mode", choices=options(list(RATING_TEXT.items())), default="standard")
     version = HiddenField()
 
 
@@ -77,14 +83,15 @@ def goals_form(catalogue: list[tuple[str, object]]):
     class GoalsForm(FlaskForm):
         """Shared goal cards A, B, C."""
 
-        source = RadioField("Goal cards", choices=[("draw", "Let the companion shuffle and reveal A, B and C"),
-                                                   ("table", "We drew our own cards: record them")], default="draw")
+        source = RadioField("Goal cards", choices=options([("draw", "Let the companion shuffle and reveal A, B and C"),
+                                                           ("table", "We drew our own cards: record them")]),
+                            default="draw")
         version = HiddenField()
 
     for deck in "ABC":
         choices = [(cid, f"{card.name} ({card.sign}{card.threshold}: {card.winner_pp}/{card.achiever_pp} PP)")
                    for cid, card in catalogue if card.deck == deck]
-        setattr(GoalsForm, f"deck_{deck}", SelectField(f"Goal {deck}", choices=[(NONE, "no card"), *choices],
+        setattr(GoalsForm, f"deck_{deck}", SelectField(f"Goal {deck}", choices=options([(NONE, "no card"), *choices]),
                                                        validate_choice=False))
     return GoalsForm()
 
@@ -100,7 +107,8 @@ def seats_form(names: list[str], field_choices: list[tuple[str, str]], label: st
     for i, name in enumerate(names):
         for k in range(fields):
             text = f"{name}: {label}" + (f" {k + 1}" if fields > 1 else "")
-            setattr(SeatsForm, f"seat_{i}_{k}", SelectField(text, choices=field_choices, validate_choice=False))
+            setattr(SeatsForm, f"seat_{i}_{k}", SelectField(text, choices=options(field_choices),
+                                                            validate_choice=False))
     return SeatsForm()
 
 
@@ -121,26 +129,24 @@ class FirstForm(FlaskForm):
 class KeepForm(FlaskForm):
     """A seat keeps one of its two personal goal cards."""
 
-    keep = RadioField("Keep", choices=[("0", "first card"), ("1", "second card")], validate_choice=False)
+    keep = RadioField("Keep", choices=options([("0", "first card"), ("1", "second card")]), validate_choice=False)
 
 
 # ---- round cards -------------------------------------------------------------------------------
 
 def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], advanced: bool) -> None:
     """Add one round card's fields: coordinate, repeat, tourists per colour, one symbol field per iconic landmark."""
-    setattr(cls, f"{prefix}_coord", SelectField("Coordinate", choices=[(NONE, "–")] + [(str(n), str(n))
-                                                                                        for n in range(1, 7)],
-                                                validate_choice=False))
+    coordinates = [(NONE, "–")] + [(str(n), str(n)) for n in range(1, 7)]
+    setattr(cls, f"{prefix}_coord", SelectField("Coordinate", choices=options(coordinates), validate_choice=False))
     setattr(cls, f"{prefix}_repeat", BooleanField("Repeat card"))
     for colour in colours:
-        setattr(cls, f"{prefix}_{colour}", SelectField(colour, choices=[(str(n), str(n))
-                                                                        for n in range(MAX_TOURISTS + 1)],
-                                                       validate_choice=False))
+        counts = [(str(n), str(n)) for n in range(MAX_TOURISTS + 1)]
+        setattr(cls, f"{prefix}_{colour}", SelectField(colour, choices=options(counts), validate_choice=False))
     moves = [(NONE, "no symbol"), ("up", "symbol: upgrade")]
     if advanced:
         moves += [("down", "symbol: downgrade"), ("stay", "symbol: leave (track at top or bottom)")]
     for lm in board.iconic():
-        setattr(cls, f"{prefix}_icon_{lm.id}", SelectField(lm.name, choices=moves, validate_choice=False))
+        setattr(cls, f"{prefix}_icon_{lm.id}", SelectField(lm.name, choices=options(moves), validate_choice=False))
 
 
 def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], advanced: bool,
@@ -155,7 +161,7 @@ def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], adva
     for prefix in prefixes:
         add_card_fields(CardsForm, prefix, board, colours, advanced)
     if slots is not None:
-        CardsForm.slot = RadioField("Sequence card", choices=slots, validate_choice=False)
+        CardsForm.slot = RadioField("Sequence card", choices=options(slots), validate_choice=False)
     return CardsForm()
 
 
@@ -233,22 +239,23 @@ def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], co
         """Location, segment, tourist type, bonuses."""
 
         version = HiddenField()
-        location = SelectField("Location", choices=[(NONE, "choose…"), *locations], validate_choice=False)
-        section_1 = SelectField("Section 1", choices=[(NONE, "–"), *roads], validate_choice=False)
-        section_2 = SelectField("Section 2 (optional)", choices=[(NONE, "none: one section anywhere"), *roads],
+        location = SelectField("Location", choices=options([(NONE, "choose…"), *locations]), validate_choice=False)
+        section_1 = SelectField("Section 1", choices=options([(NONE, "–"), *roads]), validate_choice=False)
+        section_2 = SelectField("Section 2 (optional)", choices=options([(NONE, "none: one section anywhere"), *roads]),
                                 validate_choice=False)
-        colour = SelectField("Tourist type", choices=[(NONE, "–"), *colours], validate_choice=False)
-        decline = SelectMultipleField("Leave unused (keep the 2 PP)", choices=tourist_cafes, validate_choice=False)
+        colour = SelectField("Tourist type", choices=options([(NONE, "–"), *colours]), validate_choice=False)
+        decline = SelectMultipleField("Leave unused (keep the 2 PP)", choices=options(tourist_cafes),
+                                      validate_choice=False)
 
     change_moves = [(NONE, "not used"), ("0,1", "first card +1"), ("0,-1", "first card −1"),
                     ("1,1", "second card +1"), ("1,-1", "second card −1")]
     for k, (_value, label) in enumerate(coordinate_sources):
-        setattr(TurnForm, f"change_{k}", SelectField(f"Coordinate change ({label})", choices=change_moves,
+        setattr(TurnForm, f"change_{k}", SelectField(f"Coordinate change ({label})", choices=options(change_moves),
                                                      validate_choice=False))
     for k in range(len(section_sources)):
-        setattr(TurnForm, f"bonus_{k}", SelectField(f"Bonus section {k + 1}", choices=[(NONE, "none"), *roads],
+        setattr(TurnForm, f"bonus_{k}", SelectField(f"Bonus section {k + 1}", choices=options([(NONE, "none"), *roads]),
                                                     validate_choice=False))
-        setattr(TurnForm, f"bonus_{k}_source", SelectField("paid with", choices=section_sources,
+        setattr(TurnForm, f"bonus_{k}_source", SelectField("paid with", choices=options(section_sources),
                                                            validate_choice=False))
     form = TurnForm()
     form.coordinate_sources = coordinate_sources

@@ -344,8 +344,8 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
             ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
         if _start_round_pending(game) and game.placed is not None:
             pick = pf.PickForm(data={"version": str(game.version)})
-            pick.pick.choices = [(str(i), f"{view.card_label(game.board, c)} (placed by {names[i]})")
-                                 for i, c in enumerate(game.placed)]
+            pick.pick.choices = pf.options((str(i), f"{view.card_label(game.board, c)} (placed by {names[i]})")
+                                           for i, c in enumerate(game.placed))
             ctx.update(pick=pick, picked=game.picks.get(number))
         ctx["ratings"] = view.rating_rows(state)
     return render_template("play/seat.html", **ctx), status
