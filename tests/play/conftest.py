@@ -3,15 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from companion.web.app import create_app
-
-
-def make_app(tmp_path, csrf: bool = False):
-    """Create an app whose database and board library live in a temporary folder."""
-    return create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": csrf,
-                       "DATABASE": str(tmp_path / "play.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards"),
-                       "SERVER_NAME": "table.test"})
+from play_helpers import make_app
 
 
 @pytest.fixture

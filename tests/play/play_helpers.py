@@ -9,7 +9,15 @@ from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import model_deck, rating_options
 from companion.games.enroute.simulate import random_turn
 from companion.web import play_store as store
+from companion.web.app import create_app
 from companion.web.play_forms import sec_value, source_value
+
+
+def make_app(tmp_path, csrf: bool = False):
+    """Create an app whose database and board library live in a temporary folder."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": csrf,
+                       "DATABASE": str(tmp_path / "play.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards"),
+                       "SERVER_NAME": "table.test"})
 
 
 def loaded(app, token):

@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from conftest import make_app
+from play_helpers import make_app
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import colour_choices, model_deck

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import make_app
-from play_helpers import loaded, play_all, seat_links, setup_game, version
+from play_helpers import loaded, make_app, play_all, seat_links, setup_game, version
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.scoring import score_game
