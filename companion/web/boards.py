@@ -349,7 +349,11 @@ def _draft(draft_id: str) -> lib.Draft:
 def _state(doc: Any, pb_number: int | None = None) -> dict:
     """Return what the editor shows for a document: problems, missing items, validity and the map."""
     board, problems = lib.check_draft(doc)
+    # A damaged draft may hold anything; the template only ever sees well-formed player boards.
+    raw_boards = doc.get("player_boards") if isinstance(doc, dict) else None
+    player_boards = [pb for pb in raw_boards if isinstance(pb, dict)] if isinstance(raw_boards, list) else []
     return {"doc": doc, "valid": board is not None, "problems": [p.to_json() for p in problems],
+            "player_boards": player_boards,
             "missing": [p.to_json() for p in lib.missing_items(doc)],
             "svg": render_map(doc, pb_number, problems, interactive=True)}
 

@@ -246,3 +246,16 @@ def test_damaged_drafts_never_give_a_500(client, token, draft, parts, edit_op):
     assert edit(client, token, draft, op="replace", doc=doc).status_code == 200
     assert client.get(f"/boards/drafts/{draft}").status_code == 200
     assert edit(client, token, draft, **edit_op).status_code in (200, 400)
+
+
+@pytest.mark.parametrize("bad", [True, 3, "x", {"a": 1}, [1, None], None])
+def test_editor_survives_any_player_boards_value(client, bad):
+    """A draft whose player_boards is not a list of objects still renders (regression: CI found a 500)."""
+    from companion.games.enroute import board_to_json
+
+    doc = board_to_json(find_board("training-city"))
+    doc["player_boards"] = bad
+    draft = lib.new_draft(client.application.config["BOARD_LIBRARY"], doc)
+    response = client.get(f"/boards/drafts/{draft.id}")
+    assert response.status_code == 200
+    assert "player_boards" in response.get_data(as_text=True)
