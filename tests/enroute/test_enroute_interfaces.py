@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import game, game_files, load, sheet
+from enroute_helpers import game, game_files, load, sheet
 
 from companion import create_app
 from companion.games.enroute.scoring import score_game

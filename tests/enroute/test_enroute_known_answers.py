@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from conftest import game_files, load
+from enroute_helpers import game_files, load
 
 from companion.games.enroute.scoring import score_game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
-from conftest import game, sheet
+from enroute_helpers import game, sheet
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

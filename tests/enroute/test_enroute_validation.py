@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import game, sheet
+from enroute_helpers import game, sheet
 
 from companion.games.enroute.game import NotAGameDocument, read_game
 from companion.games.enroute.scoring import score_game

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import time
 
-from conftest import BOARD, small_states
 from hypothesis import HealthCheck, given, settings
+from solver_helpers import BOARD, small_states
 
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.scoring import Context, evaluate_route, search_objective

@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from conftest import table_form_data
+from web_helpers import table_form_data
 
 from companion.web import db
 

@@ -8,8 +8,8 @@ import re
 import sys
 import types
 
-from conftest import table_form_data
 from PIL import Image
+from web_helpers import table_form_data
 
 from companion.web import db
 from companion.web.app import create_app
