@@ -3,64 +3,30 @@
 from __future__ import annotations
 
 import json
-import os
-import threading
 import urllib.request
 
 import pytest
 
 from companion.web.app import create_app
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--no-first-run", "--disable-sync"]
 
-
-def _require_browser():
-    """Skip without Chromium or Playwright, except on CI where the browser test must run."""
-    reason = None
-    if not os.path.exists(CHROMIUM):
-        reason = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
-    else:
-        try:
-            import playwright.sync_api  # noqa: F401
-        except ImportError:
-            reason = "the playwright Python package is not installed"
-    if reason and os.environ.get("CI"):
-        pytest.fail(f"CI must run the browser test, but {reason}.")
-    if reason:
-        pytest.skip(reason)
+@pytest.fixture
+def server(tmp_path, live_server):
+    """Serve a fresh app (temporary instance data)."""
+    return live_server(create_app({"SECRET_KEY": "browser-test", "BOARD_LIBRARY": str(tmp_path / "boards"),
+                                   "DATABASE": str(tmp_path / "browser.sqlite")}))
 
 
 @pytest.fixture
-def server(tmp_path):
-    """Serve a fresh app (temporary instance data) on 127.0.0.1 in a thread."""
-    from werkzeug.serving import make_server
-
-    app = create_app({"SECRET_KEY": "browser-test", "BOARD_LIBRARY": str(tmp_path / "boards"),
-                      "DATABASE": str(tmp_path / "browser.sqlite")})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
-    thread.join(5)
-
-
-@pytest.fixture
-def page():
-    """A phone-sized headless Chromium page."""
-    _require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        tab = browser.new_page(viewport={"width": 360, "height": 740})
-        errors: list[str] = []
-        tab.on("pageerror", lambda exc: errors.append(str(exc)))
-        yield tab
-        browser.close()
-        assert errors == [], errors
+def page(chromium):
+    """A phone-sized page in its own browser context; page errors fail the test."""
+    context = chromium.new_context(viewport={"width": 360, "height": 740})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    context.close()
+    assert errors == [], errors
 
 
 def apply_location(page, loc, kind, name="", pp="", track=""):

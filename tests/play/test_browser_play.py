@@ -3,10 +3,7 @@ the rest through the plain form), and the score sheet with the referee's totals.
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import threading
 import time
 
 import pytest
@@ -19,37 +16,13 @@ from companion.games.enroute.scoring import score_game
 from companion.web import play_store as store
 from companion.web.play_forms import sec_value
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync"]
-
-
-def _require_browser():
-    """Skip without Chromium or Playwright, except on CI where that is a failure."""
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        reason = "Playwright is not installed"
-    else:
-        reason = None if shutil.which(CHROMIUM) or os.path.exists(CHROMIUM) else f"{CHROMIUM} is missing"
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser test cannot run on CI: {reason}")
-        pytest.skip(f"browser test skipped: {reason}")
-
 
 @pytest.fixture
-def server(tmp_path):
-    """Serve a fresh app on 127.0.0.1 in a thread; yield (base url, app)."""
-    from werkzeug.serving import make_server
-
+def server(tmp_path, live_server):
+    """Serve a fresh app with CSRF on; yield (base url, app)."""
     app = make_app(tmp_path)
     app.config.update(WTF_CSRF_ENABLED=True, SERVER_NAME=None)
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", app
-    httpd.shutdown()
+    return live_server(app), app
 
 
 def _game(app, token):
@@ -77,17 +50,14 @@ def _no_sideways_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_whole_game_in_the_browser(server):
-    _require_browser()
-    from playwright.sync_api import sync_playwright
-
+def test_whole_game_in_the_browser(server, chromium):
     base, app = server
     rng = random.Random(5)
     deck = model_deck(find_board("training-city"))
     started = time.monotonic()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 360, "height": 740})
+    context = chromium.new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
         page.set_default_timeout(10000)
         page.goto(base + "/")
         page.click("text=Play with the companion as referee")
@@ -164,5 +134,6 @@ def test_whole_game_in_the_browser(server):
         for seat, player in enumerate(expected["players"]):
             assert page.inner_text(f"td[data-seat='{seat}']") == str(player["total"])
         _no_sideways_scroll(page)
-        browser.close()
+    finally:
+        context.close()
     assert time.monotonic() - started < 90

@@ -6,9 +6,7 @@ a missing browser is a failure.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import threading
 from pathlib import Path
 
@@ -16,32 +14,13 @@ import pytest
 
 from companion.web.app import create_app
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 360, "height": 740}
 
 
-def _need_browser():
-    """Return Playwright's sync API, or skip (fail under CI) when it or Chromium is missing."""
-    reason = None
-    try:
-        from playwright import sync_api
-    except ImportError:
-        reason, sync_api = "the playwright Python package is not installed", None
-    if reason is None and not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        reason = f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests cannot run under CI: {reason}")
-        pytest.skip(reason)
-    return sync_api
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """Serve the app on 127.0.0.1 at a free port with a temporary instance folder."""
+    """Serve the app on 127.0.0.1 at a free port with a temporary instance folder, for the module."""
     from werkzeug.serving import make_server
 
     folder = tmp_path_factory.mktemp("instance")
@@ -54,14 +33,10 @@ def server(tmp_path_factory):
     httpd.shutdown()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """Launch headless Chromium once for the module."""
-    sync_api = _need_browser()
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+@pytest.fixture
+def browser(chromium):
+    """The run's shared headless Chromium."""
+    return chromium
 
 
 def phone(browser, scheme: str = "light"):

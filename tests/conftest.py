@@ -1,0 +1,65 @@
+"""Fixtures for every test folder: a live server for an app, and one headless Chromium per run.
+
+Browser tests skip with a clear reason when Chromium or Playwright is missing, except under CI
+(`CI` set), where a missing browser is a failure: CI must prove the phones' flows.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync"]
+PHONE = {"width": 360, "height": 740}
+
+
+def _browser_missing() -> str | None:
+    """Say why the browser tests cannot run here, or None when they can."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed (pip install -r requirements-dev.txt)"
+    if not os.path.exists(CHROMIUM):
+        return f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Launch headless Debian Chromium once for the whole run (Playwright with executable_path)."""
+    reason = _browser_missing()
+    if reason and os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser tests, but {reason}.")
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def live_server():
+    """Return a function that serves a Flask app on 127.0.0.1 at a free port and gives its base URL."""
+    from werkzeug.serving import make_server
+
+    running = []
+
+    def serve(app) -> str:
+        """Start serving `app` in a thread until the test ends."""
+        httpd = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        running.append((httpd, thread))
+        return f"http://127.0.0.1:{httpd.server_port}"
+
+    yield serve
+    for httpd, thread in running:
+        httpd.shutdown()
+        thread.join(5)
