@@ -181,3 +181,12 @@ def test_map_hit_areas_are_big_enough_on_a_360_px_phone():
     assert svg.count('class="hit" data-sec=') == len(board.roads)
     static = str(render_map(board, None, MapState(), interactive=False))
     assert 'class="hit"' not in static
+
+
+def test_landmarks_are_not_told_apart_by_colour_alone():
+    """Each specialised landmark carries its tourists' shape, so colour-blind players can read the map."""
+    board = find_board("training-city")
+    svg = str(render_map(board, board.player_boards[0], MapState()))
+    glyphs = re.findall(r'class="lm-kind"[^>]*>([^<]+)<', svg)
+    kinds = [lm.kind for lm in board.landmarks if lm.kind in ("red", "green", "blue")]
+    assert sorted(glyphs) == sorted({"red": "●", "green": "■", "blue": "▲"}[k] for k in kinds)
