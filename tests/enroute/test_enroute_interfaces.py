@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -149,3 +150,18 @@ def test_api_lists_and_scores_library_boards(client, tmp_path):
     assert response.status_code == 200
     unknown = client.post("/api/enroute/score", json=game(sheet(), board="nowhere")).get_json()
     assert "home-city" in unknown["players"][0]["problems"][0]["message"]
+
+
+def test_each_instance_gets_its_own_secret_key(tmp_path, monkeypatch):
+    """Without SECRET_KEY configured, an instance makes its own key once and keeps it across restarts."""
+    from companion.web.app import _instance_secret
+
+    first, again = _instance_secret(str(tmp_path)), _instance_secret(str(tmp_path))
+    (tmp_path / "other").mkdir()
+    assert len(first) == 64 and first == again != _instance_secret(str(tmp_path / "other"))
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite")})
+    with open(os.path.join(app.instance_path, "secret_key")) as handle:
+        assert app.config["SECRET_KEY"] == handle.read().strip()
+    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    assert create_app({"DATABASE": str(tmp_path / "db.sqlite")}).config["SECRET_KEY"] == "from-the-environment"
