@@ -23,7 +23,7 @@ can choose among their walks.
 
 from __future__ import annotations
 
-import sys
+import heapq
 import time
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -69,6 +69,10 @@ class _Search:
         self.sets: list[int] = []
         self.nodes = 0
         self._bridge_paths: dict[int, tuple[dict[int, int], list[tuple[int, int]]]] = {}
+        self.monotone = bool(getattr(scorer, "monotone", False))
+        self._on_cycles: dict[int, int] = {}
+        self.queue: list[tuple] = []
+        self.count = 0  # nodes queued, so the queue order never compares edge sets
 
     def offer(self, edges: int) -> None:
         """Score a trail set and keep it if it is at least as good as the best."""
@@ -79,16 +83,6 @@ class _Search:
             self.best, self.sets = key, [edges]
         elif edges not in self.sets:
             self.sets.append(edges)
-
-    def run(self, available: int) -> None:
-        """Search every seed edge of `available` in order."""
-        g = self.graph
-        rest = available
-        while rest:
-            low = rest & -rest
-            e = low.bit_length() - 1
-            self.node(low, rest, g.vbits[e], g.inc[g.ends[e][0]] | g.inc[g.ends[e][1]])
-            rest ^= low
 
     def regions(self, avail: int, vinc: int) -> list[int]:
         """The largest parts of `avail` a trail through the vertices `vinc` can stay within.
@@ -104,36 +98,74 @@ class _Search:
             must |= 1 << piece_of[v]
         return [edges for nodes, edges in paths if must & nodes == must]
 
-    def node(self, inc: int, avail: int, vinc: int, touch: int) -> None:
-        """Explore the sets containing `inc` within `avail` (`vinc`/`touch`: its vertices, their edges)."""
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
-            raise _OutOfTime
+    def on_cycles(self, out: int) -> int:
+        """Return the vertices lying on some cycle of the edge set `out` (the ends of its non-bridges)."""
+        got = self._on_cycles.get(out)
+        if got is None:
+            vbits = self.graph.vbits
+            got = 0
+            for e in bits(out & ~self.graph.bridges(out)):
+                got |= vbits[e]
+            self._on_cycles[out] = got
+        return got
+
+    def push(self, inc: int, avail: int, vinc: int, touch: int) -> None:
+        """Bound the sets containing `inc` within `avail` and queue them unless they cannot reach the best.
+
+        `vinc`/`touch` are the vertices of `inc` and the edges touching them.
+        """
         g = self.graph
         avail, _ = g.reach(avail, vinc)
-        regions = self.regions(avail, vinc)
         keep = 0
-        for region in regions:
+        top: Key | None = None
+        for region in self.regions(avail, vinc):
             free = region & ~inc
             odd = g.odd_mask(region)
             drops = g.drops_needed(free, odd, 2) if odd.bit_count() > 2 else 0
             if drops is None:
                 continue
-            max_edges = region.bit_count() - drops
-            if self.best is None or not self.scorer.bound(g, inc, region, max_edges) < self.best:
+            key = self.scorer.bound(g, inc, region, region.bit_count() - drops)
+            if self.best is None or not key < self.best:
                 keep |= region
-        if not keep:
+                if top is None or key > top:
+                    top = key
+        if top is None:
             return
-        avail = keep
-        free = avail & ~inc
-        frontier = free & touch
-        if not frontier:
-            self.offer(inc)  # avail == inc here, and its parity passed the locked test
-            return
-        low = frontier & -frontier
-        a, b = g.ends[low.bit_length() - 1]
-        self.node(inc | low, avail, vinc | (1 << a) | (1 << b), touch | g.inc[a] | g.inc[b])
-        self.node(inc, avail & ~low, vinc, touch)
+        if self.monotone and self.on_cycles(g.full & ~keep) & vinc:
+            return  # every set here misses a closed trail it could take in for free: never optimal
+        self.count += 1
+        # Highest bound first; among equal bounds the most included edges (a dive), then first queued.
+        heapq.heappush(self.queue, ([-x for x in top], -inc.bit_count(), self.count, top, inc, keep, vinc, touch))
+
+    def run(self) -> None:
+        """Expand queued nodes, highest bound first, until none can reach the best key."""
+        g = self.graph
+        queue = self.queue
+        while queue:
+            _, _, _, top, inc, avail, vinc, touch = heapq.heappop(queue)
+            if self.best is not None and top < self.best:
+                continue  # the best improved since this node was queued
+            self.nodes += 1
+            if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
+                raise _OutOfTime
+            frontier = avail & ~inc & touch
+            if not frontier:
+                self.offer(inc)  # avail == inc here, and its parity passed the drops test
+                continue
+            low = frontier & -frontier
+            a, b = g.ends[low.bit_length() - 1]
+            self.push(inc | low, avail, vinc | (1 << a) | (1 << b), touch | g.inc[a] | g.inc[b])
+            self.push(inc, avail & ~low, vinc, touch)
+
+    def seed(self, available: int) -> None:
+        """Queue one root per edge of `available`: the sets whose lowest edge it is."""
+        g = self.graph
+        rest = available
+        while rest:
+            low = rest & -rest
+            e = low.bit_length() - 1
+            self.push(low, rest, g.vbits[e], g.inc[g.ends[e][0]] | g.inc[g.ends[e][1]])
+            rest ^= low
 
 
 def search_trails(graph: TrailGraph, scorer: TrailScorer, deadline: float | None = None,
@@ -148,16 +180,12 @@ def search_trails(graph: TrailGraph, scorer: TrailScorer, deadline: float | None
     run = _Search(graph, scorer, deadline)
     run.offer(0)
     proven = True
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * len(graph) + 200))
     try:
         for s in seeds:
             run.offer(s)
-        for piece in sorted(graph.components(graph.full),
-                            key=lambda p: scorer.bound(graph, 0, p, p.bit_count()), reverse=True):
-            run.run(piece)
+        for piece in graph.components(graph.full):
+            run.seed(piece)
+        run.run()
     except _OutOfTime:
         proven = False
-    finally:
-        sys.setrecursionlimit(limit)
     return TrailSearchResult(run.best, run.sets, proven, run.nodes)
