@@ -135,7 +135,7 @@ def main() -> None:
         rows.append(run_set("simulated end states", sims, args.limit, 1.0))
     rng = random.Random(2024)
     rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
-                        args.limit, 5.0))
+                        args.limit, 10.0))
     rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, 10.0))
     text = report(rows, args, time.monotonic() - started)
     print(text)

@@ -114,3 +114,45 @@ def test_a_triangle_with_a_tail():
     assert result.key == (4, 0) and result.sets == [graph.full]
     assert [graph.vertices[v] for v in lexmin_trail(graph, graph.full, min(trail_starts(graph, graph.full)))] \
         == ["c", "a", "b", "c", "d"]
+
+
+def _trail_edges(graph, u, w) -> int:
+    """Union of the edges of every trail from u to w (by brute force over all trails from u)."""
+    found = 0
+
+    def extend(v, used):
+        nonlocal found
+        if v == w and used:
+            found |= used
+        for x, e in graph.adj[v]:
+            if not used >> e & 1:
+                extend(x, used | 1 << e)
+
+    extend(u, 0)
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs, st.sampled_from(LETTERS), st.sampled_from(LETTERS))
+def test_between_keeps_every_edge_a_trail_can_use(edges, a, b):
+    """`between` drops only bridge-tree branches no u–w trail enters, and nothing when none is cut off."""
+    graph = TrailGraph(edges)
+    if a == b or a not in graph.index or b not in graph.index:
+        return
+    u, w = graph.index[a], graph.index[b]
+    part = graph.between(graph.full, u, w)
+    used = _trail_edges(graph, u, w)
+    assert used & ~part == 0
+    assert bool(part) == bool(used)
+    for e in bits(part & ~used):
+        # an edge kept but on no trail must sit in a piece without bridges beside the way (a cycle
+        # hanging off a cut vertex): it is never a bridge of the graph
+        assert not graph.bridges(graph.full) >> e & 1
+
+
+def test_between_cuts_off_a_dangling_path():
+    """Known answer: a square a-b-c-d with a tail d-e-f; trails from a to c never use the tail."""
+    graph = TrailGraph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("d", "e"), ("e", "f")])
+    part = graph.between(graph.full, graph.index["a"], graph.index["c"])
+    assert sorted(graph.edges_of(part)) == [("a", "b"), ("a", "d"), ("b", "c"), ("c", "d")]
+    assert graph.between(graph.full, graph.index["a"], graph.index["f"]) == graph.full

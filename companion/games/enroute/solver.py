@@ -79,7 +79,6 @@ class RouteScorer:
         self.marked = sum(1 << g.index[p] for p in set(goal or ()) if p in g.index)
         self.cards = ctx.goals
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
-        self.monotone = self._is_monotone()
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
         self._goal: dict[int, int] = {}
@@ -87,24 +86,6 @@ class RouteScorer:
         self.walks: dict[int, list[int]] = {}
         self.deadline: float | None = None
         self.truncated = False
-
-    def _is_monotone(self) -> bool:
-        """Tell whether adding sections to a route can never lower its key's first part (see `trails.search`).
-
-        Rows 1–7 only grow with the locations and intersections covered when no
-        worth is negative and the Visit-Them-All table never falls; the personal
-        goal's stretch only grows when a closed circuit is spliced into the walk;
-        "+" cards on set metrics only become met. A "−" card (other than a
-        manual one) or a walk-order card (turns, longest straight) can fall.
-        """
-        for card in self.cards:
-            if card.metric in WALK_METRICS or card.achiever_pp < 0:
-                return False
-            if card.lower_is_better and card.metric != "manual":
-                return False
-        rising = all(a <= b for a, b in zip(self.vta_pp, self.vta_pp[1:]))
-        return rising and all(worth >= 0 for _, _, worth in self.landmarks) \
-            and all(n >= 0 for counts in self.tourists for n in counts.values())
 
     # --- set facts -------------------------------------------------------------------------------------
 
@@ -155,20 +136,21 @@ class RouteScorer:
     def goal_bound(self, available: int, points: int) -> int:
         """Most sections a stretch between two circled intersections can have within `available`.
 
-        The stretch is a trail from p to q, so its odd vertices are exactly p and
-        q: the other odd vertices of `available` need dropped paths.
+        The stretch is a trail from p to q: it stays off the bridge-tree branches
+        beside its way (`TrailGraph.between`), and its odd vertices are exactly
+        p and q, so the other odd vertices there need dropped paths.
         """
         got = self._goal.get(available)
         if got is None:
             g = self.graph
-            odd, size = g.odd_mask(available), available.bit_count()
             marked = list(bits(points & self.marked))
             got = 0
             for i, p in enumerate(marked):
                 for q in marked[i + 1:]:
-                    drops = g.drops_needed(available, odd ^ (1 << p) ^ (1 << q), 0)
+                    part = g.between(available, p, q)
+                    drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0) if part else None
                     if drops is not None:
-                        got = max(got, size - drops)
+                        got = max(got, part.bit_count() - drops)
             self._goal[available] = got
         return got
 

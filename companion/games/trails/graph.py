@@ -48,6 +48,8 @@ class TrailGraph(Generic[V]):
         self.full: int = (1 << len(pairs)) - 1
         # Edges sharing an end with each edge: one step of a breadth-first search over edges.
         self.near: list[int] = [self.inc[a] | self.inc[b] for a, b in self.ends]
+        self._odd: dict[int, int] = {}
+        self._trees: dict[int, tuple[dict[int, int], list[int], list[list[tuple[int, int]]]]] = {}
 
     def __len__(self) -> int:
         """Number of edges."""
@@ -67,17 +69,25 @@ class TrailGraph(Generic[V]):
     def vertex_mask(self, mask: int) -> int:
         """Return the mask of the vertices touched by an edge set."""
         vm = 0
-        for v, m in enumerate(self.inc):
-            if m & mask:
-                vm |= 1 << v
+        vbits = self.vbits
+        while mask:
+            low = mask & -mask
+            vm |= vbits[low.bit_length() - 1]
+            mask ^= low
         return vm
 
     def odd_mask(self, mask: int) -> int:
-        """Return the mask of the vertices of odd degree in an edge set."""
-        odd = 0
-        for v, m in enumerate(self.inc):
-            if (m & mask).bit_count() & 1:
-                odd |= 1 << v
+        """Return the mask of the vertices of odd degree in an edge set (cached: searches ask again and again)."""
+        odd = self._odd.get(mask)
+        if odd is None:
+            odd = 0
+            vbits = self.vbits
+            rest = mask
+            while rest:
+                low = rest & -rest
+                odd ^= vbits[low.bit_length() - 1]
+                rest ^= low
+            self._odd[mask] = odd
         return odd
 
     def touching(self, vmask: int) -> int:
@@ -92,17 +102,19 @@ class TrailGraph(Generic[V]):
 
     def reach(self, mask: int, vmask: int) -> tuple[int, int]:
         """Return the edges of `mask` connected to the vertices `vmask`, and the vertices reached."""
-        near = self.near
+        near, vbits = self.near, self.vbits
         got = frontier = self.touching(vmask) & mask
         while frontier:
             grow = 0
             while frontier:
                 low = frontier & -frontier
-                grow |= near[low.bit_length() - 1]
+                i = low.bit_length() - 1
+                grow |= near[i]
+                vmask |= vbits[i]
                 frontier ^= low
             frontier = grow & mask & ~got
             got |= frontier
-        return got, vmask | self.vertex_mask(got)
+        return got, vmask
 
     def components(self, mask: int) -> list[int]:
         """Split an edge set into connected pieces, ordered by their lowest edge."""
@@ -211,13 +223,39 @@ class TrailGraph(Generic[V]):
                             found |= 1 << via
         return found
 
-    def bridge_paths(self, mask: int) -> tuple[dict[int, int], list[tuple[int, int]]]:
-        """Cut a connected edge set at its bridges: (vertex -> piece number, [(pieces mask, edges)] for every
-        path between two leaves of the bridge tree); a trail stays within one such path.
+    def between(self, mask: int, u: int, w: int) -> int:
+        """Return the edges of `mask` a trail from vertex u to vertex w can use (0 if w is out of reach).
 
-        A trail crosses a bridge at most once, so it stays within the
-        two-edge-connected pieces along one path of the bridge tree.
+        A trail crosses a bridge at most once, so it never enters a branch of
+        the bridge tree that hangs off the path between u's and w's pieces.
         """
+        piece_of, pieces, tree = self.bridge_tree(mask)
+        if u not in piece_of or w not in piece_of:
+            return 0
+        start, goal = piece_of[u], piece_of[w]
+        parent = {start: (start, 0)}
+        order = [start]
+        for x in order:
+            for y, e in tree[x]:
+                if y not in parent:
+                    parent[y] = (x, e)
+                    order.append(y)
+        if goal not in parent:
+            return 0
+        keep, x = pieces[goal], goal
+        while x != start:
+            x, e = parent[x]
+            keep |= (1 << e) | pieces[x]
+        return keep
+
+    def bridge_tree(self, mask: int) -> tuple[dict[int, int], list[int], list[list[tuple[int, int]]]]:
+        """Cut an edge set at its bridges: (vertex -> piece number, piece edge masks, piece adjacency by bridge).
+
+        Cached: searches ask about the same sets again and again.
+        """
+        got = self._trees.get(mask)
+        if got is not None:
+            return got
         cut = self.bridges(mask)
         pieces = self.components(mask & ~cut)
         piece_of: dict[int, int] = {}
@@ -228,13 +266,24 @@ class TrailGraph(Generic[V]):
             if v not in piece_of:
                 piece_of[v] = len(pieces)
                 pieces.append(0)
-        if not cut:
-            return piece_of, [((1 << len(pieces)) - 1, mask)]
         tree: list[list[tuple[int, int]]] = [[] for _ in pieces]
         for e in bits(cut):
             a, b = (piece_of[v] for v in self.ends[e])
             tree[a].append((b, e))
             tree[b].append((a, e))
+        got = self._trees[mask] = (piece_of, pieces, tree)
+        return got
+
+    def bridge_paths(self, mask: int) -> tuple[dict[int, int], list[tuple[int, int]]]:
+        """Cut a connected edge set at its bridges: (vertex -> piece number, [(pieces mask, edges)] for every
+        path between two leaves of the bridge tree); a trail stays within one such path.
+
+        A trail crosses a bridge at most once, so it stays within the
+        two-edge-connected pieces along one path of the bridge tree.
+        """
+        piece_of, pieces, tree = self.bridge_tree(mask)
+        if not any(tree):  # no bridges
+            return piece_of, [((1 << len(pieces)) - 1, mask)]
         leaves = [i for i, nb in enumerate(tree) if len(nb) <= 1]
         paths = []
         for i, x in enumerate(leaves):

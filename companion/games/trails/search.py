@@ -7,8 +7,11 @@ bounds every set between an included part and an available part.
 
 Each connected set is reached once: the first included edge is the set's
 lowest edge (the seed), then every node branches on its lowest undecided edge
-touching the included part — include it, or exclude it for good. A node is
-pruned when
+touching the included part — include it, or exclude it for good. Nodes are
+expanded best-first: highest bound first, and among equal bounds the one with
+the most included edges, so the search dives to full sets and the best key is
+usually found before much else is looked at (a depth-first order found it
+last and spent most of its nodes before). A node is pruned when
 
 * the available edges connected to the included part cannot beat the best
   key found (the scorer's bound, given the most edges a trail in them can
@@ -69,8 +72,6 @@ class _Search:
         self.sets: list[int] = []
         self.nodes = 0
         self._bridge_paths: dict[int, tuple[dict[int, int], list[tuple[int, int]]]] = {}
-        self.monotone = bool(getattr(scorer, "monotone", False))
-        self._on_cycles: dict[int, int] = {}
         self.queue: list[tuple] = []
         self.count = 0  # nodes queued, so the queue order never compares edge sets
 
@@ -98,17 +99,6 @@ class _Search:
             must |= 1 << piece_of[v]
         return [edges for nodes, edges in paths if must & nodes == must]
 
-    def on_cycles(self, out: int) -> int:
-        """Return the vertices lying on some cycle of the edge set `out` (the ends of its non-bridges)."""
-        got = self._on_cycles.get(out)
-        if got is None:
-            vbits = self.graph.vbits
-            got = 0
-            for e in bits(out & ~self.graph.bridges(out)):
-                got |= vbits[e]
-            self._on_cycles[out] = got
-        return got
-
     def push(self, inc: int, avail: int, vinc: int, touch: int) -> None:
         """Bound the sets containing `inc` within `avail` and queue them unless they cannot reach the best.
 
@@ -131,8 +121,6 @@ class _Search:
                     top = key
         if top is None:
             return
-        if self.monotone and self.on_cycles(g.full & ~keep) & vinc:
-            return  # every set here misses a closed trail it could take in for free: never optimal
         self.count += 1
         # Highest bound first; among equal bounds the most included edges (a dive), then first queued.
         heapq.heappush(self.queue, ([-x for x in top], -inc.bit_count(), self.count, top, inc, keep, vinc, touch))
