@@ -112,10 +112,11 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
                    f'x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6">'
                    + (f"<title>{escape(title)}</title>" if title else "") + "</rect>")
         for lm in marks[:1]:
-            # Colour is never the only cue: specialised landmarks carry their tourists' shape in a corner.
+            # Colour is never the only cue: specialised landmarks carry their tourists' shape.
             glyph = KIND_GLYPHS.get(lm.kind)
             if glyph:
-                out.append(f'<text class="lm-kind" x="{x + 14}" y="{y + 22}">{glyph}</text>')
+                # The centre: tourist marks take the four quadrants.
+                out.append(f'<text class="lm-kind" x="{x + CELL / 2}" y="{y + CELL / 2 + 5}">{glyph}</text>')
             text = str(lm.pp) if lm.kind == "yellow" else ("★" if lm.kind == "grey" else "")
             if text:
                 out.append(f'<text class="lm-label" x="{x + CELL / 2}" y="{y + CELL / 2 + 5}">{text}</text>')
