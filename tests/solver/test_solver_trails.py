@@ -156,3 +156,24 @@ def test_between_cuts_off_a_dangling_path():
     part = graph.between(graph.full, graph.index["a"], graph.index["c"])
     assert sorted(graph.edges_of(part)) == [("a", "b"), ("a", "d"), ("b", "c"), ("c", "d")]
     assert graph.between(graph.full, graph.index["a"], graph.index["f"]) == graph.full
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs, st.integers(0, (1 << 11) - 1))
+def test_bridges_and_bridge_tree_match_their_definition(edges, keep):
+    """A bridge is an edge whose removal disconnects its ends; the bridge tree's pieces are what is left."""
+    graph = TrailGraph(edges)
+    mask = graph.full & keep
+    cut = graph.bridges(mask)
+    for e in bits(mask):
+        a, b = graph.ends[e]
+        _, reached = graph.reach(mask & ~(1 << e), 1 << a)
+        assert bool(cut >> e & 1) == (not reached >> b & 1)
+    piece_of, pieces, tree = graph.bridge_tree(mask)
+    assert sorted(piece_of) == list(bits(graph.vertex_mask(mask)))  # every vertex, pendant ones too
+    assert sum(p.bit_count() for p in pieces) + cut.bit_count() == mask.bit_count()
+    for e in bits(cut):
+        a, b = (piece_of[v] for v in graph.ends[e])
+        assert a != b and (b, e) in tree[a] and (a, e) in tree[b]
+    for i, p in enumerate(pieces):
+        assert graph.is_connected(p) and all(piece_of[v] == i for v in bits(graph.vertex_mask(p)))

@@ -196,29 +196,36 @@ class TrailGraph(Generic[V]):
 
     def bridges(self, mask: int) -> int:
         """Return the bridges of an edge set: edges whose removal disconnects their two ends (Tarjan)."""
+        # Lists indexed by vertex and one flat stack: this runs once per new available set, the search's hot spot.
         found = 0
-        disc: dict[int, int] = {}
-        low: dict[int, int] = {}
+        adj = self.adj
+        disc = [-1] * len(self.vertices)
+        low = [0] * len(self.vertices)
+        count = 0
         for root in bits(self.vertex_mask(mask)):
-            if root in disc:
+            if disc[root] >= 0:
                 continue
-            disc[root] = low[root] = len(disc)
-            stack = [(root, -1, iter(self.adj[root]))]
+            disc[root] = low[root] = count
+            count += 1
+            stack = [(root, -1, iter(adj[root]))]
             while stack:
                 v, via, it = stack[-1]
                 for w, e in it:
                     if mask >> e & 1 and e != via:
-                        if w in disc:
-                            low[v] = min(low[v], disc[w])
+                        if disc[w] >= 0:
+                            if disc[w] < low[v]:
+                                low[v] = disc[w]
                         else:
-                            disc[w] = low[w] = len(disc)
-                            stack.append((w, e, iter(self.adj[w])))
+                            disc[w] = low[w] = count
+                            count += 1
+                            stack.append((w, e, iter(adj[w])))
                             break
                 else:
                     stack.pop()
                     if stack:
                         u = stack[-1][0]
-                        low[u] = min(low[u], low[v])
+                        if low[v] < low[u]:
+                            low[u] = low[v]
                         if low[v] > disc[u]:
                             found |= 1 << via
         return found
@@ -258,6 +265,9 @@ class TrailGraph(Generic[V]):
             return got
         cut = self.bridges(mask)
         pieces = self.components(mask & ~cut)
+        if not cut and len(pieces) == 1:  # the common case on dense sets: one two-edge-connected piece
+            got = self._trees[mask] = (dict.fromkeys(bits(self.vertex_mask(mask)), 0), pieces, [[]])
+            return got
         piece_of: dict[int, int] = {}
         for i, p in enumerate(pieces):
             for v in bits(self.vertex_mask(p)):
