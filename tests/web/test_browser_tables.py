@@ -178,3 +178,51 @@ def test_problems_are_listed_and_highlighted_in_japanese(browser, server):
         page.screenshot(path=str(ARTIFACTS / "sheet-problems-ja.png"))
     finally:
         context.close()
+
+
+FOUR = [
+    # (name, sections tapped, tourists (location, colour, count)) — Training City, full game, TV Tower rated 10.
+    ("Aki", ["0,0,1,0", "1,0,2,0"], [("1,1", "green", 2)]),  # Linden Park (green) 2 × 1 = 2
+    ("Bo", ["2,2,3,2"], []),                                  # borders Clock Square (yellow 6) = 6
+    ("Cy", ["4,4,4,5"], []),                                  # borders the TV Tower (grey, 3 upgrades) = 10
+    ("Di", ["5,3,6,3"], [("6,3", "red", 3)]),                 # Sports Arena (red) 3 × 1 + Old Mill (yellow) 4 = 7
+]
+
+
+def test_four_phones_score_a_game_together(browser, server):
+    """Four phones enter four sheets at the same time; every save survives and the sheet ranks them."""
+    phones = [phone(browser) for _ in FOUR]
+    try:
+        page = phones[0][1]
+        page.goto(server + "/tables/new")
+        for seat, (name, _, _) in enumerate(FOUR):
+            page.fill(f"#players-{seat}-name", name)
+            page.select_option(f"#players-{seat}-player_board", str(seat + 1))
+        page.select_option("#rating_2", "3")
+        page.click("button.primary")
+        page.wait_for_url(re.compile(r"/tables/[A-Za-z0-9_-]+$"))
+        table = page.url
+        for seat, (_, page) in enumerate(phones):
+            page.goto(f"{table}/players/{seat}")
+        for (_, page), (_, sections, tourists) in zip(phones, FOUR):
+            for sec in sections:
+                tap(page, f'.hit[data-sec="{sec}"]')
+            if tourists:
+                page.click('[data-tool="tourists"]')
+                for loc, colour, n in tourists:
+                    tap(page, f'.hit[data-loc="{loc}"]')
+                    for _ in range(n):
+                        page.tap(f'.stepper[data-colour="{colour}"] [data-step="1"]')
+                page.click("#panel-done")
+        for _, page in phones:
+            page.click("#save")
+        for _, page in phones:
+            page.wait_for_selector("text=Saved.")
+        page = phones[3][1]
+        page.goto(table + "/score")
+        assert page.locator("tr.total td").all_text_contents() == ["2", "6", "10", "7"]
+        assert page.locator("tr:has(th:text-is('Rank')) td").all_text_contents() == ["4", "3", "1", "2"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        for context, _ in phones:
+            context.close()
