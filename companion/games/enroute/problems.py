@@ -56,6 +56,7 @@ class DocumentError(ValueError):
     """A document that has errors; carries every problem found."""
 
     def __init__(self, problems: list[Problem]):
+        """Keep every problem; the message names the first one and how many more there are."""
         self.problems = list(problems)
         first = self.problems[0] if self.problems else None
         text = f"{first.path or 'document'}: {first.message}" if first else "invalid document"
