@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, abort, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 
@@ -16,6 +16,18 @@ def wants_json() -> bool:
 
 def register(app: Flask) -> None:
     """Install the error handlers."""
+
+    @app.before_request
+    def json_bodies_are_objects():
+        """Refuse a JSON body that is not an object outside the API.
+
+        Flask-WTF reads a JSON body as form data and would crash on `false` or
+        `[1]`; the API reads its own bodies and explains them itself.
+        """
+        if request.method == "POST" and request.is_json and not request.path.startswith("/api/"):
+            body = request.get_json(silent=True)
+            if body is not None and not isinstance(body, dict):
+                abort(400, description="Send a form, or a JSON object: this JSON body is not an object.")
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
