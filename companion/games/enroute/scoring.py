@@ -232,15 +232,9 @@ def _best_alternative(ctx: Context, sheets: list[Sheet | None], results: list[Pl
     sheet = sheets[index]
     choice = chooser(ctx, sheet)
     evaluation = evaluate_route(ctx, sheet, choice.walk)
-    rows = dict(evaluation.rows)
-    for deck in GOAL_DECKS:
-        card = next((c for c in ctx.goals if c.deck == deck), None)
-        if card is None:
-            continue
-        values = [goal_value(card, evaluation, s) if j == index else
-                  (goal_value(card, r.evaluation, s) if r.rows is not None else None)
-                  for j, (r, s) in enumerate(zip(results, sheets, strict=False))]
-        rows[f"goal_{deck}"] = award(card, values)[index]
+    evaluations = [evaluation if j == index else (r.evaluation if r.rows is not None else None)
+                   for j, r in enumerate(results)]
+    rows = {**evaluation.rows, **goal_pps(ctx, sheets, evaluations)[index]}
     return BestRoute(list(choice.walk), rows, sum(rows.values()), choice.proven)
 
 
@@ -250,16 +244,28 @@ def _rank_key(r: PlayerScore) -> tuple[int, int, int, int]:
     return (r.total, t["route_length"], t["tourists"], t["landmarks"])
 
 
-def _award_goals(ctx: Context, sheets: list[Sheet | None], results: list[PlayerScore]) -> None:
-    """Fill the goal rows: winner PP for the best result among achievers, achiever PP for the rest."""
+def goal_pps(ctx: Context, sheets: list[Sheet | None],
+             evaluations: list[RouteEvaluation | None]) -> list[dict[str, int]]:
+    """Return each player's goal rows: winner PP for the best result among achievers, achiever PP for the rest.
+
+    A player without an evaluation (a sheet with errors) cannot meet a card.
+    """
+    rows: list[dict[str, int]] = [{} for _ in evaluations]
     for deck in GOAL_DECKS:
         card = next((c for c in ctx.goals if c.deck == deck), None)
-        values = [goal_value(card, r.evaluation, s) if (card and r.rows is not None) else None
-                  for r, s in zip(results, sheets, strict=False)]
-        pps = award(card, values) if card else [0] * len(results)
-        for r, pp in zip(results, pps, strict=False):
-            if r.rows is not None:
-                r.rows[f"goal_{deck}"] = pp
+        values = [goal_value(card, e, s) if (card and e is not None) else None
+                  for e, s in zip(evaluations, sheets, strict=False)]
+        for mine, pp in zip(rows, award(card, values) if card else [0] * len(evaluations), strict=False):
+            mine[f"goal_{deck}"] = pp
+    return rows
+
+
+def _award_goals(ctx: Context, sheets: list[Sheet | None], results: list[PlayerScore]) -> None:
+    """Fill the goal rows of every scored player."""
+    evaluations = [r.evaluation if r.rows is not None else None for r in results]
+    for r, goals in zip(results, goal_pps(ctx, sheets, evaluations), strict=False):
+        if r.rows is not None:
+            r.rows.update(goals)
 
 
 def _raw_name(index: int) -> str:

@@ -50,7 +50,6 @@ def exhaustive_best_route(ctx: Context, sheet: Sheet, time_limit: float | None =
     Among routes of equal objective the lexicographically smallest walk wins,
     so the answer does not depend on the order sections were listed in.
     """
-    board = ctx.board
     drawn = set(sheet.sections)
     adjacency: dict[Point, list[Point]] = {}
     for a, b in sorted(drawn):
@@ -95,7 +94,6 @@ def exhaustive_best_route(ctx: Context, sheet: Sheet, time_limit: float | None =
         return RouteChoice([], True)
     for start in sorted(adjacency):
         extend([start], set())
-    del board
     return RouteChoice(best_walk, not timed_out)
 
 
