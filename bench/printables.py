@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 
 from companion.games.enroute.registry import find_board
-from printables import maps_pdf, scorepad_pdf
+from printables.enroute import maps_pdf, scorepad_pdf
 
 
 def median_ms(build, runs: int) -> tuple[float, float, int]:

@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.games.enroute.evaluation import Context
 from companion.games.enroute.game import read_game
 from companion.games.enroute.registry import find_board
-from companion.games.enroute.scoring import Context
 from companion.games.enroute.search import exhaustive_best_route
 from companion.games.enroute.sheet import Sheet
 from companion.games.enroute.solver import solve

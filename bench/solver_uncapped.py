@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver import DENSE_SEED, dense_state
 
+from companion.games.enroute.evaluation import evaluate_route, search_objective
 from companion.games.enroute.registry import find_board
-from companion.games.enroute.scoring import evaluate_route, search_objective
 from companion.games.enroute.search import best_route, exhaustive_best_route
 
 

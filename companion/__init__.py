@@ -1,5 +1,5 @@
 """En Route Companion: scoring companion and rules checker for route-drawing board games."""
 
-from .web.app import create_app
+from .web.core.app import create_app
 
 __all__ = ["create_app"]

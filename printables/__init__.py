@@ -1,10 +1,5 @@
-"""Printables: blank player maps and score pads as PDF, drawn with ReportLab from the engine's data.
+"""Printables: each game's paper kit (blank maps, sheets, score pads) as PDF, drawn with ReportLab.
 
-The web layer serves these bytes as downloads; `python -m printables` writes them to files.
+One package per game (`printables/<game>/`) on a shared `core`; the web layer
+serves the bytes as downloads and `python -m printables` writes them to files.
 """
-
-from .maps import maps_pdf
-from .scorepad import scorepad_pdf
-from .style import PAPER_SIZES
-
-__all__ = ["PAPER_SIZES", "maps_pdf", "scorepad_pdf"]

@@ -1,5 +1,5 @@
 """Entry point for `python -m printables`."""
 
-from .cli import main
+from .core.cli import main
 
 raise SystemExit(main())

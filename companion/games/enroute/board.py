@@ -16,10 +16,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.problems import DocumentError, Problem, error, has_errors
 from . import geometry as geo
 from .geometry import Location, Point, Section
 from .jsonread import check_keys, check_list, check_object, is_int, join, read_int, read_pair, read_string, show
-from .problems import DocumentError, Problem, error, has_errors
 
 BOARD_FORMAT = "enroute-board/1"
 SPECIALISED = ("red", "green", "blue", "purple")

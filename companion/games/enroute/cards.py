@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.problems import Problem, error
 from .board import COLOURS, Board
-from .problems import Problem, error
 
 COORDINATES = range(1, 7)
 HAND_SIZE = 3

@@ -6,20 +6,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.engine import NotAGameDocument
+from ..core.problems import Problem, error, warning
 from .board import Board, parse_board
 from .goals import GoalCard, parse_goals
 from .jsonread import check_keys, join, read_int, show
-from .problems import Problem, error, warning
 from .registry import UnknownBoardError, find_board
 from .rows import LEVELS
 from .sheet import Sheet, parse_sheet
 
 GAME_FORMAT = "enroute-game/1"
 MAX_PLAYERS = 8  # four boards per city, but printed maps let more people play
-
-
-class NotAGameDocument(ValueError):
-    """The input is not an `enroute-game/1` document at all (CLI exit code 2)."""
 
 
 @dataclass

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.problems import Problem, error
 from .jsonread import check_keys, check_object, join, read_int, read_string, show
-from .problems import Problem, error
 from .rows import GOAL_DECKS
 
 METRICS = {

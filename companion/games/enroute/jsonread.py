@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .problems import Problem, error
+from ..core.problems import Problem, error
 
 Point = tuple[int, int]
 

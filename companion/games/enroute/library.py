@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.problems import Problem, error, warning
 from .board import (
     BOARD_FORMAT,
     CAFE_BONUSES,
@@ -33,7 +34,6 @@ from .board import (
 )
 from .geometry import Location, Point
 from .jsonread import is_int
-from .problems import Problem, error, warning
 from .registry import shipped_board_ids
 
 DRAFTS = "drafts"

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..core.problems import Problem, error, has_errors
 from . import geometry as geo
 from .board import COLOURS, Board, PlayerBoard, board_to_json
 from .cards import (
@@ -56,7 +57,6 @@ from .cards import active_player as _active_player
 from .game import GAME_FORMAT
 from .geometry import Location, Point, Section
 from .goals import GoalCard, goal_to_json
-from .problems import Problem, error, has_errors
 from .registry import shipped_board_ids
 from .rows import LEVELS
 from .sheet import ROUNDS, SHEET_FORMAT

@@ -6,8 +6,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+from ..core.problems import DocumentError
 from .board import Board, load_board
-from .problems import DocumentError
 
 SHIPPED = Path(__file__).with_name("boards")
 

@@ -30,8 +30,8 @@ import math
 import time
 
 from . import geometry as geo
+from .evaluation import Context, RouteChoice, evaluate_route, search_objective
 from .geometry import Point
-from .scoring import Context, RouteChoice, evaluate_route, search_objective
 from .sheet import Sheet
 from .solver import solve
 

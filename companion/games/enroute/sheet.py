@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.problems import Problem, error, warning
 from . import geometry as geo
 from .board import COLOURS, Board
 from .geometry import Location, Point, Section
 from .jsonread import check_keys, check_list, check_object, is_int, join, read_int, read_pair, show
-from .problems import Problem, error, warning
 
 SHEET_FORMAT = "enroute-sheet/1"
 ROUNDS = 10

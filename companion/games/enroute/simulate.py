@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.problems import has_errors
 from . import geometry as geo
 from .board import COLOURS, Board
 from .cards import (
@@ -34,7 +35,6 @@ from .cards import (
     rating_options,
 )
 from .geometry import Location, Point, Section
-from .problems import has_errors
 from .referee import (
     BALANCE_SIDES,
     BonusSection,

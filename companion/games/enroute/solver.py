@@ -34,10 +34,10 @@ from ..trails import (
     search_trails,
     trail_starts,
 )
+from .evaluation import CAFE_PP, Context, RouteChoice
 from .geometry import Point
 from .route import longest_straight, turns, walk_goal_span
 from .rows import scoring_rows
-from .scoring import CAFE_PP, Context, RouteChoice
 from .sheet import Sheet
 
 COLOURS = ("red", "green", "blue", "purple")

@@ -1,0 +1,1 @@
+"""What every game's engine shares: problems, the game entry a game registers, document schemas."""

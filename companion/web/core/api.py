@@ -1,0 +1,59 @@
+"""The shared JSON API: `POST /api/score` scores any registered game's document, dispatching on its `format`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+
+from ...games.core.engine import NotAGameDocument, ScoreOptions, has_error_problems
+from ...games.registry import games, score_document
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def problem(code: str, message: str, path: str = "") -> dict:
+    """Build one error problem of the interchange formats."""
+    return {"severity": "error", "code": code, "path": path, "message": message}
+
+
+def read_json_body() -> tuple[Any, tuple | None]:
+    """Return the request's JSON body, or an answer (400 with a problem) when it is not JSON text."""
+    raw = request.get_data(cache=False)
+    try:
+        return json.loads(raw.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, (jsonify({"problems": [problem("bad-json", "The body is not UTF-8 text.")]}), 400)
+    except json.JSONDecodeError as exc:
+        message = f"The body is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."
+        return None, (jsonify({"problems": [problem("bad-json", message)]}), 400)
+
+
+def score_options() -> ScoreOptions:
+    """The app's settings for scoring: its board library and its search time limit."""
+    return ScoreOptions(library=current_app.config.get("BOARD_LIBRARY"),
+                        time_limit=current_app.config.get("SOLVER_TIME_LIMIT"))
+
+
+def scored_answer(doc: Any, scorer=score_document):
+    """Score a document and answer 200, 422 with its problems, or 422 when it is no game document."""
+    try:
+        result = scorer(doc, score_options())
+    except NotAGameDocument as exc:
+        return jsonify({"problems": [problem("not-a-game", str(exc))]}), 422
+    return jsonify(result), 422 if has_error_problems(result) else 200
+
+
+@bp.post("/score")
+def score():
+    """Score any registered game's document; answer its score document."""
+    doc, refused = read_json_body()
+    return refused or scored_answer(doc)
+
+
+@bp.get("/games")
+def game_list():
+    """List the registered games and the document formats each reads and writes."""
+    return jsonify({"games": [{"id": g.id, "name": g.name, "formats": list(g.formats),
+                               "output_formats": list(g.output_formats)} for g in games()]})

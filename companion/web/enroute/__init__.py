@@ -1,0 +1,29 @@
+"""En Route's web layer: tables and sheets, the referee, the board editor and its JSON API.
+
+One parent blueprint (`enroute`) carries the four feature blueprints and the
+game's static files; the app factory finds it through `WEB`.
+"""
+
+from flask import Blueprint
+
+from ..core.plugins import GameWeb, HomeEntry
+from . import api, boards, play, play_rounds, tables  # noqa: F401  (play_rounds adds its views to play.bp)
+
+bp = Blueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
+for child in (tables.bp, play.bp, boards.bp, api.bp):
+    bp.register_blueprint(child)
+
+WEB = GameWeb(
+    game_id="enroute",
+    blueprint=bp,
+    home=HomeEntry(
+        title="En Route",
+        tagline="Draw your route through the city: setup, referee, every sheet checked, the exact best route.",
+        colours=("#f4c430", "#1d2a44", "#d2413a"),
+        start_endpoint="enroute.tables.new",
+        links=(("Referee a whole game", "enroute.play.new"), ("Transcribe your board", "enroute.boards.index")),
+        order=10,
+    ),
+    about="En Route reads enroute-game/1 and writes enroute-score/1 (shared/spec/enroute-formats.md); "
+          "boards are enroute-board/1.",
+)

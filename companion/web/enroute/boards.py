@@ -1,0 +1,470 @@
+"""Board pages: list, show, download, print, import, and the phone editor for transcribing a printed board.
+
+Views are thin: the engine's `library` module stores boards and drafts and
+applies every edit; `parse_board` alone decides whether a document is a board.
+The editor's script posts one edit at a time and gets back the new document,
+its problems, what is still missing and a freshly drawn map, so the server
+stays the authority and every edit is kept in the server-side draft at once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_wtf.csrf import ValidationError, validate_csrf
+from wtforms.fields.choices import SelectChoice
+
+from ...games.core.problems import DocumentError, Problem
+from ...games.enroute import board_to_json, find_board, shipped_board_ids
+from ...games.enroute import library as lib
+from ...games.enroute.board import COLOURS, KINDS, Board
+from ...games.enroute.registry import UnknownBoardError, available_boards
+from .board_forms import ActionForm, ImportForm, NewDraftForm, apply_edit
+
+bp = Blueprint("boards", __name__, url_prefix="/boards")
+
+CELL = 48
+LEFT = TOP = 26  # room for the printed coordinates
+RIGHT = BOTTOM = 10
+KIND_LABELS = {"red": "Red", "green": "Green", "blue": "Blue", "purple": "Purple", "yellow": "Yellow (popular)",
+               "grey": "Grey (iconic)"}
+BONUS_LABELS = {"tourists": "New tourists", "section": "Route section", "coordinate": "Coordinate change"}
+
+
+def _library() -> str:
+    """Return the instance's board library folder."""
+    return current_app.config["BOARD_LIBRARY"]
+
+
+# ---------------------------------------------------------------- the map, drawn from a (maybe unfinished) document
+
+
+def _pair(value: Any) -> tuple[int, int] | None:
+    """Return `[a, b]` of whole numbers as a tuple (a damaged draft may hold anything)."""
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return (value[0], value[1])
+    return None
+
+
+def _problem_targets(doc: dict, problems: list[Problem]) -> set[str]:
+    """Return the map element ids (`l-c-r`, `p-x-y`) that problems point at, to highlight them."""
+    targets: set[str] = set()
+    landmarks = doc.get("landmarks") if isinstance(doc.get("landmarks"), list) else []
+    by_id = {lm.get("id"): lm for lm in landmarks if isinstance(lm, dict) and isinstance(lm.get("id"), str)}
+    for p in problems:
+        item = None
+        if m := re.match(r"landmarks\[(\d+)\]", p.path):
+            item = landmarks[int(m[1])] if int(m[1]) < len(landmarks) else None
+        elif m := re.match(r"ratings\.([a-z0-9-]+)", p.path):
+            item = by_id.get(m[1])
+        if isinstance(item, dict):
+            locs = [_pair(loc) for loc in lib.landmark_locations(item) if _pair(loc)]
+            targets |= {f"l-{c}-{r}" for c, r in locs}
+        if m := re.match(r"cafes\[(\d+)\]", p.path):
+            cafes = doc.get("cafes") if isinstance(doc.get("cafes"), list) else []
+            cafe = cafes[int(m[1])] if int(m[1]) < len(cafes) else None
+            if isinstance(cafe, dict) and _pair(cafe.get("at")):
+                targets.add("p-{}-{}".format(*_pair(cafe["at"])))
+    return targets
+
+
+def _label(item: dict, ratings: dict) -> str:
+    """Return the short text drawn in a landmark's location."""
+    if item.get("kind") == "yellow":
+        return str(item.get("pp", "?"))
+    if item.get("kind") == "grey":
+        track = ratings.get(item.get("id")) if isinstance(item.get("id"), str) else None
+        return "★" + (str(track[0]) if isinstance(track, list) and track else "?")
+    return {"red": "R", "green": "G", "blue": "B", "purple": "P"}.get(item.get("kind"), "?")  # not by colour alone
+
+
+def map_model(doc: Any, pb_number: int | None = None, problems: list[Problem] | None = None) -> dict | None:
+    """Describe the map of a board document for the SVG template; None if the document has no usable size."""
+    try:
+        cols, rows = lib.board_size(doc)
+    except lib.EditError:
+        return None
+    ratings = doc.get("ratings") if isinstance(doc.get("ratings"), dict) else {}
+    holders: dict[tuple[int, int], dict] = {}
+    for item in doc.get("landmarks") if isinstance(doc.get("landmarks"), list) else []:
+        for loc in lib.landmark_locations(item):
+            if _pair(loc):
+                holders.setdefault(_pair(loc), item)
+    flagged = _problem_targets(doc, problems or [])
+    cells = []
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            item = holders.get((c, r))
+            kind = item.get("kind") if item and item.get("kind") in KINDS else None
+            title = f"{item.get('name') or 'unnamed'} ({KIND_LABELS.get(kind, kind)})" if item else "no landmark"
+            cells.append({"c": c, "r": r, "x": LEFT + (c - 1) * CELL, "y": TOP + (r - 1) * CELL, "kind": kind,
+                          "label": _label(item, ratings) if item else "", "title": title,
+                          "flagged": f"l-{c}-{r}" in flagged})
+    cafes = {_pair(cf["at"]): cf for cf in (doc.get("cafes") if isinstance(doc.get("cafes"), list) else [])
+             if isinstance(cf, dict) and _pair(cf.get("at"))}
+    vta = doc.get("visit_them_all") if isinstance(doc.get("visit_them_all"), dict) else {}
+    visits = {_pair(p) for p in (vta.get("at") if isinstance(vta.get("at"), list) else []) if _pair(p)}
+    points = []
+    for y in range(rows + 1):
+        for x in range(cols + 1):
+            cafe = cafes.get((x, y))
+            bonus = cafe.get("bonus") if cafe else None
+            points.append({"x": x, "y": y, "px": LEFT + x * CELL, "py": TOP + y * CELL,
+                           "cafe": bonus, "cafe_letter": {"tourists": "T", "section": "S", "coordinate": "C"}.get(
+                               bonus, "?") if cafe else "", "visit": (x, y) in visits,
+                           "flagged": f"p-{x}-{y}" in flagged})
+    boards = doc.get("player_boards") if isinstance(doc.get("player_boards"), list) else []
+    pb = next((b for b in boards if isinstance(b, dict) and b.get("number") == pb_number), None)
+    pb = pb or next((b for b in boards if isinstance(b, dict)), {})
+
+    def printed(axis: str, n: int) -> list[str]:
+        """Return the printed labels of one edge ('' where unknown)."""
+        values = pb.get(axis) if isinstance(pb.get(axis), list) else []
+        return [str(values[i]) if i < len(values) and values[i] is not None else "" for i in range(n)]
+
+    return {"cols": cols, "rows": rows, "cell": CELL, "left": LEFT, "top": TOP,
+            "width": LEFT + cols * CELL + RIGHT, "height": TOP + rows * CELL + BOTTOM, "cells": cells,
+            "points": points, "top_labels": printed("columns", cols), "left_labels": printed("rows", rows),
+            "pb_number": pb.get("number")}
+
+
+def render_map(doc: Any, pb_number: int | None = None, problems: list[Problem] | None = None,
+               interactive: bool = False) -> str:
+    """Render the SVG map of a board document."""
+    return render_template("enroute/boards/_map.svg", m=map_model(doc, pb_number, problems), interactive=interactive)
+
+
+# ---------------------------------------------------------------- list, show, download, print
+
+
+@bp.get("/")
+def index():
+    """List shipped and saved boards and unfinished drafts; offer to start or import one."""
+    boards = available_boards(_library())
+    shipped = set(shipped_board_ids())
+    usable = {b.id for b in boards}
+    broken = [bid for bid in lib.library_ids(_library()) if bid not in usable and bid not in shipped]
+    form = NewDraftForm()
+    form.start.choices = _start_choices(boards)
+    return render_template("enroute/boards/index.html", shipped=[b for b in boards if b.id in shipped],
+                           saved=[b for b in boards if b.id not in shipped], broken=broken,
+                           drafts=lib.list_drafts(_library()), form=form, action=ActionForm())
+
+
+def _start_choices(boards: list[Board]) -> list[SelectChoice]:
+    """Return the 'start from' choices: blank, then a copy of each board."""
+    return [SelectChoice("blank", "A blank 6×6 map")] + [SelectChoice(b.id, f"A copy of {b.name}") for b in boards]
+
+
+def _find(board_id: str) -> Board:
+    """Find a shipped or saved board or answer 404."""
+    try:
+        return find_board(board_id, _library())
+    except UnknownBoardError:
+        abort(404, description=f"There is no board {board_id!r}. The boards page lists every board.")
+    except (DocumentError, OSError, ValueError):
+        abort(404, description=f"The saved board {board_id!r} cannot be read; delete it from the boards page.")
+
+
+@bp.get("/<board_id>")
+def show(board_id: str):
+    """Show a board: its map, landmarks, cafes, printed coordinates and downloads."""
+    board = _find(board_id)
+    pb_number = request.args.get("player_board", type=int)
+    doc = board_to_json(board)
+    return render_template("enroute/boards/show.html", board=board, doc=doc, svg=render_map(doc, pb_number),
+                           pb_number=pb_number or (board.player_boards[0].number if board.player_boards else None),
+                           saved=board.id not in shipped_board_ids(), action=ActionForm(),
+                           kind_labels=KIND_LABELS, bonus_labels=BONUS_LABELS)
+
+
+@bp.get("/<board_id>/board.json")
+def download(board_id: str):
+    """Download a board as an `enroute-board/1` file."""
+    board = _find(board_id)
+    body = json.dumps(board_to_json(board), ensure_ascii=False, indent=1) + "\n"
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{board.id}.enroute-board.json"'})
+
+
+def _pdf(board_id: str, which: str):
+    """Build a printable PDF through the `printables` package, or explain why it is unavailable."""
+    board = _find(board_id)
+    paper = request.args.get("paper", "a4")
+    players = request.args.get("players", "4")
+    try:
+        printables = importlib.import_module("printables.enroute")  # lazily: the web app runs without the print layer
+    except ImportError:
+        printables = None
+    builder = getattr(printables, f"{which}_pdf", None)
+    if builder is None:
+        return _unavailable(board, "Printing is not available on this server yet.")
+    if paper not in getattr(printables, "PAPER_SIZES", ("a4", "letter")):
+        return _unavailable(board, f"Unknown paper {paper[:20]!r}: choose A4 or Letter.", 400)
+    if not (players.isdigit() and 1 <= int(players) <= 4):
+        return _unavailable(board, "Score pads are for 1 to 4 players.", 400)
+    try:
+        pdf = builder(board, paper=paper) if which == "maps" else builder(board, players=int(players), paper=paper)
+    except Exception:  # the print layer is another package; a failure there must not become a 500 here
+        current_app.logger.exception("printables failed for %s", board.id)
+        return _unavailable(board, "The PDF could not be made; please try again later.")
+    name = f"{board.id}-{'maps' if which == 'maps' else 'score-pads'}-{paper}.pdf"
+    return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+def _unavailable(board: Board, message: str, status: int = 503):
+    """Answer a friendly page when a printable cannot be made."""
+    return render_template("enroute/boards/unavailable.html", board=board, message=message), status
+
+
+@bp.get("/<board_id>/maps.pdf")
+def maps_pdf(board_id: str):
+    """Print the blank player maps of a board."""
+    return _pdf(board_id, "maps")
+
+
+@bp.get("/<board_id>/scorepad.pdf")
+def scorepad_pdf(board_id: str):
+    """Print score pads for a board."""
+    return _pdf(board_id, "scorepad")
+
+
+@bp.post("/<board_id>/delete")
+def delete(board_id: str):
+    """Delete a saved board (shipped boards cannot be deleted)."""
+    if not ActionForm().validate_on_submit():
+        abort(400, description="The form expired; reload the page and try again.")
+    if lib.delete_board(_library(), board_id):
+        flash(f"Deleted the board {board_id!r}.", "ok")
+    else:
+        flash(f"There is no saved board {board_id!r} to delete.", "error")
+    return redirect(url_for("enroute.boards.index"))
+
+
+@bp.post("/<board_id>/edit")
+def edit(board_id: str):
+    """Open a saved board in the editor (saving replaces it); a shipped board opens as a copy."""
+    if not ActionForm().validate_on_submit():
+        abort(400, description="The form expired; reload the page and try again.")
+    board = _find(board_id)
+    if board.id in shipped_board_ids():
+        draft = lib.new_draft(_library(), lib.copy_board_doc(board, f"{board.name} (copy)"))
+    else:
+        draft = lib.new_draft(_library(), board_to_json(board), replaces=board.id)
+    return redirect(url_for("enroute.boards.editor", draft_id=draft.id))
+
+
+# ---------------------------------------------------------------- import
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_board():
+    """Import an `enroute-board/1` document from a file or pasted text into the library."""
+    form = ImportForm()
+    problems: list[Problem] = []
+    if form.validate_on_submit():
+        text, problems = _import_text(form)
+        if text is not None:
+            form.text.data = text  # keep what was sent, so a fix is one edit away
+        if not problems:
+            board, problems = _import_doc(json.loads(text))
+            if board is not None:
+                flash(f"Imported {board.name} as {board.id!r}.", "ok")
+                return redirect(url_for("enroute.boards.show", board_id=board.id))
+    elif request.method == "POST":
+        problems = [Problem("error", "bad-form", name, " ".join(errs)) for name, errs in form.errors.items()]
+    return render_template("enroute/boards/import.html", form=form, problems=problems), 400 if problems else 200
+
+
+def _import_text(form: ImportForm) -> tuple[str | None, list[Problem]]:
+    """Read the uploaded file or the pasted text and check it is JSON."""
+    upload = form.file.data
+    if upload and getattr(upload, "filename", ""):
+        raw = upload.read(2_000_001)
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return None, [Problem("error", "bad-file", "file", "The file is not UTF-8 text; is it a board JSON?")]
+    else:
+        text = form.text.data or ""
+    if not text.strip():
+        return text, [Problem("error", "empty", "", "Choose a board file or paste its JSON.")]
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return text, [Problem("error", "bad-json", "",
+                              f"This is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.")]
+    return text, []
+
+
+def _import_doc(doc: Any) -> tuple[Board | None, list[Problem]]:
+    """Save an imported document under its own id, or a fresh one if that id is taken."""
+    board, problems = lib.check_draft(doc)
+    if board is None:
+        return None, problems
+    doc = dict(doc)
+    doc["id"] = lib.unique_board_id(board.id, _library())
+    if doc["id"] != board.id:
+        flash(f"The id {board.id!r} was taken, so the board is saved as {doc['id']!r}.", "ok")
+    return lib.save_board(_library(), doc)
+
+
+# ---------------------------------------------------------------- the editor
+
+
+@bp.post("/new")
+def new():
+    """Start a draft: a blank map or a copy of a board."""
+    boards = available_boards(_library())
+    form = NewDraftForm()
+    form.start.choices = _start_choices(boards)
+    if not form.validate_on_submit():
+        flash("Could not start the board: " + "; ".join(e for errs in form.errors.values() for e in errs), "error")
+        return redirect(url_for("enroute.boards.index"))
+    name = (form.name.data or "").strip()
+    if form.start.data == "blank":
+        doc = lib.blank_board_doc(name)
+    else:
+        source = next((b for b in boards if b.id == form.start.data), None)
+        if source is None:
+            flash("That board is gone; pick another one.", "error")
+            return redirect(url_for("enroute.boards.index"))
+        doc = lib.copy_board_doc(source, name or f"{source.name} (copy)")
+    draft = lib.new_draft(_library(), doc)
+    return redirect(url_for("enroute.boards.editor", draft_id=draft.id))
+
+
+def _draft(draft_id: str) -> lib.Draft:
+    """Load a draft or answer 404."""
+    try:
+        return lib.load_draft(_library(), draft_id)
+    except KeyError:
+        abort(404, description="This draft does not exist (saved or discarded already?). "
+                               "The boards page lists the open drafts.")
+
+
+def _state(doc: Any, pb_number: int | None = None) -> dict:
+    """Return what the editor shows for a document: problems, missing items, validity and the map."""
+    board, problems = lib.check_draft(doc)
+    # A damaged draft may hold anything; the template only ever sees well-formed player boards.
+    raw_boards = doc.get("player_boards") if isinstance(doc, dict) else None
+    player_boards = [pb for pb in raw_boards if isinstance(pb, dict)] if isinstance(raw_boards, list) else []
+    return {"doc": doc, "valid": board is not None, "problems": [p.to_json() for p in problems],
+            "player_boards": player_boards,
+            "missing": [p.to_json() for p in lib.missing_items(doc)],
+            "svg": render_map(doc, pb_number, problems, interactive=True)}
+
+
+@bp.get("/drafts/<draft_id>")
+def editor(draft_id: str):
+    """Show the board editor for a draft."""
+    draft = _draft(draft_id)
+    return render_template("enroute/boards/editor.html", draft=draft, state=_state(draft.doc), action=ActionForm(),
+                           kinds=KIND_LABELS, bonuses=BONUS_LABELS, colours=COLOURS, printed_text=printed_text)
+
+
+def printed_text(values: Any) -> str:
+    """Show one edge's printed coordinates as typed ("462153"; "?" for unknown; blank if none entered)."""
+    if not isinstance(values, list) or all(v is None for v in values):
+        return ""
+    return ("" if all(isinstance(v, int) and 0 <= v <= 9 for v in values) else " ").join(
+        "?" if v is None else str(v) for v in values)
+
+
+@bp.get("/drafts/<draft_id>/draft.json")
+def draft_json(draft_id: str):
+    """Download a draft as it is (maybe not yet a valid board)."""
+    draft = _draft(draft_id)
+    body = json.dumps(draft.doc, ensure_ascii=False, indent=1) + "\n"
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="draft-{draft.id}.json"'})
+
+
+def _json_problem(message: str, status: int, code: str = "bad-edit", extra: dict | None = None):
+    """Answer an editor request with one problem (and the unchanged state, if given)."""
+    body = dict(extra or {})
+    body["problems"] = [{"severity": "error", "code": code, "path": "", "message": message}, *body.get("problems", [])]
+    return jsonify(body), status
+
+
+def _csrf_ok() -> bool:
+    """Check the `X-CSRFToken` header of a JSON request."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken"))
+    except ValidationError:
+        return False
+    return True
+
+
+def _body() -> dict | None:
+    """Return the JSON object posted, or None."""
+    data = request.get_json(silent=True)
+    return data if isinstance(data, dict) else None
+
+
+@bp.post("/drafts/<draft_id>/edit")
+def edit_draft(draft_id: str):
+    """Apply one edit to a draft and answer the new editor state (JSON)."""
+    if not _csrf_ok():
+        return _json_problem("The page expired (missing or wrong CSRF token); reload it to go on.", 400, "csrf")
+    try:
+        draft = lib.load_draft(_library(), draft_id)
+    except KeyError:
+        return _json_problem("This draft does not exist any more.", 404, "unknown-draft")
+    body = _body()
+    pb_number = body.get("view") if body and isinstance(body.get("view"), int) else None
+    if body is None:
+        return _json_problem("Send a JSON object describing the edit.", 400, extra=_state(draft.doc, pb_number))
+    try:
+        doc = apply_edit(draft.doc, body)
+    except (lib.EditError, TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # A damaged draft or a malformed edit: refuse it and keep the draft as it was.
+        message = str(exc) if isinstance(exc, lib.EditError) else "This edit could not be applied to the draft."
+        return _json_problem(message, 400, extra=_state(draft.doc, pb_number))
+    lib.update_draft(_library(), draft_id, doc)
+    return jsonify(_state(doc, pb_number))
+
+
+@bp.post("/check")
+def check():
+    """Check a posted board document (JSON) and answer its problems and what is missing."""
+    if not _csrf_ok():
+        return _json_problem("The page expired (missing or wrong CSRF token); reload it to go on.", 400, "csrf")
+    doc = request.get_json(silent=True)
+    if doc is None:
+        return _json_problem("Send a board document as JSON.", 400, "bad-json")
+    board, problems = lib.check_draft(doc)
+    return jsonify({"valid": board is not None, "problems": [p.to_json() for p in problems],
+                    "missing": [p.to_json() for p in lib.missing_items(doc)]})
+
+
+@bp.post("/drafts/<draft_id>/save")
+def save_draft(draft_id: str):
+    """Save a valid draft into the library; an invalid one stays a draft and the editor lists why."""
+    _draft(draft_id)
+    if not ActionForm().validate_on_submit():
+        flash("The page expired; nothing was lost. Save again.", "error")
+        return redirect(url_for("enroute.boards.editor", draft_id=draft_id))
+    board, problems = lib.save_draft(_library(), draft_id)
+    if board is None:
+        flash(f"Not saved yet: {len([p for p in problems if p.severity == 'error'])} problem(s) to fix first; "
+              "your draft is kept.", "error")
+        return redirect(url_for("enroute.boards.editor", draft_id=draft_id))
+    flash(f"Saved {board.name}. It can now be used for tables, scoring and printing.", "ok")
+    return redirect(url_for("enroute.boards.show", board_id=board.id))
+
+
+@bp.post("/drafts/<draft_id>/discard")
+def discard_draft(draft_id: str):
+    """Throw a draft away."""
+    if not ActionForm().validate_on_submit():
+        abort(400, description="The form expired; reload the page and try again.")
+    lib.delete_draft(_library(), draft_id)
+    flash("Draft discarded.", "ok")
+    return redirect(url_for("enroute.boards.index"))

@@ -1,0 +1,238 @@
+"""WTForms forms of the table flow: start a table, edit a sheet, change the table's language.
+
+Numbers are read from text inputs by the form itself (not `IntegerField`) so
+every message comes from `i18n` in the table's language.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
+
+from ...games.core.problems import Problem
+from ...games.enroute.board import Board
+from ...games.enroute.goals import METRICS, goal_to_json, parse_goals
+from ...games.enroute.rows import GOAL_DECKS, LEVELS
+from ...games.enroute.setup import goal_catalogue
+from ..core.i18n import LANGUAGES, t
+
+PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+MAX_PLAYERS = 4
+_GOAL_NUMBERS = ("threshold", "winner_pp", "achiever_pp")
+_GOAL_KEYS = ("deck", "name", "metric", "sign", "threshold", "winner_pp", "achiever_pp")
+
+
+def choices(pairs) -> list[SelectChoice]:
+    """Turn (value, label) pairs into WTForms choices."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def load_catalogue(path: Path | None = None) -> list[dict]:
+    """Return the engine's example goal cards as game-document cards; a missing or broken file means none."""
+    try:
+        return [goal_to_json(card) for _, card in goal_catalogue(path)]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+class PlayerEntry(Form):
+    """One seat: name (empty = nobody), colour and player board."""
+
+    name = StringField(render_kw={"maxlength": 40, "autocomplete": "off"})
+    colour = SelectField(choices=choices([(c, c) for c in PLAYER_COLOURS]))
+    player_board = SelectField(choices=choices([("random", "random")]))
+
+
+class GoalEntry(Form):
+    """One goal deck's card: none, one from the catalogue, or described by the table."""
+
+    choice = SelectField(choices=choices([("none", "none")]))
+    name = StringField(render_kw={"maxlength": 60})
+    metric = SelectField(choices=choices([(m, m) for m in METRICS]))
+    sign = SelectField(choices=choices([("+", "+"), ("−", "−")]))
+    threshold = StringField(render_kw={"inputmode": "numeric"})
+    winner_pp = StringField(render_kw={"inputmode": "numeric"})
+    achiever_pp = StringField(render_kw={"inputmode": "numeric"})
+
+
+class NewTableForm(FlaskForm):
+    """Start a table: language, city, level, players, iconic ratings and goal cards."""
+
+    lang = SelectField(choices=choices([(code, name) for code, name in LANGUAGES.items()]))
+    board = SelectField(choices=choices([]))
+    level = SelectField(choices=choices([(lv, lv) for lv in LEVELS]), default="full")
+    players = FieldList(FormField(PlayerEntry), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    goals = FieldList(FormField(GoalEntry), min_entries=len(GOAL_DECKS), max_entries=len(GOAL_DECKS))
+
+    def setup(self, boards: list[Board], board: Board, catalogue: list[dict], lang: str) -> None:
+        """Fill the choices that depend on the city, the catalogue and the language."""
+        self.the_board, self.catalogue, self.ui_lang = board, catalogue, lang
+        self.board.choices = choices([(b.id, b.name) for b in boards])
+        self.level.choices = choices([(lv, t(f"level_{lv}", lang)) for lv in LEVELS])
+        numbers = [(str(pb.number), str(pb.number)) for pb in board.player_boards]
+        for entry in self.players:
+            entry.form.colour.choices = choices([(c, t(f"colour_{c}", lang)) for c in PLAYER_COLOURS])
+            entry.form.player_board.choices = choices([("random", t("deal_random", lang)), *numbers])
+        for deck, entry in zip(GOAL_DECKS, self.goals):
+            sub = entry.form
+            sub.choice.choices = choices([("none", t("goal_none", lang)),
+                                           *[(f"cat-{i}", f"{c['name']} ({c['sign']}{c['threshold']})")
+                                             for i, c in enumerate(catalogue) if c["deck"] == deck],
+                                           ("describe", t("goal_describe", lang))])
+            sub.metric.choices = choices([(m, t(f"metric_{m}", lang)) for m in METRICS])
+        for i, lm in enumerate(board.iconic()):
+            track = board.rating_track(lm.id) or (0,)
+            field = getattr(self, f"rating_{i}", None)
+            if field is not None:
+                field.choices = choices([(str(n), f"{n} → {pp} PP") for n, pp in enumerate(track)])
+
+    def validate(self, extra_validators=None) -> bool:
+        """Check the fields, then the table rules; keep the result in `self.result`."""
+        ok = super().validate(extra_validators)
+        lang = self.ui_lang
+        _translate_choice_errors(self, lang)
+        self.result = None
+        players = self._check_players(lang)
+        ratings = {lm.id: _number(getattr(self, f"rating_{i}").data) for i, lm in enumerate(self.the_board.iconic())}
+        goals = self._check_goals(lang) if self.level.data == "full" else []
+        if not ok or players is None or goals is None:
+            return False
+        self.result = {"players": players, "ratings": ratings, "goals": goals}
+        return True
+
+    def _check_players(self, lang: str) -> list[dict] | None:
+        """Check names, colours and player boards; deal random boards; None on any error."""
+        seats = [e.form for e in self.players if (e.form.name.data or "").strip()]
+        ok = True
+        if not seats:
+            self.players[0].form.name.errors = [t("err_no_players", lang)]
+            return None
+        names: set[str] = set()
+        colours: set[str] = set()
+        chosen: list[int] = []
+        for sub in seats:
+            name = sub.name.data.strip()
+            if len(name) > 40:
+                sub.name.errors = [t("err_name_long", lang)]
+                ok = False
+            elif name.casefold() in names:
+                sub.name.errors = [t("err_name_twice", lang, name=name)]
+                ok = False
+            names.add(name.casefold())
+            if sub.colour.data in colours:
+                sub.colour.errors = [t("err_colour_twice", lang)]
+                ok = False
+            colours.add(sub.colour.data)
+            if sub.player_board.errors or sub.colour.errors:
+                ok = False
+            elif sub.player_board.data != "random":
+                number = int(sub.player_board.data)
+                if number in chosen:
+                    sub.player_board.errors = [t("err_board_twice", lang, n=number)]
+                    ok = False
+                chosen.append(number)
+        free = [pb.number for pb in self.the_board.player_boards if pb.number not in chosen]
+        random.SystemRandom().shuffle(free)
+        wanted = sum(1 for sub in seats if sub.player_board.data == "random")
+        if wanted > len(free):
+            seats[-1].player_board.errors = [t("err_boards_short", lang)]
+            ok = False
+        if not ok:
+            return None
+        result = []
+        for sub in seats:
+            number = free.pop() if sub.player_board.data == "random" else int(sub.player_board.data)
+            result.append({"name": sub.name.data.strip(), "colour": sub.colour.data, "player_board": number})
+        return result
+
+    def _check_goals(self, lang: str) -> list[dict] | None:
+        """Build the goal cards and let the engine check them; None on any error."""
+        cards: list[dict] = []
+        slots: list[GoalEntry] = []
+        ok = True
+        for deck, entry in zip(GOAL_DECKS, self.goals):
+            sub = entry.form
+            if sub.choice.errors:  # not one of the offered choices: already named on the field
+                ok = False
+                continue
+            if (sub.choice.data or "none") == "none":
+                continue
+            if sub.choice.data.startswith("cat-"):
+                card = dict(self.catalogue[int(sub.choice.data[4:])])
+            else:
+                card = {"deck": deck, "name": (sub.name.data or "").strip() or t("goal_unnamed", lang, deck=deck),
+                        "metric": sub.metric.data, "sign": sub.sign.data}
+                for key in _GOAL_NUMBERS:
+                    raw = (getattr(sub, key).data or "").strip()
+                    if not raw.isdigit():
+                        getattr(sub, key).errors = [t("err_whole_number", lang)]
+                        ok = False
+                    card[key] = int(raw) if raw.isdigit() else 0
+            card["deck"] = deck
+            cards.append(card)
+            slots.append(sub)
+        problems: list[Problem] = []
+        parse_goals(cards, "goals", problems)
+        for problem in problems:
+            index, _, key = problem.path.partition("].")
+            slot = slots[int(index[len("goals["):])] if index.startswith("goals[") else None
+            field = getattr(slot, key, None) if slot is not None else None
+            target = field if field is not None else (slot.choice if slot is not None else self.level)
+            target.errors = [*list(target.errors), t(f"problem_{problem.code}", lang, default=problem.message)]
+            ok = False
+        return cards if ok else None
+
+
+def _number(value) -> int:
+    """Read a choice's number (0 when it is not one; the field names the error)."""
+    return int(value) if isinstance(value, str) and value.isdigit() else 0
+
+
+def _translate_choice_errors(form, lang: str) -> None:
+    """Replace WTForms' English "not a valid choice" messages with the table's language."""
+    for field in form:
+        if isinstance(field, (FieldList, FormField)):
+            for sub in (field if isinstance(field, FieldList) else [field]):
+                _translate_choice_errors(sub.form if isinstance(sub, FormField) else sub, lang)
+        elif isinstance(field, SelectField) and isinstance(field.errors, list) and field.errors:
+            field.errors = [t("bad_table_value", lang) if "choice" in e.lower() else e for e in field.errors]
+
+
+def table_form(boards: list[Board], board: Board, catalogue: list[dict], lang: str) -> NewTableForm:
+    """Build the start-a-table form with one rating field per iconic landmark of the city."""
+
+    class Form_(NewTableForm):
+        """This city's start-a-table form."""
+
+    for i, _lm in enumerate(board.iconic()):
+        setattr(Form_, f"rating_{i}", SelectField(choices=choices([("0", "0")]), default="0"))
+    form = Form_()
+    form.setup(boards, board, catalogue, lang)
+    return form
+
+
+class SheetForm(FlaskForm):
+    """One player's sheet: the draft as JSON (kept in sync by the page script) plus its version."""
+
+    sheet = TextAreaField()
+    version = HiddenField()
+    # No choice validation: a bad value is ignored (the draft keeps its own), never a lost save.
+    route_mode = RadioField(choices=choices([("best", "best"), ("own", "own")]), default="best",
+                            validate_choice=False)
+    player_board = SelectField(choices=choices([]), validate_choice=False)
+    import_text = TextAreaField()
+    import_file = FileField()
+    goal_value_A = StringField(render_kw={"inputmode": "numeric"})
+    goal_value_B = StringField(render_kw={"inputmode": "numeric"})
+    goal_value_C = StringField(render_kw={"inputmode": "numeric"})
+
+
+class LanguageForm(FlaskForm):
+    """Change the table's language."""
+
+    lang = SelectField(choices=choices([(code, name) for code, name in LANGUAGES.items()]))

@@ -1,0 +1,356 @@
+"""Refereed games: the setup walk-through, the round tracker, each player's turn page, and the end.
+
+Pages: `/play/new` and `/play/<game>/setup/<step>` (one step per screen),
+`/play/<game>` (round tracker, the table's shared screen) and `/play/s/<seat>`
+(a player's own secret page: personal goals, round brief, turn entry). Every
+change is a POST with a CSRF token and the version the page showed, followed
+by a redirect; a refused change re-renders the page with what was entered and
+the engine's problems in the player's terms.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import abort, current_app, flash, g, redirect, render_template, request, url_for
+
+from ...games.enroute import referee as ref
+from ...games.enroute.board import board_to_json
+from ...games.enroute.goals import goal_to_json
+from ...games.enroute.registry import available_boards
+from ...games.enroute.setup import goal_catalogue, setup_steps, solo_challenges
+from . import play_forms as pf
+from . import play_store as store
+from .play_common import CONFLICT, _form_message, _game, _names, _version, bp
+
+PRE_STEPS = ("mode", "level", "rating", "players")
+
+
+def step_keys(game: store.Played) -> list[str]:
+    """Return the walk-through's steps for the game's options, in order."""
+    return list(PRE_STEPS) + [s.key for s in setup_steps(game.options(), game.board)] + ["start"]
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    """Step 1: choose the city, normal/solo/team and the turn-by-turn referee; this creates the game."""
+    boards = available_boards(current_app.config.get("BOARD_LIBRARY"))
+    form = pf.ModeForm()
+    form.board.choices = pf.options((b.id, b.name) for b in boards)
+    if request.method == "POST":
+        if form.validate_on_submit() and form.mode.data in dict(pf.MODES):
+            board = next((b for b in boards if b.id == form.board.data), boards[0])
+            setup = {"mode": form.mode.data, "referee": bool(form.referee.data), "level": "full",
+                     "rating_mode": "standard", "names": [], "seed": secrets.randbelow(2 ** 31),
+                     "goals_source": "draw", "goals": [], "balance": [], "player_boards": [], "first_player": 0,
+                     "challenge": None}
+            token = store.create_game(board.id, board_to_json(board), setup)
+            return redirect(url_for("enroute.play.setup", token=token, key="level"))
+        flash(_form_message(form), "error")
+        return render_template("enroute/play/new.html", form=form), 400
+    return render_template("enroute/play/new.html", form=form)
+
+
+def _refresh_draw(game: store.Played, setup: dict, names_changed: bool) -> None:
+    """Redo the digital draws that depend on the options (boards, first player, goals) for the game's seed."""
+    if names_changed:
+        setup["balance"] = [[] for _ in setup["names"]]
+    try:
+        draw = store.the_draw(game.board, setup)
+    except ValueError:
+        return  # an impossible combination (e.g. team with 3 names) is explained on the players and start steps
+    setup["player_boards"] = list(draw.player_boards)
+    setup["first_player"] = draw.first_player
+    if setup.get("goals_source", "draw") == "draw":
+        setup["goals"] = [goal_to_json(c) for c in draw.goals]
+
+
+@bp.route("/<token>/setup/<key>", methods=["GET", "POST"])
+def setup(token: str, key: str):
+    """Show one setup step (what to do at the table, and the companion's draw or choice) and save it."""
+    game = _game(token)
+    g.play_game = game  # the draws in the step functions need the board
+    keys = step_keys(game)
+    if key not in keys:
+        abort(404, description=f"There is no setup step {key!r} for this game.")
+    if game.started and request.method == "POST":
+        flash("The game has started; its setup can no longer change.", "error")
+        return redirect(url_for("enroute.play.tracker", token=token))
+    index = keys.index(key)
+    form, apply = _step_form(game, key)
+    status = 200
+    if request.method == "POST":
+        if key == "start":
+            return _start(game, form)
+        if key == "personal-goals":
+            if not form.validate_on_submit():
+                flash(_form_message(form), "error")
+                return redirect(url_for("enroute.play.setup", token=token, key=key))
+            waiting = [game.setup["names"][s["seat"]] for s in game.seats if s["kept"] is None]
+            if waiting:
+                flash(f"Waiting for {', '.join(waiting)} to keep a personal goal on their own phone.", "error")
+                return redirect(url_for("enroute.play.setup", token=token, key=key))
+            return redirect(url_for("enroute.play.setup", token=token, key=keys[index + 1]))
+        if form is not None and form.validate_on_submit():
+            setup = dict(game.setup)
+            message, flags = apply(form, setup) if apply else (None, {})
+            if message is None:
+                saved = store.save_setup(token, _version(form), setup, **flags)
+                if saved is not None:
+                    nxt = step_keys(store.load(token))
+                    after = nxt[nxt.index(key) + 1] if key in nxt else nxt[0]
+                    return redirect(url_for("enroute.play.setup", token=token, key=after))
+                message = CONFLICT.format(what="setup changed")
+                status = 409
+            else:
+                status = 422
+            flash(message, "error")
+        else:
+            flash(_form_message(form) if form is not None else "Nothing to save here.", "error")
+            status = 400
+    elif form is not None:
+        form.version.data = str(game.version)
+    steps = {s.key: s for s in setup_steps(game.options(), game.board)}
+    return render_template("enroute/play/setup.html", game=game, key=key, keys=keys, index=index, form=form,
+                           step=steps.get(key), extra=_step_extra(game, key), action=pf.ActionForm()), status
+
+
+def _step_form(game: store.Played, key: str):
+    """Return the form of a step (or None) and the function that writes it into the setup."""
+    s, names = game.setup, _names(game)
+    if key == "mode":
+        form = pf.ModeForm()
+        del form.board
+        if request.method == "GET":
+            form.mode.data, form.referee.data = s["mode"], s.get("referee", True)
+
+        def apply(f, setup):
+            """Save the mode and the referee switch."""
+            if f.mode.data not in dict(pf.MODES):
+                return "Choose normal, solo or team.", {}
+            changed = setup["mode"] != f.mode.data
+            setup["mode"], setup["referee"] = f.mode.data, bool(f.referee.data)
+            _refresh_draw(game, setup, False)
+            return None, {"offers_changed": changed}
+        return form, apply
+    if key == "level":
+        form = pf.LevelForm(data={"level": s["level"]} if request.method == "GET" else None)
+
+        def apply(f, setup):
+            """Save the level."""
+            if f.level.data not in pf.LEVEL_TEXT:
+                return "Choose a level.", {}
+            changed = setup["level"] != f.level.data
+            setup["level"] = f.level.data
+            _refresh_draw(game, setup, False)
+            return None, {"offers_changed": changed}
+        return form, apply
+    if key == "rating":
+        form = pf.RatingForm(data={"rating_mode": s["rating_mode"]} if request.method == "GET" else None)
+
+        def apply(f, setup):
+            """Save the rating mode."""
+            if f.rating_mode.data not in pf.RATING_TEXT:
+                return "Choose standard or advanced.", {}
+            setup["rating_mode"] = f.rating_mode.data
+            return None, {}
+        return form, apply
+    if key == "players":
+        form = pf.PlayersForm(data={f"name_{i}": n for i, n in enumerate(names)} if request.method == "GET" else None)
+        return form, _apply_players
+    if key == "goals":
+        form = pf.goals_form(list(goal_catalogue()))
+        if request.method == "GET":
+            form.source.data = s.get("goals_source", "draw")
+            by_deck = {c.get("deck"): c for c in s.get("goals") or []}
+            for deck in "ABC":
+                form[f"deck_{deck}"].data = next((cid for cid, c in goal_catalogue()
+                                                  if goal_to_json(c) == by_deck.get(deck)), "")
+        return form, _apply_goals
+    if key == "challenge":
+        form = pf.ChallengeForm()
+        form.cell.choices = pf.options((f"{r}-{c}", f"{cell.pp} PP, {cell.goals} goal card(s)")
+                                       for r, row in enumerate(solo_challenges()) for c, cell in enumerate(row))
+        if request.method == "GET" and s.get("challenge"):
+            form.cell.data = "-".join(map(str, s["challenge"]))
+
+        def apply(f, setup):
+            """Save the chosen challenge cell."""
+            if f.cell.data not in {c.value for c in f.cell.choices}:
+                return "Choose a cell of the challenge table.", {}
+            setup["challenge"] = [int(v) for v in f.cell.data.split("-")]
+            return None, {}
+        return form, apply
+    if key == "player-boards":
+        numbers = [(str(pb.number), f"board {pb.number}") for pb in game.board.player_boards]
+        form = pf.seats_form(names, numbers, "player board")
+        if request.method == "GET":
+            for i, n in enumerate(s.get("player_boards") or []):
+                if i < len(names):
+                    form[f"seat_{i}_0"].data = str(n)
+        return form, _apply_boards
+    if key == "balance":
+        sides = [("", "none"), ("section", "route section"), ("coordinate", "coordinate change")]
+        form = pf.seats_form(names, sides, "balance card", fields=2)
+        if request.method == "GET":
+            for i, cards in enumerate(s.get("balance") or []):
+                for k, side in enumerate(cards[:2]):
+                    if i < len(names):
+                        form[f"seat_{i}_{k}"].data = side
+
+        def apply(f, setup):
+            """Save each player's balance cards and sides."""
+            setup["balance"] = [[f[f"seat_{i}_{k}"].data for k in range(2)
+                                 if f[f"seat_{i}_{k}"].data in ref.BALANCE_SIDES] for i in range(len(names))]
+            return None, {}
+        return form, apply
+    if key == "first-player":
+        form = pf.FirstForm()
+        form.first.choices = pf.options((str(i), n) for i, n in enumerate(names))
+        if request.method == "GET":
+            form.first.data = str(s.get("first_player", 0))
+
+        def apply(f, setup):
+            """Save the first active player."""
+            raw = f.first.data or ""
+            if not raw.isdigit() or int(raw) >= len(names):
+                return "Choose one of the players.", {}
+            setup["first_player"] = int(raw)
+            return None, {}
+        return form, apply
+    if key in ("start", "personal-goals"):
+        return pf.ActionForm(), None
+    return None, None
+
+
+def _apply_players(form, setup: dict):
+    """Check and save the names for the mode (solo 1, team 4, normal 2–4)."""
+    names = form.names()
+    mode = setup["mode"]
+    wanted = {"solo": (1, 1), "team": (4, 4)}.get(mode, (2, 4))
+    if not wanted[0] <= len(names) <= wanted[1]:
+        need = {"solo": "one player", "team": "four players (partners sit opposite: 1 & 3 against 2 & 4)"}.get(
+            mode, "two to four players")
+        form.name_0.errors = [f"This game needs {need}."]
+        return f"This game needs {need}.", {}
+    if any(len(n) > 40 for n in names):
+        return "A name has at most 40 characters.", {}
+    if len({n.casefold() for n in names}) != len(names):
+        return "Two players have the same name; tell them apart.", {}
+    changed = names != setup.get("names")
+    setup["names"] = names
+    _refresh_draw(g.play_game, setup, changed)
+    return None, {"names_changed": changed}
+
+
+def _apply_goals(form, setup: dict):
+    """Save the goal cards: the companion's draw, or the cards the table recorded."""
+    setup["goals_source"] = form.source.data if form.source.data in ("draw", "table") else "draw"
+    if setup["goals_source"] == "draw":
+        _refresh_draw(g.play_game, setup, False)
+        return None, {}
+    by_id = dict(goal_catalogue())
+    cards = []
+    for deck in "ABC":
+        cid = form[f"deck_{deck}"].data or ""
+        if cid and (cid not in by_id or by_id[cid].deck != deck):
+            return f"Goal {deck}: choose one of the listed cards.", {}
+        if cid:
+            cards.append(goal_to_json(by_id[cid]))
+    setup["goals"] = cards
+    return None, {}
+
+
+def _apply_boards(form, setup: dict):
+    """Save the player boards the table dealt (each board once; team: partners opposite hold 1 & 3 or 2 & 4)."""
+    numbers = [form[f"seat_{i}_0"].data for i in range(len(setup["names"]))]
+    if not all(n.isdigit() for n in numbers) or len(set(numbers)) != len(numbers):
+        return "Each player gets a different player board.", {}
+    chosen = [int(n) for n in numbers]
+    if setup["mode"] == "team" and {chosen[0], chosen[2]} not in ({1, 3}, {2, 4}):
+        return "Team game: partners sit opposite and hold boards 1 and 3, or 2 and 4.", {}
+    setup["player_boards"] = chosen
+    return None, {}
+
+
+def _step_extra(game: store.Played, key: str) -> dict:
+    """Return what a step shows besides its form: the draw, seat links, the solo sequence, a summary."""
+    s = game.setup
+    extra: dict = {"names": _names(game)}
+    if key in ("goals", "start"):
+        extra["goals"] = s.get("goals") or []
+    if key == "personal-goals":
+        extra["seats"] = [{"name": _names(game)[r["seat"]], "kept": r["kept"] is not None,
+                           "claimed": bool(r["claimed"]), "seat": r["seat"],
+                           "link": url_for("enroute.play.seat", seat_token=r["token"], _external=True)}
+                          for r in game.seats if r["seat"] < len(_names(game))]
+    if key == "start":
+        extra["problems"] = _start_problems(game)
+        extra["boards"] = s.get("player_boards") or []
+        extra["balance"] = s.get("balance") or []
+        cell = s.get("challenge")
+        extra["challenge"] = solo_challenges()[cell[0]][cell[1]] if cell else None
+    return extra
+
+
+def _start_problems(game: store.Played) -> list[str]:
+    """List what still stops the game from starting."""
+    s, problems = game.setup, []
+    names = _names(game)
+    if not names:
+        problems.append("Enter the players' names.")
+        return problems
+    try:
+        store.the_draw(game.board, s)
+    except ValueError as exc:
+        problems.append(str(exc))
+        return problems
+    if s["level"] != "simplified":
+        waiting = [names[r["seat"]] for r in game.seats if r["kept"] is None and r["seat"] < len(names)]
+        if waiting:
+            problems.append(f"Waiting for {', '.join(waiting)} to keep a personal goal.")
+    if s["mode"] == "solo" and not s.get("challenge"):
+        problems.append("Choose a cell of the challenge table.")
+    return problems
+
+
+def _start(game: store.Played, form):
+    """Start the game: every setup choice is fixed and the first round can be entered."""
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return redirect(url_for("enroute.play.setup", token=game.id, key="start"))
+    problems = _start_problems(game)
+    if not problems:
+        try:
+            store.initial_state(game)
+        except (ValueError, IndexError, KeyError) as exc:
+            problems.append(f"The setup cannot start a game: {exc}")
+    if problems:
+        for p in problems:
+            flash(p, "error")
+        return redirect(url_for("enroute.play.setup", token=game.id, key="start"))
+    if store.start(game.id, _version(form)) is None:
+        flash(CONFLICT.format(what="setup changed"), "error")
+        return redirect(url_for("enroute.play.setup", token=game.id, key="start"))
+    return redirect(url_for("enroute.play.tracker", token=game.id))
+
+
+# ---- seats ---------------------------------------------------------------------------------------
+
+@bp.post("/<token>/seats/<int:seat>/new-link")
+def new_link(token: str, seat: int):
+    """Give a seat a new secret link (for a lost phone); the old link stops working."""
+    game = _game(token)
+    form = pf.ActionForm()
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+    elif not store.reissue_seat(game.id, seat):
+        abort(404, description="There is no such seat.")
+    else:
+        flash(f"{_names(game)[seat]} has a new link; the old one no longer works.", "ok")
+    back = request.form.get("back") or ""
+    if back in PRE_STEPS or back in step_keys(game):
+        return redirect(url_for("enroute.play.setup", token=token, key=back))
+    return redirect(url_for("enroute.play.tracker", token=token))
+
+

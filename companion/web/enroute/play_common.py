@@ -1,0 +1,49 @@
+"""What the referee's setup pages (`play`) and round pages (`play_rounds`) share: the blueprint and helpers."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort
+
+from ..core.i18n import t
+from . import play_store as store
+
+bp = Blueprint("play", __name__, url_prefix="/play")
+SEAT_COLOURS = ("red", "blue", "green", "yellow")
+CONFLICT = ("The game changed on another phone meanwhile ({what}). Nothing was saved; what you entered is still "
+            "here — check it against the page and send it again.")
+
+
+@bp.context_processor
+def inject_translation() -> dict:
+    """Give templates the shared `_()` (English pages)."""
+    return {"_": lambda key, default=None, **params: t(key, "en", default, **params), "lang": "en"}
+
+
+def _game(token: str) -> store.Played:
+    """Load a game or answer 404."""
+    game = store.load(token)
+    if game is None:
+        abort(404, description="There is no such game; check the link.")
+    return game
+
+
+def _version(form) -> int:
+    """Return the version a form was based on (-1 when missing)."""
+    raw = (form.version.data or "").strip()
+    return int(raw) if raw.isdigit() else -1
+
+
+def _names(game: store.Played) -> list[str]:
+    """Return the players' names."""
+    return list(game.setup.get("names") or [])
+
+
+
+
+def _form_message(form, otherwise: str = "Please fix the marked fields.") -> str:
+    """Say why a form was refused: the CSRF token (expired or foreign), or `otherwise`."""
+    token = getattr(form, "csrf_token", None)
+    if token is not None and token.errors:
+        return t("err_csrf", "en")
+    return otherwise
+

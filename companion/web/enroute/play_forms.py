@@ -1,0 +1,315 @@
+"""WTForms forms of the refereed game: setup steps, round cards, start-round picks and a player's turn.
+
+Choice fields that depend on the game (iconic landmarks, locations, free
+roads, bonus sources) are added by small factory functions. Reading a form
+into engine objects (`read_card`, `read_turn`) never raises: what cannot be
+read becomes a field error and the entered values stay on the page.
+"""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, RadioField, SelectField, SelectMultipleField, StringField
+from wtforms.fields.choices import SelectChoice
+
+from ...games.enroute import referee as ref
+from ...games.enroute.board import Board
+from ...games.enroute.cards import RoundCard
+from ...games.enroute.geometry import Location, Point, Section
+
+MODES = (("normal", "Normal game (1–4 players)"), ("solo", "Solo game"), ("team", "Team game (2 vs 2)"))
+LEVEL_TEXT = {"simplified": "Simplified — no goal cards, no personal goals, no cafes",
+              "intermediate": "Intermediate — personal goals and cafes, no goal cards",
+              "full": "Full — everything, goal cards included"}
+RATING_TEXT = {"standard": "Standard — the round cards only upgrade iconic landmarks",
+               "advanced": "Advanced — purple-corner boxes marked at start; the active player upgrades or "
+                           "downgrades"}
+MAX_TOURISTS = 6
+NONE = ""
+
+
+def options(pairs) -> list[SelectChoice]:
+    """Turn (value, label) pairs into WTForms choices (tuples are deprecated in WTForms 3.3)."""
+    return [SelectChoice(str(value), label) for value, label in pairs]
+
+
+class ActionForm(FlaskForm):
+    """A button that changes the game: only the CSRF token and the version the page showed."""
+
+    version = HiddenField()
+
+
+class ModeForm(FlaskForm):
+    """Step 1: city, normal/solo/team game, and whether the companion referees each turn."""
+
+    board = SelectField("City", choices=options([]))
+    mode = RadioField("Game", choices=options(MODES), default="normal")
+    referee = BooleanField("Turn-by-turn referee: each player enters their turn on their phone", default=True)
+    version = HiddenField()
+
+
+class LevelForm(FlaskForm):
+    """Step 2: the first-city level."""
+
+    level = RadioField("Level", choices=options(list(LEVEL_TEXT.items())), default="full")
+    version = HiddenField()
+
+
+class RatingForm(FlaskForm):
+    """Step 3: standard or advanced rating mode."""
+
+    rating_mode = RadioField("Rating mode", choices=options(list(RATING_TEXT.items())), default="standard")
+    version = HiddenField()
+
+
+class PlayersForm(FlaskForm):
+    """Step 4: players' names in seating order (clockwise)."""
+
+    name_0 = StringField("Player 1", render_kw={"maxlength": 40, "autocomplete": "off"})
+    name_1 = StringField("Player 2", render_kw={"maxlength": 40, "autocomplete": "off"})
+    name_2 = StringField("Player 3", render_kw={"maxlength": 40, "autocomplete": "off"})
+    name_3 = StringField("Player 4", render_kw={"maxlength": 40, "autocomplete": "off"})
+    version = HiddenField()
+
+    def names(self) -> list[str]:
+        """Return the entered names, blanks skipped."""
+        return [(getattr(self, f"name_{i}").data or "").strip() for i in range(4)
+                if (getattr(self, f"name_{i}").data or "").strip()]
+
+
+def goals_form(catalogue: list[tuple[str, object]]):
+    """Build the goal-card step: the companion's draw, or per deck the card the table drew."""
+
+    class GoalsForm(FlaskForm):
+        """Shared goal cards A, B, C."""
+
+        source = RadioField("Goal cards", choices=options([("draw", "Let the companion shuffle and reveal A, B and C"),
+                                                           ("table", "We drew our own cards: record them")]),
+                            default="draw")
+        version = HiddenField()
+
+    for deck in "ABC":
+        choices = [(cid, f"{card.name} ({card.sign}{card.threshold}: {card.winner_pp}/{card.achiever_pp} PP)")
+                   for cid, card in catalogue if card.deck == deck]
+        setattr(GoalsForm, f"deck_{deck}", SelectField(f"Goal {deck}", choices=options([(NONE, "no card"), *choices]),
+                                                       validate_choice=False))
+    return GoalsForm()
+
+
+def seats_form(names: list[str], field_choices: list[tuple[str, str]], label: str, fields: int = 1):
+    """Build a form with `fields` select fields per player (player boards, balance cards)."""
+
+    class SeatsForm(FlaskForm):
+        """One choice per player."""
+
+        version = HiddenField()
+
+    for i, name in enumerate(names):
+        for k in range(fields):
+            text = f"{name}: {label}" + (f" {k + 1}" if fields > 1 else "")
+            setattr(SeatsForm, f"seat_{i}_{k}", SelectField(text, choices=options(field_choices),
+                                                            validate_choice=False))
+    return SeatsForm()
+
+
+class ChallengeForm(FlaskForm):
+    """Solo: the challenge-table cell ("row-column")."""
+
+    cell = RadioField("Challenge", choices=[], validate_choice=False)
+    version = HiddenField()
+
+
+class FirstForm(FlaskForm):
+    """The first active player."""
+
+    first = SelectField("First active player", choices=[], validate_choice=False)
+    version = HiddenField()
+
+
+class KeepForm(FlaskForm):
+    """A seat keeps one of its two personal goal cards."""
+
+    keep = RadioField("Keep", choices=options([("0", "first card"), ("1", "second card")]), validate_choice=False)
+
+
+# ---- round cards -------------------------------------------------------------------------------
+
+def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], advanced: bool) -> None:
+    """Add one round card's fields: coordinate, repeat, tourists per colour, one symbol field per iconic landmark."""
+    coordinates = [(NONE, "–")] + [(str(n), str(n)) for n in range(1, 7)]
+    setattr(cls, f"{prefix}_coord", SelectField("Coordinate", choices=options(coordinates), validate_choice=False))
+    setattr(cls, f"{prefix}_repeat", BooleanField("Repeat card"))
+    for colour in colours:
+        counts = [(str(n), str(n)) for n in range(MAX_TOURISTS + 1)]
+        setattr(cls, f"{prefix}_{colour}", SelectField(colour, choices=options(counts), validate_choice=False))
+    moves = [(NONE, "no symbol"), ("up", "symbol: upgrade")]
+    if advanced:
+        moves += [("down", "symbol: downgrade"), ("stay", "symbol: leave (track at top or bottom)")]
+    for lm in board.iconic():
+        setattr(cls, f"{prefix}_icon_{lm.id}", SelectField(lm.name, choices=options(moves), validate_choice=False))
+
+
+def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], advanced: bool,
+               slots: list[tuple[str, str]] | None = None):
+    """Build the round-card form: one group of fields per card prefix (and the solo sequence slot)."""
+
+    class CardsForm(FlaskForm):
+        """The round cards the table revealed."""
+
+        version = HiddenField()
+
+    for prefix in prefixes:
+        add_card_fields(CardsForm, prefix, board, colours, advanced)
+    if slots is not None:
+        CardsForm.slot = RadioField("Sequence card", choices=options(slots), validate_choice=False)
+    return CardsForm()
+
+
+def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], label: str,
+              errors: list[str]) -> tuple[RoundCard | None, list[str]]:
+    """Read one card (and the symbols' moves, in order) from the form; problems go to `errors`."""
+    coord = form[f"{prefix}_coord"].data or ""
+    repeat = bool(form[f"{prefix}_repeat"].data)
+    tourists = []
+    for colour in colours:
+        raw = form[f"{prefix}_{colour}"].data or "0"
+        n = int(raw) if raw.isdigit() and int(raw) <= MAX_TOURISTS else 0
+        if n:
+            tourists.append((colour, n))
+    symbols, moves = [], []
+    for lm in board.iconic():
+        move = form[f"{prefix}_icon_{lm.id}"].data or NONE
+        if move in ("up", "down", "stay"):
+            symbols.append(lm.id)
+            moves.append(move)
+    ok = True
+    if not coord.isdigit() or not 1 <= int(coord) <= 6:
+        form[f"{prefix}_coord"].errors = ["Choose the card's coordinate (1 to 6)."]
+        errors.append(f"{label}: choose its coordinate (1 to 6).")
+        ok = False
+    if repeat and (tourists or symbols):
+        form[f"{prefix}_repeat"].errors = ["A repeat card shows no tourists and no iconic symbol."]
+        errors.append(f"{label}: a repeat card shows no tourists and no iconic symbol; untick Repeat or clear them.")
+        ok = False
+    if not repeat and not tourists:
+        form[f"{prefix}_repeat"].errors = ["Enter the card's tourists, or tick Repeat."]
+        errors.append(f"{label}: enter the tourists it shows, or tick Repeat for a repeat card.")
+        ok = False
+    if not ok:
+        return None, []
+    return RoundCard(f"{prefix}-{coord}", int(coord), tuple(tourists), tuple(symbols), repeat), moves
+
+
+# ---- a player's turn ---------------------------------------------------------------------------
+
+def sec_value(sec: Section) -> str:
+    """Encode a section as "x1,y1,x2,y2" (the map's data-sec)."""
+    return f"{sec[0][0]},{sec[0][1]},{sec[1][0]},{sec[1][1]}"
+
+
+def parse_sec(text: str) -> Section | None:
+    """Decode "x1,y1,x2,y2", or None."""
+    parts = (text or "").split(",")
+    if len(parts) != 4 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        return None
+    v = [int(p) for p in parts]
+    a, b = (v[0], v[1]), (v[2], v[3])
+    return (a, b) if a <= b else (b, a)
+
+
+def parse_pair(text: str) -> tuple[int, int] | None:
+    """Decode "c,r", or None."""
+    parts = (text or "").split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        return None
+    return (int(parts[0]), int(parts[1]))
+
+
+def source_value(source) -> str:
+    """Encode a bonus source for a form."""
+    return "balance" if source == ref.BALANCE else f"{source[0]},{source[1]}"
+
+
+def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], colours: list[tuple[str, str]],
+              coordinate_sources: list[tuple[str, str]], section_sources: list[tuple[str, str]],
+              tourist_cafes: list[tuple[str, str]]):
+    """Build a player's turn form for what this player can use now."""
+
+    class TurnForm(FlaskForm):
+        """Location, segment, tourist type, bonuses."""
+
+        version = HiddenField()
+        location = SelectField("Location", choices=options([(NONE, "choose…"), *locations]), validate_choice=False)
+        section_1 = SelectField("Section 1", choices=options([(NONE, "–"), *roads]), validate_choice=False)
+        section_2 = SelectField("Section 2 (optional)", choices=options([(NONE, "none: one section anywhere"), *roads]),
+                                validate_choice=False)
+        colour = SelectField("Tourist type", choices=options([(NONE, "–"), *colours]), validate_choice=False)
+        decline = SelectMultipleField("Leave unused (keep the 2 PP)", choices=options(tourist_cafes),
+                                      validate_choice=False)
+
+    change_moves = [(NONE, "not used"), ("0,1", "first card +1"), ("0,-1", "first card −1"),
+                    ("1,1", "second card +1"), ("1,-1", "second card −1")]
+    for k, (_value, label) in enumerate(coordinate_sources):
+        setattr(TurnForm, f"change_{k}", SelectField(f"Coordinate change ({label})", choices=options(change_moves),
+                                                     validate_choice=False))
+    for k in range(len(section_sources)):
+        setattr(TurnForm, f"bonus_{k}", SelectField(f"Bonus section {k + 1}", choices=options([(NONE, "none"), *roads]),
+                                                    validate_choice=False))
+        setattr(TurnForm, f"bonus_{k}_source", SelectField("paid with", choices=options(section_sources),
+                                                           validate_choice=False))
+    form = TurnForm()
+    form.coordinate_sources = coordinate_sources
+    form.section_slots = len(section_sources)
+    return form
+
+
+def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str]) -> ref.Turn | None:
+    """Read the turn form into a referee `Turn`; what cannot be read is named in `errors`."""
+    loc: Location | None = parse_pair(form.location.data)
+    if loc is None:
+        form.location.errors = ["Choose a location (tap it on the map)."]
+        errors.append("Choose the location where you mark the round's tourists.")
+    segment = []
+    for name in ("section_1", "section_2"):
+        raw = form[name].data or ""
+        if raw:
+            sec = parse_sec(raw)
+            if sec is None:
+                form[name].errors = ["Not a road of the map."]
+                errors.append(f"{form[name].label.text}: not a road of the map.")
+            else:
+                segment.append(sec)
+    if not segment:
+        form.section_1.errors = ["Choose a section (tap a road on the map)."]
+        errors.append("Draw a route segment: two sections next to your location, or one section anywhere.")
+    changes = []
+    for k, source in enumerate(coordinate_sources):
+        raw = form[f"change_{k}"].data or ""
+        if raw:
+            card, _, delta = raw.partition(",")
+            if card in ("0", "1") and delta in ("1", "-1"):
+                changes.append(ref.CoordinateChange(int(card), int(delta), source))
+    bonus = []
+    for k in range(form.section_slots):
+        sec = parse_sec(form[f"bonus_{k}"].data or "")
+        if sec is None:
+            continue
+        raw = form[f"bonus_{k}_source"].data or ""
+        source = ref.BALANCE if raw == "balance" else parse_pair(raw)
+        if source is None:
+            form[f"bonus_{k}_source"].errors = ["Choose what pays for this section."]
+            errors.append(f"Bonus section {k + 1}: choose the cafe or balance card that pays for it.")
+            continue
+        bonus.append(ref.BonusSection(sec, source))
+    declined: list[Point] = [p for p in (parse_pair(v) for v in form.decline.data or []) if p is not None]
+    colour = form.colour.data or None
+    if loc is None or not segment:
+        return None
+    return ref.Turn(loc, tuple(segment), colour, fallback, tuple(changes), tuple(bonus), tuple(declined))
+
+
+class PickForm(FlaskForm):
+    """Start rounds: the two placed cards a player takes for round 1."""
+
+    pick = SelectMultipleField("Your two round cards", choices=[], validate_choice=False)
+    version = HiddenField()

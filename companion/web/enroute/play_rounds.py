@@ -1,0 +1,448 @@
+"""Round tracker and each player's own page of a refereed game (views on the `play` blueprint).
+
+The tracker is the table's shared screen: round and active player, what the
+phase asks, the round cards the table enters (ratings move here), who has
+played, closing the round, and the end. A player's page (secret link) shows
+their personal goal cards, their board's matching locations and the turn
+form with the tappable map; the engine checks every turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import abort, flash, redirect, render_template, url_for
+
+from ...games.core.problems import has_errors
+from ...games.enroute import referee as ref
+from ...games.enroute.board import board_to_json
+from ...games.enroute.setup import solo_challenges, solo_result, solo_score, team_ranking, team_totals
+from ..core import db
+from ..core.i18n import problem_text
+from . import play_forms as pf
+from . import play_store as store
+from . import play_view as view
+from .play_common import CONFLICT, SEAT_COLOURS, _form_message, _game, _names, _version, bp
+from .scoresheet import score_table
+from .svgmap import MapState, location_id, render_map, section_id
+
+
+def _started(token: str) -> store.Played:
+    """Load a started game, or answer 404 / send the table back to its setup."""
+    game = _game(token)
+    if not game.started or game.state is None:
+        abort(404, description="This game has not started yet; finish its setup first.")
+    return game
+
+
+def _problems(found, turn: ref.Turn | None = None) -> list[dict]:
+    """Turn engine problems into the shared problem list, pointing at the map where possible."""
+    out = []
+    for p in found:
+        target = ""
+        if turn is not None and p.path == "turn.location":
+            target = location_id(turn.location)
+        elif turn is not None and p.path.startswith(("turn.segment[", "turn.bonus_sections[")):
+            index = int(p.path.split("[")[1].split("]")[0]) if p.path.split("[")[1].split("]")[0].isdigit() else -1
+            items = turn.segment if p.path.startswith("turn.segment") else [b.section for b in turn.bonus_sections]
+            if 0 <= index < len(items):
+                target = section_id(items[index])
+        out.append({"severity": p.severity, "text": problem_text(p.code, p.path, p.message, "en"), "target": target})
+    return out
+
+
+# ---- tracker -----------------------------------------------------------------------------------
+
+@bp.get("/<token>")
+def tracker(token: str):
+    """Show the round tracker (or send a table that is still setting up to its setup)."""
+    game = _game(token)
+    if not game.started:
+        return redirect(url_for("enroute.play.setup", token=token, key="start" if _names(game) else "players"))
+    return _render_tracker(game)
+
+
+def _start_round_pending(game: store.Played) -> bool:
+    """Tell whether the next round is a start round that still needs its placed cards or picks."""
+    state = game.state
+    return state.phase == "selection" and state.round == 0 and state.start_rounds > 0
+
+
+def _cards_form(game: store.Played, start: bool = False):
+    """Build the round-card form: two cards (solo: and the sequence slot), or one card per player at the start."""
+    state = game.state
+    colours = view.colours_of(game.board)
+    if start:
+        return pf.cards_form(game.board, colours, [f"c{i}" for i in range(len(state.players))], False)
+    slots = None
+    if state.mode == "solo" and game.sequence is not None:
+        slots = [(f"{r},{k}", f"row {r + 1} (from the top), card {k + 1}") for r, k in game.sequence.available()]
+    return pf.cards_form(game.board, colours, ["c0", "c1"], state.rating_mode == "advanced", slots)
+
+
+def _render_tracker(game: store.Played, form=None, status: int = 200, problems=None):
+    """Render the tracker with a form that may hold what was entered."""
+    state, names = game.state, _names(game)
+    start = _start_round_pending(game)
+    if form is None and state.phase == "selection" and not (start and game.placed is not None):
+        form = _cards_form(game, start)
+    if form is not None:
+        form.version.data = str(game.version)
+    action = pf.ActionForm(data={"version": str(game.version)})
+    opener = next((a for a in game.actions if a["seq"] == game.round_opened), None)
+    can_undo_cards = bool(opener and opener["kind"] in ("round", "start_cards") and not game.round_turns
+                          and not game.picks)
+    players = [{"name": p.name, "played": p.played, "refreshed": p.hand_refreshed, "board": p.player_board,
+                "colour": SEAT_COLOURS[i % 4]} for i, p in enumerate(state.players)]
+    seats = [{"seat": r["seat"], "name": names[r["seat"]], "claimed": bool(r["claimed"]),
+              "link": url_for("enroute.play.seat", seat_token=r["token"], _external=True)}
+             for r in game.seats if r["seat"] < len(names)]
+    cards = None
+    if state.phase == "drawing" and state.round > state.start_rounds and state.cards[0] is not None:
+        cards = [view.card_label(game.board, c) for c in state.cards[0]]
+    return render_template(
+        "enroute/play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
+        players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards,
+        selection=view.selection_text(state, names) if state.phase == "selection" else "",
+        ratings=view.rating_rows(state), colours=view.colours_of(game.board), iconic=game.board.iconic(),
+        problems=problems or [], referee=game.setup.get("referee", True),
+        waiting_picks=[names[i] for i in range(len(names)) if i not in game.picks],
+        sequence=_sequence_view(game)), status
+
+
+def _sequence_view(game: store.Played) -> list[list[str]] | None:
+    """Return the solo sequence's slots as "up", "down" or "taken", row by row from the top."""
+    seq = game.sequence
+    if seq is None:
+        return None
+    return [["taken" if c is None else ("up" if (r, k) in seq.face_up else "down") for k, c in enumerate(row)]
+            for r, row in enumerate(seq.rows)]
+
+
+def _record(game: store.Played, form, kind: str, seat: int | None, payload: dict):
+    """Record an action; return None on success, else (message, problems, status) to show with the form."""
+    try:
+        _version_now, found = store.record(game.id, _version(form), kind, seat, payload)
+    except store.Conflict as exc:
+        return CONFLICT.format(what=", ".join(sorted(set(exc.what)))), [], 409
+    if has_errors(found):
+        return "The referee refused this:", found, 422
+    return None
+
+
+@bp.post("/<token>/round")
+def round_cards(token: str):
+    """Enter the two round cards of a normal round (and, in advanced mode, the active player's rating moves)."""
+    game = _started(token)
+    start = _start_round_pending(game)
+    form = _cards_form(game, start)
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return _render_tracker(game, form, 400)
+    errors: list[str] = []
+    colours = view.colours_of(game.board)
+    names = _names(game)
+    if start:
+        placed = [pf.read_card(form, f"c{i}", game.board, colours, f"Card placed by {names[i]}", errors)[0]
+                  for i in range(len(names))]
+        kind, payload = "start_cards", {"placed": store.cards_json(placed) if not errors else []}
+    else:
+        first, m0 = pf.read_card(form, "c0", game.board, colours, "First round card", errors)
+        second, m1 = pf.read_card(form, "c1", game.board, colours, "Second round card", errors)
+        slot = None
+        if game.state.mode == "solo":
+            slot = pf.parse_pair(form.slot.data or "")
+            if slot is None:
+                errors.append("Choose which face-up card of the sequence was played.")
+        kind = "round"
+        payload = {"cards": store.cards_json([first, second]) if not errors else [],
+                   "moves": (m0 + m1) if game.state.rating_mode == "advanced" else None,
+                   "slot": list(slot) if slot else None}
+    if errors:
+        for e in errors:
+            flash(e, "error")
+        return _render_tracker(game, form, 422)
+    refused = _record(game, form, kind, None, payload)
+    if refused:
+        message, found, status = refused
+        flash(message, "error")
+        return _render_tracker(store.load(token), form, status, _problems(found))
+    return redirect(url_for("enroute.play.tracker", token=token))
+
+
+@bp.post("/<token>/close")
+def close(token: str):
+    """Upkeep: close the round once everyone has played (the tracker-only table closes it anyway)."""
+    game = _started(token)
+    form = pf.ActionForm()
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return _render_tracker(game, status=400)
+    refused = _record(game, form, "close", None, {})
+    if refused:
+        message, found, status = refused
+        flash(message, "error")
+        return _render_tracker(store.load(token), status=status, problems=_problems(found))
+    return redirect(url_for("enroute.play.tracker", token=token))
+
+
+@bp.post("/<token>/undo-round")
+def undo_round(token: str):
+    """Take back the round cards (or the placed start cards) while nobody has played on them."""
+    game = _started(token)
+    form = pf.ActionForm()
+    opener = next((a for a in game.actions if a["seq"] == game.round_opened), None)
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+    elif opener is None or opener["kind"] not in ("round", "start_cards") or game.round_turns or game.picks:
+        flash("The round cards can be taken back only before anyone has played or picked on them.", "error")
+    else:
+        try:
+            store.drop(token, _version(form), opener["seq"], None)
+            flash("The round cards are taken back; enter them again.", "ok")
+        except store.Conflict as exc:
+            flash(CONFLICT.format(what=", ".join(sorted(set(exc.what)))), "error")
+    return redirect(url_for("enroute.play.tracker", token=token))
+
+
+@bp.post("/<token>/score")
+def score(token: str):
+    """End of the game: fill the score table with every sheet (made once) and show the score sheet."""
+    game = _started(token)
+    form = pf.ActionForm()
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return redirect(url_for("enroute.play.tracker", token=token))
+    if game.state.phase != "over":
+        flash(f"The game is not over: round {game.state.round} of 10.", "error")
+        return redirect(url_for("enroute.play.tracker", token=token))
+    if not game.table_id or db.get_table(game.table_id) is None:
+        doc = ref.to_game_document(game.state)
+        players = [{"name": p["player"], "colour": SEAT_COLOURS[i % 4], "sheet": p}
+                   for i, p in enumerate(doc["players"])]
+        table_id = db.create_table(game.board.id, board_to_json(game.board), game.state.level, "en",
+                                   doc["ratings"], doc["goals"], players)
+        if game.setup.get("referee", True):
+            for seat, player in enumerate(players):  # the referee's sheets are complete: mark them entered
+                db.save_sheet(table_id, seat, 0, player["sheet"], "best")
+        store.link_table(token, table_id)
+        game.table_id = table_id
+    if game.state.mode in ("solo", "team"):
+        return redirect(url_for("enroute.play.result", token=token))
+    return redirect(url_for("enroute.tables.score", token=game.table_id))
+
+
+@bp.get("/<token>/result")
+def result(token: str):
+    """Solo: won or lost against the chosen cell. Team: team totals and the team tie rule."""
+    game = _started(token)
+    table = db.get_table(game.table_id) if game.table_id else None
+    if table is None:
+        return redirect(url_for("enroute.play.tracker", token=token))
+    players = db.get_players(table["id"])
+    scores = score_table(table, players)
+    totals = [s.total or 0 for s in scores]
+    outcome: dict = {"mode": game.state.mode, "names": _names(game), "totals": totals}
+    if game.state.mode == "solo":
+        pp, met = solo_score({"rows": scores[0].rows or {}, "total": scores[0].total or 0})
+        r, c = game.setup.get("challenge") or (0, 0)
+        cell = solo_challenges()[r][c]
+        outcome.update(pp=pp, met=met, cell=cell, won=solo_result(pp, met, cell), row=r + 1, col=c + 1)
+    elif game.state.mode == "team" and len(totals) == 4:
+        outcome.update(teams=team_totals(totals), ranks=team_ranking(totals),
+                       gaps=[abs(totals[0] - totals[2]), abs(totals[1] - totals[3])])
+    return render_template("enroute/play/result.html", game=game, table=table, outcome=outcome)
+
+
+# ---- a player's own page -------------------------------------------------------------------------
+
+def _seat(seat_token: str) -> tuple[store.Played, int]:
+    """Resolve a seat's secret link or answer 404."""
+    found = store.seat_by_token(seat_token)
+    if found is None:
+        abort(404, description="This player link is not valid (it may have been replaced by a new one).")
+    game = _game(found[0])
+    if found[1] >= len(_names(game)):
+        abort(404, description="This player link is not valid.")
+    return game, found[1]
+
+
+def _turn_form(game: store.Played, seat: int):
+    """Build a player's turn form for the round being played."""
+    state = game.state
+    me = state.players[seat]
+    board = game.board
+    free = ref.empty_matches(state, seat)
+    coordinate = ref.bonus_sources(state, seat, "coordinate")
+    if free and not coordinate:
+        locs = free
+    else:  # coordinate changes or the all-occupied rule open other locations
+        locs = sorted(free) + sorted(x for x in board.locations() if x not in me.tourists and x not in free)
+    locations = [(f"{c},{r}", view.printed(state, seat, (c, r)) + (" (matches)" if (c, r) in free else ""))
+                 for c, r in locs]
+    roads = [(pf.sec_value(s), view.section_label(state, seat, s)) for s in sorted(board.roads)
+             if s not in me.sections]
+    choices = ref.colour_choices(state.cards[seat], view.colours_of(board)) if state.cards[seat] else ()
+    colours = [(c, c) for c in (choices or (view.colours_of(board) if (not free or coordinate) else ()))]
+    cafes = [c for c in board.cafes if c.at not in me.cafes] if state.cafes_in_play() else []
+    section_sources = [(pf.source_value(s), view.source_label(state, seat, s))
+                       for s in ref.bonus_sources(state, seat, "section")]
+    section_sources += [(pf.source_value(c.at), view.source_label(state, seat, c.at) + " (reached this turn)")
+                        for c in cafes if c.bonus == "section"]
+    tourist_cafes = [(pf.source_value(c.at), view.source_label(state, seat, c.at)) for c in cafes
+                     if c.bonus == "tourists"]
+    form = pf.turn_form(locations, roads, colours, [(pf.source_value(s), view.source_label(state, seat, s))
+                                                    for s in coordinate], section_sources, tourist_cafes)
+    return form, coordinate
+
+
+@bp.get("/s/<seat_token>")
+def seat(seat_token: str):
+    """A player's own page: personal goal cards, the round brief and the turn form (secret to this phone)."""
+    game, number = _seat(seat_token)
+    return _render_seat(game, number, seat_token)
+
+
+def _render_seat(game: store.Played, number: int, seat_token: str, form=None, status: int = 200,
+                 problems=None, turn: ref.Turn | None = None):
+    """Render a player's page, keeping a refused form as entered."""
+    names = _names(game)
+    offers = []
+    row = next(r for r in game.seats if r["seat"] == number)
+    if game.setup.get("level") != "simplified":
+        draw = store.the_draw_or_none(game.board, game.setup)
+        offer = draw.personal_offers[number] if draw and number < len(draw.personal_offers) else []
+        pb = game.board.player_board((game.setup.get("player_boards") or [0] * 4)[number]) \
+            if number < len(game.setup.get("player_boards") or []) else None
+        for k, card in enumerate(offer):
+            offers.append({"index": k, "kept": row["kept"] == k,
+                           "svg": render_map(game.board, pb, MapState(goal=list(card.at)), interactive=False,
+                                             label=f"Personal goal card {k + 1}", map_id=f"offer-{k}",
+                                             colours=view.colours_of(game.board))})
+    ctx = {"game": game, "number": number, "name": names[number], "seat_token": seat_token, "offers": offers,
+           "kept": row["kept"], "problems": problems or [], "keep": pf.KeepForm(), "colour": SEAT_COLOURS[number % 4]}
+    state = game.state
+    if state is not None:
+        me = state.players[number]
+        ctx.update(state=state, me=me, action=pf.ActionForm(data={"version": str(game.version)}))
+        shown = view.map_state(state, number)
+        highlight: list = []
+        if state.phase == "drawing" and not me.played and state.cards[number] is not None:
+            brief = view.round_brief(state, number)
+            highlight = brief["free"]
+            if form is None:
+                form, _coordinate = _turn_form(game, number)
+            form.version.data = str(game.version)
+            ctx.update(brief=brief, form=form)
+        if turn is not None:
+            shown.problems.update(p["target"] for p in ctx["problems"] if p["target"])
+        pb = ref.player_board_of(state, number)
+        ctx["svg"] = render_map(game.board, pb, shown, interactive="form" in ctx, label=f"{names[number]}'s map",
+                                colours=view.colours_of(game.board))
+        ctx["highlight"] = view.highlight_css(highlight)
+        if me.played and me.turns and state.phase == "drawing":
+            ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
+        if _start_round_pending(game) and game.placed is not None:
+            pick = pf.PickForm(data={"version": str(game.version)})
+            pick.pick.choices = pf.options((str(i), f"{view.card_label(game.board, c)} (placed by {names[i]})")
+                                           for i, c in enumerate(game.placed))
+            ctx.update(pick=pick, picked=game.picks.get(number))
+        ctx["ratings"] = view.rating_rows(state)
+    return render_template("enroute/play/seat.html", **ctx), status
+
+
+@bp.post("/s/<seat_token>/keep")
+def keep(seat_token: str):
+    """Keep one of the two personal goal cards (face down: only this phone sees it until scoring)."""
+    game, number = _seat(seat_token)
+    form = pf.KeepForm()
+    if not form.validate_on_submit() or form.keep.data not in ("0", "1"):
+        flash(_form_message(form, "Choose the card you keep."), "error")
+        return _render_seat(game, number, seat_token, status=400)
+    if not store.set_kept(game.id, number, int(form.keep.data)):
+        flash("The game has started: the personal goal can no longer change.", "error")
+    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+
+
+@bp.post("/s/<seat_token>/pick")
+def pick(seat_token: str):
+    """Start rounds: pick two of the placed cards as this player's round cards (secretly)."""
+    game, number = _seat(seat_token)
+    form = pf.PickForm()
+    values = [v for v in (form.pick.data or []) if v.isdigit()] if form.validate_on_submit() else None
+    if values is None or len(set(values)) != 2:
+        flash(_form_message(form, "Pick exactly two cards."), "error")
+        return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+    refused = _record(game, form, "pick", number, {"pick": [int(v) for v in values]})
+    if refused:
+        flash(refused[0], "error")
+        for p in _problems(refused[1]):
+            flash(p["text"], "error")
+    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+
+
+@bp.post("/s/<seat_token>/turn")
+def turn(seat_token: str):
+    """Enter this player's turn; the referee checks every rule and explains a refusal."""
+    game, number = _seat(seat_token)
+    state = game.state
+    if state is None or state.phase != "drawing" or state.players[number].played or state.cards[number] is None:
+        flash("There is no turn to enter now (the round cards are not in, or you have played).", "error")
+        return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+    form, coordinate = _turn_form(game, number)
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return _render_seat(game, number, seat_token, form, 400)
+    errors: list[str] = []
+    entered = pf.read_turn(form, False, coordinate, errors)
+    if entered is None:
+        for e in errors:
+            flash(e, "error")
+        return _render_seat(game, number, seat_token, form, 422)
+    entered = replace(entered, fallback=not ref.empty_matches(state, number, entered.changes))
+    refused = _record(game, form, "turn", number, store.turn_to_json(entered))
+    if refused:
+        message, found, status = refused
+        flash(message, "error")
+        return _render_seat(store.load(game.id), number, seat_token, form, status, _problems(found, entered),
+                            entered)
+    flash("Your turn is in. You can take it back until the round closes.", "ok")
+    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+
+
+@bp.post("/s/<seat_token>/undo")
+def undo(seat_token: str):
+    """Take back this player's turn of the round being played."""
+    game, number = _seat(seat_token)
+    form = pf.ActionForm()
+    seq = game.round_turns.get(number)
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+    elif seq is None:
+        flash("You have no turn to take back in this round (a closed round cannot be undone).", "error")
+    else:
+        try:
+            store.drop(game.id, _version(form), seq, number)
+            flash("Your turn is taken back; enter it again.", "ok")
+        except store.Conflict as exc:
+            flash(CONFLICT.format(what=", ".join(sorted(set(exc.what)))), "error")
+    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+
+
+@bp.post("/s/<seat_token>/refresh")
+def refresh(seat_token: str):
+    """Record this player's hand refresh (once per game)."""
+    game, number = _seat(seat_token)
+    form = pf.ActionForm()
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+    refused = _record(game, form, "refresh", number, {})
+    if refused:
+        flash(refused[0], "error")
+        for p in _problems(refused[1]):
+            flash(p["text"], "error")
+    else:
+        flash("Hand refresh recorded: put 1–3 cards under the deck, draw as many, shuffle the deck, and circle "
+              "the city symbol on your board.", "ok")
+    return redirect(url_for("enroute.play.seat", seat_token=seat_token))

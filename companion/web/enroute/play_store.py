@@ -1,0 +1,467 @@
+"""Persistence of refereed games: the setup plus an append-only action log, replayed through the engine.
+
+A game is one `play_game` row (board, setup choices as JSON, a version
+number), one `play_seat` row per player (the seat's secret link and the kept
+personal goal) and its `play_action` rows (round cards, start-round picks,
+turns, hand refreshes, round closes). The state is never stored: `load()`
+rebuilds it by replaying the live actions through the referee, so it is
+deterministic and survives restarts. Undo marks an action dropped (it stays in
+the log with the version that dropped it).
+
+Every change bumps the game's version. A change is sent with the version the
+phone saw; it is refused when something that concerns it happened since
+(another player's turn does not concern mine; a closed round concerns
+everyone), so two phones never silently overwrite each other.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import current_app
+
+from ...games.core.problems import Problem, error, has_errors
+from ...games.enroute import referee as ref
+from ...games.enroute.board import Board, parse_board
+from ...games.enroute.cards import RoundCard, card_from_json, card_to_json
+from ...games.enroute.goals import GoalCard, parse_goals
+from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
+from ..core import db
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS play_game (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    board_id TEXT NOT NULL,
+    board_doc TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    started INTEGER NOT NULL DEFAULT 0,
+    version INTEGER NOT NULL DEFAULT 0,
+    setup_version INTEGER NOT NULL DEFAULT 0,
+    table_id TEXT
+);
+CREATE TABLE IF NOT EXISTS play_seat (
+    game_id TEXT NOT NULL REFERENCES play_game(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    claimed INTEGER NOT NULL DEFAULT 0,
+    kept INTEGER,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS play_action (
+    game_id TEXT NOT NULL REFERENCES play_game(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    seat INTEGER,
+    payload TEXT NOT NULL,
+    dropped INTEGER,
+    created TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+SEAT_KINDS = ("turn", "pick", "refresh")  # actions that concern one seat only
+KINDS = ("round", "start_cards", "pick", "turn", "refresh", "close")
+
+
+class Conflict(Exception):
+    """Someone changed what this change depends on since the phone loaded the page."""
+
+    def __init__(self, what: list[str]):
+        """Keep the kinds of the intervening actions, to tell the player what happened."""
+        super().__init__(", ".join(what))
+        self.what = what
+
+
+def _now() -> str:
+    """Return the current UTC time as ISO text."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def conn() -> sqlite3.Connection:
+    """Return the request's connection with the play tables created (once per app)."""
+    database = db.get_db()
+    if not current_app.extensions.get("play_db_ready"):
+        database.executescript(SCHEMA)
+        current_app.extensions["play_db_ready"] = True
+    return database
+
+
+# ---- turns as JSON (the log's payload) -------------------------------------------------------------
+
+def _source_json(source: Any) -> Any:
+    """Write a bonus source: "balance" or an intersection [x, y]."""
+    return source if source == ref.BALANCE else [source[0], source[1]]
+
+
+def _source(raw: Any) -> Any:
+    """Read a bonus source written by `_source_json`."""
+    return raw if raw == ref.BALANCE else (int(raw[0]), int(raw[1]))
+
+
+def _sec_json(sec) -> list:
+    """Write a section as [[x1, y1], [x2, y2]]."""
+    return [[sec[0][0], sec[0][1]], [sec[1][0], sec[1][1]]]
+
+
+def _sec(raw) -> tuple:
+    """Read a section written by `_sec_json`."""
+    return ((int(raw[0][0]), int(raw[0][1])), (int(raw[1][0]), int(raw[1][1])))
+
+
+def turn_to_json(turn: ref.Turn) -> dict:
+    """Write a referee `Turn` as JSON."""
+    return {"location": list(turn.location), "segment": [_sec_json(s) for s in turn.segment],
+            "colour": turn.colour, "fallback": turn.fallback,
+            "changes": [{"card": c.card, "delta": c.delta, "source": _source_json(c.source)} for c in turn.changes],
+            "bonus_sections": [{"section": _sec_json(b.section), "source": _source_json(b.source)}
+                               for b in turn.bonus_sections],
+            "decline": [list(p) for p in turn.decline_cafe_tourists]}
+
+
+def turn_from_json(doc: dict) -> ref.Turn:
+    """Read a turn written by `turn_to_json` (trusted log data; raises on garbage)."""
+    return ref.Turn(
+        (int(doc["location"][0]), int(doc["location"][1])), tuple(_sec(s) for s in doc["segment"]),
+        doc.get("colour"), bool(doc.get("fallback")),
+        tuple(ref.CoordinateChange(int(c["card"]), int(c["delta"]), _source(c["source"])) for c in doc["changes"]),
+        tuple(ref.BonusSection(_sec(b["section"]), _source(b["source"])) for b in doc["bonus_sections"]),
+        tuple((int(p[0]), int(p[1])) for p in doc.get("decline", [])))
+
+
+# ---- the game as loaded --------------------------------------------------------------------------
+
+@dataclass
+class Played:
+    """A game rebuilt from the store: its row, board, setup, seats, live actions and the replayed state."""
+
+    id: str
+    board: Board
+    setup: dict
+    started: bool
+    version: int
+    table_id: str | None
+    seats: list[dict]
+    actions: list[dict]
+    state: ref.GameState | None = None
+    placed: list[RoundCard] | None = None  # start-round cards waiting for every player's pick
+    picks: dict[int, tuple[int, int]] = field(default_factory=dict)
+    sequence: SoloSequence | None = None
+    round_opened: int | None = None  # seq of the action that opened the round being played
+    round_turns: dict[int, int] = field(default_factory=dict)  # seat -> seq of its turn this round
+    refreshes: set[int] = field(default_factory=set)
+    problems: list[str] = field(default_factory=list)  # actions the engine refused on replay (should be none)
+
+    def options(self) -> SetupOptions:
+        """Return the engine's setup options for this game."""
+        s = self.setup
+        return SetupOptions(max(len(s.get("names", [])), 1), s.get("level", "full"),
+                            s.get("rating_mode", "standard"), s.get("mode", "normal"))
+
+
+def create_game(board_id: str, board_doc: dict, setup: dict) -> str:
+    """Store a new game in setup; return its unguessable id."""
+    database = conn()
+    token = secrets.token_urlsafe(16)
+    with database:
+        database.execute("INSERT INTO play_game (id, created, board_id, board_doc, setup) VALUES (?, ?, ?, ?, ?)",
+                         (token, _now(), board_id, json.dumps(board_doc), json.dumps(setup)))
+    return token
+
+
+def _row(token: str) -> sqlite3.Row | None:
+    """Return a game row or None (ids are short text)."""
+    if not isinstance(token, str) or not 10 <= len(token) <= 64:
+        return None
+    return conn().execute("SELECT * FROM play_game WHERE id = ?", (token,)).fetchone()
+
+
+def seat_by_token(seat_token: str) -> tuple[str, int] | None:
+    """Return (game id, seat) for a seat's secret link, marking the seat claimed."""
+    if not isinstance(seat_token, str) or not 10 <= len(seat_token) <= 64:
+        return None
+    database = conn()
+    row = database.execute("SELECT game_id, seat FROM play_seat WHERE token = ?", (seat_token,)).fetchone()
+    if row is None:
+        return None
+    with database:
+        database.execute("UPDATE play_seat SET claimed = 1 WHERE token = ?", (seat_token,))
+    return row["game_id"], row["seat"]
+
+
+def save_setup(token: str, base_version: int, setup: dict, names_changed: bool = False,
+               offers_changed: bool = False) -> int | None:
+    """Save the setup if nobody changed the game since `base_version` and it has not started; new version or None.
+
+    New player names give every seat a fresh secret link; new personal-goal offers forget the kept cards.
+    """
+    database = conn()
+    with database:
+        cur = database.execute("UPDATE play_game SET setup = ?, version = version + 1, setup_version = version + 1 "
+                               "WHERE id = ? AND version = ? AND started = 0", (json.dumps(setup), token, base_version))
+        if cur.rowcount != 1:
+            return None
+        if names_changed:
+            database.execute("DELETE FROM play_seat WHERE game_id = ?", (token,))
+            for seat in range(len(setup.get("names", []))):
+                database.execute("INSERT INTO play_seat (game_id, seat, token) VALUES (?, ?, ?)",
+                                 (token, seat, secrets.token_urlsafe(16)))
+        elif offers_changed:
+            database.execute("UPDATE play_seat SET kept = NULL WHERE game_id = ?", (token,))
+    return base_version + 1
+
+
+def set_kept(token: str, seat: int, kept: int) -> bool:
+    """Record which personal goal a seat keeps (only before the game starts)."""
+    database = conn()
+    with database:
+        cur = database.execute("UPDATE play_seat SET kept = ? WHERE game_id = ? AND seat = ? AND EXISTS "
+                               "(SELECT 1 FROM play_game WHERE id = ? AND started = 0)", (kept, token, seat, token))
+    return cur.rowcount == 1
+
+
+def reissue_seat(token: str, seat: int) -> bool:
+    """Give a seat a new secret link (the old one stops working), e.g. for a lost phone."""
+    database = conn()
+    with database:
+        cur = database.execute("UPDATE play_seat SET token = ?, claimed = 0 WHERE game_id = ? AND seat = ?",
+                               (secrets.token_urlsafe(16), token, seat))
+    return cur.rowcount == 1
+
+
+def start(token: str, base_version: int) -> int | None:
+    """Freeze the setup and start the game; new version or None on a conflict."""
+    database = conn()
+    with database:
+        cur = database.execute("UPDATE play_game SET started = 1, version = version + 1 "
+                               "WHERE id = ? AND version = ? AND started = 0", (token, base_version))
+    return base_version + 1 if cur.rowcount == 1 else None
+
+
+def link_table(token: str, table_id: str) -> None:
+    """Remember the score table made for this game."""
+    database = conn()
+    with database:
+        database.execute("UPDATE play_game SET table_id = ? WHERE id = ?", (table_id, token))
+
+
+def load(token: str) -> Played | None:
+    """Load a game and replay its live actions through the referee; None if there is no such game."""
+    row = _row(token)
+    if row is None:
+        return None
+    board, _problems = parse_board(json.loads(row["board_doc"]))
+    if board is None:
+        return None
+    database = conn()
+    seats = [dict(r) for r in database.execute("SELECT * FROM play_seat WHERE game_id = ? ORDER BY seat", (token,))]
+    actions = [{"seq": r["seq"], "kind": r["kind"], "seat": r["seat"], "payload": json.loads(r["payload"])}
+               for r in database.execute("SELECT * FROM play_action WHERE game_id = ? AND dropped IS NULL "
+                                         "ORDER BY seq", (token,))]
+    game = Played(row["id"], board, json.loads(row["setup"]), bool(row["started"]), row["version"],
+                  row["table_id"], seats, actions)
+    if game.started:
+        _replay(game)
+    return game
+
+
+def goal_cards(setup: dict) -> tuple[GoalCard, ...]:
+    """Read the setup's shared goal cards (already checked when chosen)."""
+    problems: list[Problem] = []
+    return tuple(parse_goals(setup.get("goals") or [], "goals", problems))
+
+
+def the_draw(board: Board, setup: dict):
+    """Return the engine's setup draw for this game's seed, names and options (deterministic)."""
+    names = setup.get("names") or ["Player 1"]
+    options = SetupOptions(len(names), setup.get("level", "full"), setup.get("rating_mode", "standard"),
+                           setup.get("mode", "normal"))
+    return draw_setup(board, names, int(setup.get("seed", 0)), options)
+
+
+def the_draw_or_none(board: Board, setup: dict):
+    """Return the setup draw, or None while the options are impossible (e.g. a team of three)."""
+    try:
+        return the_draw(board, setup) if setup.get("names") else None
+    except ValueError:
+        return None
+
+
+def initial_state(game: Played) -> ref.GameState:
+    """Build the referee's first state from the setup choices and the kept personal goals."""
+    s = game.setup
+    draw = the_draw(game.board, s)
+    seats = []
+    for i, name in enumerate(s["names"]):
+        offer = draw.personal_offers[i] if i < len(draw.personal_offers) else []
+        kept = game.seats[i]["kept"] if i < len(game.seats) else None
+        goal = offer[kept].at if offer and kept in (0, 1) and kept < len(offer) else None
+        seats.append(ref.Seat(name, s["player_boards"][i], tuple(s.get("balance", [[]] * 4)[i]), goal))
+    return ref.new_game(game.board, seats, s["level"], s["rating_mode"], s["mode"], goal_cards(s),
+                        s["first_player"])
+
+
+def placeholder_sequence() -> SoloSequence:
+    """Lay the solo sequence with stand-in cards: the companion tracks the slots, the table holds the cards."""
+    return SoloSequence.lay([RoundCard(f"sequence-{i + 1}", 1) for i in range(10)])
+
+
+def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Problem]:
+    """Apply one action to the replayed game in place; return the engine's problems (state unchanged on error)."""
+    state = game.state
+    found: list[Problem] = []
+    if kind == "round":
+        cards = tuple(card_from_json(c) for c in payload["cards"])
+        if state.mode == "solo":
+            slot = tuple(payload.get("slot") or ())
+            if game.sequence is None or slot not in game.sequence.available():
+                return [error("sequence-slot", "slot", "Choose one of the face-up cards of the sequence.")]
+        new, found = ref.begin_round(state, cards, payload.get("moves"))
+        if not has_errors(found):
+            game.round_opened, game.round_turns = None, {}
+            if state.mode == "solo":
+                _card, game.sequence = game.sequence.take(slot)
+    elif kind == "start_cards":
+        if state.round != 0 or state.start_rounds == 0 or game.placed is not None:
+            return [error("no-start-round", "placed", "Start-round cards are placed once, before round 1.")]
+        game.placed, game.picks = [card_from_json(c) for c in payload["placed"]], {}
+        new = state
+    elif kind == "pick":
+        pick = (int(payload["pick"][0]), int(payload["pick"][1]))
+        if game.placed is None or state.round != 0:
+            return [error("no-pick", "pick", "There are no start-round cards to pick from now.")]
+        n = len(game.placed)
+        if len(set(pick)) != 2 or not all(0 <= k < n for k in pick):
+            return [error("bad-pick", "pick", f"Pick two different cards among the {n} placed.")]
+        game.picks[seat] = pick
+        new = state
+        if len(game.picks) == len(state.players):
+            new, found = ref.begin_start_rounds(state, game.placed, [game.picks[i] for i in range(len(state.players))])
+            if has_errors(found):
+                del game.picks[seat]
+            else:
+                game.round_turns = {}
+    elif kind == "turn":
+        new, found = ref.play_turn(state, seat, turn_from_json(payload))
+    elif kind == "refresh":
+        new, found = ref.refresh_hand(state, seat)
+    elif kind == "close":
+        new, found = ref.close_round(state, turns_required=game.setup.get("referee", True))
+        if not has_errors(found):
+            game.round_turns = {}
+            if new.phase != "drawing":
+                game.placed = None
+    else:
+        return [error("unknown-action", "kind", f"Unknown action {kind!r}.")]
+    if not has_errors(found):
+        game.state = new
+    return found
+
+
+def _replay(game: Played) -> None:
+    """Rebuild the state from the setup and the live actions, noting where each round began."""
+    game.state = initial_state(game)
+    game.sequence = placeholder_sequence() if game.state.mode == "solo" else None
+    for action in game.actions:
+        try:
+            found = apply(game, action["kind"], action["seat"], action["payload"])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            found = [error("bad-action", "log", str(exc))]
+        if has_errors(found):
+            game.problems.append(f"Action {action['seq']} ({action['kind']}) was skipped: "
+                                 + "; ".join(p.message for p in found))
+            continue
+        _note(game, action)
+
+
+def _note(game: Played, action: dict) -> None:
+    """Remember which actions belong to the round being played (for undo)."""
+    kind = action["kind"]
+    if kind in ("round", "start_cards"):
+        game.round_opened, game.round_turns = action["seq"], {}
+    elif kind == "turn":
+        game.round_turns[action["seat"]] = action["seq"]
+    elif kind == "refresh":
+        game.refreshes.add(action["seat"])
+    elif kind == "close":
+        game.round_opened = None if game.state.phase != "drawing" else action["seq"]
+
+
+def _conflicts(database: sqlite3.Connection, token: str, base: int, seat: int | None) -> list[str]:
+    """Return the kinds of the changes since `base` that concern an action of `seat` (None: the whole table)."""
+    rows = database.execute("SELECT kind, seat FROM play_action WHERE game_id = ? AND (seq > ? OR dropped > ?)",
+                            (token, base, base)).fetchall()
+    return [r["kind"] for r in rows if not (r["kind"] in SEAT_KINDS and seat is not None and r["seat"] != seat)]
+
+
+def record(token: str, base_version: int, kind: str, seat: int | None, payload: dict) -> tuple[int | None, list]:
+    """Check an action against the replayed state and append it; return (new version, problems).
+
+    Raises `Conflict` when a change that concerns this action happened after `base_version`.
+    """
+    database = conn()
+    if database.in_transaction:
+        database.commit()
+    database.execute("BEGIN IMMEDIATE")  # one writer at a time: check and append see the same log
+    try:
+        row = database.execute("SELECT version FROM play_game WHERE id = ?", (token,)).fetchone()
+        if row is None:
+            database.rollback()
+            return None, [error("no-game", "game", "There is no such game.")]
+        found = _conflicts(database, token, base_version, seat) if base_version != row["version"] else []
+        if found or base_version > row["version"]:
+            database.rollback()
+            raise Conflict(found or ["unknown"])
+        game = load(token)
+        problems = apply(game, kind, seat, payload)
+        if has_errors(problems):
+            database.rollback()
+            return None, problems
+        version = row["version"] + 1
+        database.execute("INSERT INTO play_action (game_id, seq, kind, seat, payload, created) "
+                         "VALUES (?, ?, ?, ?, ?, ?)", (token, version, kind, seat, json.dumps(payload), _now()))
+        database.execute("UPDATE play_game SET version = ? WHERE id = ?", (version, token))
+        database.commit()
+        return version, problems
+    except BaseException:
+        if database.in_transaction:
+            database.rollback()
+        raise
+
+
+def drop(token: str, base_version: int, seq: int, seat: int | None) -> int | None:
+    """Undo: mark one live action dropped; the replay then leaves it out. Raises `Conflict` as `record` does."""
+    database = conn()
+    if database.in_transaction:
+        database.commit()
+    database.execute("BEGIN IMMEDIATE")
+    try:
+        row = database.execute("SELECT version FROM play_game WHERE id = ?", (token,)).fetchone()
+        found = _conflicts(database, token, base_version, seat) if row and base_version != row["version"] else []
+        if row is None or found or base_version > row["version"]:
+            database.rollback()
+            if row is None:
+                return None
+            raise Conflict(found or ["unknown"])
+        version = row["version"] + 1
+        cur = database.execute("UPDATE play_action SET dropped = ? WHERE game_id = ? AND seq = ? AND dropped IS NULL",
+                               (version, token, seq))
+        if cur.rowcount != 1:
+            database.rollback()
+            return None
+        database.execute("UPDATE play_game SET version = ? WHERE id = ?", (version, token))
+        database.commit()
+        return version
+    except BaseException:
+        if database.in_transaction:
+            database.rollback()
+        raise
+
+
+def cards_json(cards) -> list[dict]:
+    """Write round cards for the log."""
+    return [card_to_json(c) for c in cards]

@@ -1,0 +1,112 @@
+"""The score sheet of a table: the game document, the engine's scores and what to say about them."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from ...games.enroute.board import Board
+from ...games.enroute.game import GAME_FORMAT, read_game
+from ...games.enroute.route import walk_sections
+from ...games.enroute.rows import scoring_rows
+from ...games.enroute.scoring import PlayerScore, score_players
+from ..core.i18n import t
+from .drafts import engine_sheet, map_state
+from .svgmap import MapState
+
+_CACHE: OrderedDict = OrderedDict()
+_LOCK = threading.Lock()
+_CACHE_SIZE = 64
+TIEBREAK_KEYS = ("route_length", "tourists", "landmarks")
+
+
+def game_doc(table: dict, players: list[dict]) -> dict:
+    """Build the `enroute-game/1` document of a table (board inline, as stored with the table)."""
+    return {"format": GAME_FORMAT, "board": table["board_doc"], "level": table["level"],
+            "ratings": table["ratings"], "goals": table["goals"],
+            "players": [engine_sheet(p["sheet"], p["route_mode"], p["name"]) for p in players]}
+
+
+def score_table(table: dict, players: list[dict]) -> list[PlayerScore]:
+    """Score a table; scores are cached per saved state because the route search can take seconds."""
+    key = (table["id"], tuple((p["seat"], p["version"]) for p in players))
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    scores = score_players(read_game(game_doc(table, players)), compare_best=True)
+    with _LOCK:
+        _CACHE[key] = scores
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return scores
+
+
+@dataclass
+class ScoreView:
+    """One player's part of the score sheet, ready for the template."""
+
+    seat: int
+    name: str
+    colour: str
+    score: PlayerScore
+    state: MapState | None
+    best_state: MapState | None
+    entered: bool
+
+
+def score_views(board: Board, players: list[dict], scores: list[PlayerScore]) -> list[ScoreView]:
+    """Pair each player with their score and the maps to draw (final route, erased parts)."""
+    views = []
+    for player, score in zip(players, scores):
+        state = best_state = None
+        if score.rows is not None:
+            state = end_state(board, player["sheet"], score.final_route or [], score.evaluation)
+            if score.best is not None and score.best.total > (score.total or 0):
+                best_state = end_state(board, player["sheet"], score.best.walk, None)
+        views.append(ScoreView(player["seat"], player["name"], player["colour"], score, state, best_state,
+                               player["version"] > 0))
+    return views
+
+
+def end_state(board: Board, sheet: dict, walk: list, evaluation) -> MapState:
+    """Return the map of a finished sheet: the route drawn, other sections and off-route tourists struck."""
+    state = map_state(sheet, "best", board)
+    state.route = [tuple(p) for p in walk]
+    kept = set(walk_sections(state.route))
+    state.erased = state.drawn - kept
+    on = {loc for sec in kept for loc in board.borders(sec) if board.is_road(sec)}
+    state.struck = {loc for loc in state.tourists if loc not in on}
+    return state
+
+
+def row_table(board: Board, level: str, views: list[ScoreView]) -> list[dict]:
+    """Return rows 1–9 with each player's PP (None where a player is not scored)."""
+    rows = []
+    for row in scoring_rows(board, level):
+        rows.append({"number": row.number, "label": row.label, "hint": row.hint, "key": row.key,
+                     "values": [v.score.rows.get(row.key, 0) if v.score.rows is not None else None for v in views]})
+    return rows
+
+
+def tiebreak_notes(views: list[ScoreView], lang: str) -> list[str]:
+    """Explain every rank decided by the tie-break (naming the value that decided) and shared ranks."""
+    scored = sorted((v for v in views if v.score.total is not None), key=lambda v: v.score.rank)
+    notes = []
+    for a, b in zip(scored, scored[1:]):
+        if a.score.total != b.score.total:
+            continue
+        for key in TIEBREAK_KEYS:
+            va, vb = a.score.tiebreak[key], b.score.tiebreak[key]
+            if va != vb:
+                notes.append(t("tiebreak_decided", lang, a=a.name, b=b.name, what=t(f"tb_{key}", lang), va=va,
+                               vb=vb))
+                break
+    by_rank: dict[int, list[str]] = {}
+    for v in scored:
+        by_rank.setdefault(v.score.rank, []).append(v.name)
+    for rank, names in by_rank.items():
+        if len(names) > 1:
+            notes.append(t("tiebreak_shared", lang, names=", ".join(names), rank=rank))
+    return notes

@@ -1,0 +1,364 @@
+"""Tables: start one, join it by link or QR code, enter each player's sheet, read the score sheet.
+
+Views stay thin: forms and drafts parse input, the engine checks and scores,
+templates render. Every player's sheet is its own database row with a version
+number, so phones saving different players never clash and a stale save is
+refused (the submitted draft stays on screen).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
+
+from ...games.enroute.board import COLOURS, board_to_json, parse_board
+from ...games.enroute.registry import available_boards
+from ...games.enroute.rows import TIEBREAK_NOTE
+from ...games.enroute.sheet import parse_sheet
+from ..core import db
+from ..core.i18n import LANGUAGES, STRINGS, lang_or_default, problem_text, t
+from ..core.qr import qr_png
+from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
+from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
+from .scoresheet import game_doc, row_table, score_table, score_views, tiebreak_notes
+from .svgmap import point_id, render_map
+
+bp = Blueprint("tables", __name__, url_prefix="/tables")
+MAX_IMPORT = 512 * 1024
+
+
+@bp.context_processor
+def inject_translation() -> dict:
+    """Give templates `_()` in the page's language."""
+    lang = g.get("lang", "en")
+    return {"_": lambda key, default=None, **params: t(key, lang, default, **params), "lang": lang}
+
+
+def _load(token: str):
+    """Return a table and its board, or answer 404."""
+    table = db.get_table(token)
+    if table is None:
+        abort(404, description=t("not_found", lang_or_default(request.args.get("lang"))))
+    board, _problems = parse_board(table["board_doc"])
+    if board is None:
+        abort(404, description=t("not_found", table["lang"]))
+    g.lang = table["lang"]
+    return table, board
+
+
+def _csrf_failed(form) -> bool:
+    """Tell whether a form was refused for its CSRF token (missing, expired or foreign)."""
+    token = getattr(form, "csrf_token", None)
+    return bool(token is not None and token.errors)
+
+
+def _manual_decks(table: dict) -> tuple[str, ...]:
+    """Return the decks whose goal card is counted by hand."""
+    if table["level"] != "full":
+        return ()
+    return tuple(card.get("deck") for card in table["goals"] if card.get("metric") == "manual")
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    """Start a table: players, city, level, iconic ratings and goal cards."""
+    asked = request.values.get("lang") or request.accept_languages.best_match(list(LANGUAGES))
+    g.lang = lang = lang_or_default(asked)
+    boards = available_boards(current_app.config.get("BOARD_LIBRARY"))
+    board = next((b for b in boards if b.id == request.values.get("board")), boards[0])
+    catalogue = load_catalogue()
+    form = table_form(boards, board, catalogue, lang)
+    form.lang.data, form.board.data = lang, board.id
+    if request.method == "GET":  # different colours by default, so a table rarely has to change them
+        for entry, colour in zip(form.players, PLAYER_COLOURS):
+            entry.form.colour.data = colour
+    status = 200
+    if request.method == "POST" and "change_board" not in request.form:
+        if form.validate_on_submit():
+            result = form.result
+            players = [{"name": p["name"], "colour": p["colour"], "sheet": new_sheet(p["name"], p["player_board"])}
+                       for p in result["players"]]
+            token = db.create_table(board.id, board_to_json(board), form.level.data, lang, result["ratings"],
+                                    result["goals"], players)
+            return redirect(url_for("enroute.tables.show", token=token))
+        flash(t("err_csrf" if _csrf_failed(form) else "form_has_errors", lang), "error")
+        status = 422
+    return render_template("enroute/tables/new.html", form=form, board=board, catalogue=catalogue), status
+
+
+@bp.get("/<token>")
+def show(token: str):
+    """Show a table: its link and QR code, each player's sheet status, the score sheet and the printed kit."""
+    table, board = _load(token)
+    players = db.get_players(token)
+    for player in players:
+        player["status"] = _status(table, board, player)
+    form = LanguageForm(lang=table["lang"])
+    link = url_for("enroute.tables.show", token=token, _external=True)
+    return render_template("enroute/tables/show.html", table=table, board=board, players=players, form=form, link=link)
+
+
+def _status(table: dict, board, player: dict) -> dict:
+    """Summarise a player's sheet: not entered, or its error and warning counts."""
+    if player["version"] == 0:
+        return {"key": "sheet_status_empty", "errors": 0, "warnings": 0}
+    _sheet, problems = parse_sheet(engine_sheet(player["sheet"], player["route_mode"], player["name"]), board,
+                                   table["level"], "", _manual_decks(table))
+    errors = sum(1 for p in problems if p.severity == "error")
+    warnings = len(problems) - errors
+    return {"key": "sheet_status_problems" if problems else "sheet_status_ok", "errors": errors,
+            "warnings": warnings}
+
+
+@bp.post("/<token>/lang")
+def language(token: str):
+    """Change the table's language."""
+    table, _board = _load(token)
+    form = LanguageForm()
+    if form.validate_on_submit():
+        db.set_language(token, form.lang.data)
+    else:
+        flash(t("err_csrf", table["lang"]), "error")
+    return redirect(url_for("enroute.tables.show", token=token))
+
+
+@bp.get("/<token>/qr.png")
+def qr(token: str):
+    """Answer the QR code of the table link as a PNG."""
+    _load(token)
+    png = qr_png(url_for("enroute.tables.show", token=token, _external=True))
+    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.route("/<token>/players/<int:seat>", methods=["GET", "POST"])
+def sheet(token: str, seat: int):
+    """Enter one player's end-of-game sheet on the tappable map; save it without touching the others."""
+    table, board = _load(token)
+    player = db.get_player(token, seat)
+    if player is None:
+        abort(404, description=t("not_found", table["lang"]))
+    lang = table["lang"]
+    form = SheetForm()
+    form.player_board.choices = choices((str(pb.number), str(pb.number)) for pb in board.player_boards)
+    draft, route_mode, version = player["sheet"], player["route_mode"], player["version"]
+    raw_text = None
+    conflict = None
+    status = 200
+    if request.method == "POST":
+        route_mode = form.route_mode.data if form.route_mode.data in ROUTE_MODES else "best"
+        importing = "import" in request.form
+        text = _import_text(form) if importing else (form.sheet.data or "")
+        submitted, message = _read_draft(text, lang)
+        if importing and not text.strip():
+            message = t("import_empty", lang)
+        csrf_ok = form.validate_on_submit() or not _csrf_failed(form)
+        if not csrf_ok:
+            message = t("err_csrf", lang)
+        if message:
+            flash(message, "error")
+            status = 400 if not csrf_ok else 422
+            if submitted is not None:
+                draft = submitted
+            else:
+                raw_text = text  # keep exactly what was typed, even when it cannot be read
+        else:
+            draft = _merge(submitted, player, form, board, table, importing)
+            if importing:
+                route_mode = "own" if isinstance(draft.get("final_route"), list) else "best"
+            base = int(form.version.data) if (form.version.data or "").isdigit() else -1
+            saved = db.save_sheet(token, seat, base, draft, route_mode)
+            if saved is not None:
+                flash(t("saved", lang), "ok")
+                return redirect(url_for("enroute.tables.sheet", token=token, seat=seat) + "#problems")
+            current = db.get_player(token, seat)
+            before = db.get_history(token, seat, base)
+            found = changes(before["sheet"], before["route_mode"], current["sheet"], current["route_mode"]) \
+                if before else []
+            conflict = {"theirs": current["version"],
+                        "changes": [t(key, lang, **_printed(params, board, current["sheet"])) for key, params in found]}
+            version = current["version"]  # saving again deliberately replaces theirs
+            status = 409
+    return _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict), status
+
+
+def _printed(params: dict, board, doc: dict) -> dict:
+    """Show a changed location by the player's own printed coordinates, as on their map."""
+    if "where" not in params:
+        return params
+    number = doc.get("player_board")
+    pb = board.player_board(number) if isinstance(number, int) else None
+    c, r = map(int, params["where"].split(","))
+    if pb is None or not (1 <= c <= board.cols and 1 <= r <= board.rows):
+        return params
+    col, row = pb.printed((c, r))
+    return {**params, "where": f"({col}, {row})"}
+
+
+def _import_text(form: SheetForm) -> str:
+    """Return the pasted or uploaded sheet text."""
+    upload = form.import_file.data
+    if upload is not None and getattr(upload, "filename", ""):
+        data = upload.read(MAX_IMPORT + 1)[:MAX_IMPORT]
+        return data.decode("utf-8", errors="replace")
+    return form.import_text.data or ""
+
+
+def _read_draft(text: str, lang: str) -> tuple[dict | None, str | None]:
+    """Parse the posted JSON draft; return it, or a message saying why it cannot be read."""
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        return None, t("bad_json", lang, error=str(exc)[:120])
+    if not isinstance(doc, dict):
+        return None, t("not_an_object", lang)
+    return doc, None
+
+
+def _merge(doc: dict, player: dict, form: SheetForm, board, table: dict, importing: bool) -> dict:
+    """Fold the form's own fields (player board, hand-counted goal results) into the draft."""
+    doc = dict(doc)
+    doc["player"] = player["name"]
+    if importing:
+        doc.setdefault("player_board", player["sheet"].get("player_board"))
+        return doc
+    number = form.player_board.data
+    if number and number.isdigit() and board.player_board(int(number)):
+        doc["player_board"] = int(number)
+    values = dict(doc.get("goal_values") or {}) if isinstance(doc.get("goal_values"), dict) else {}
+    for deck in _manual_decks(table):
+        raw = (getattr(form, f"goal_value_{deck}").data or "").strip()
+        if raw:
+            values[deck] = int(raw) if raw.isdigit() else raw  # a bad value stays, and the engine names it
+        else:
+            values.pop(deck, None)
+    if values:
+        doc["goal_values"] = values
+    else:
+        doc.pop("goal_values", None)
+    return doc
+
+
+def _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict):
+    """Render the sheet editor for a draft, with every problem listed and highlighted."""
+    lang = table["lang"]
+    _sheet, found = parse_sheet(engine_sheet(draft, route_mode, player["name"]), board, table["level"], "",
+                                _manual_decks(table))
+    state = map_state(draft, route_mode, board)
+    problems = []
+    for p in found:
+        target = problem_target(p.path, draft, p.message)
+        if target and target.startswith("c-") and board.cafe_at(tuple(map(int, target[2:].split("-")))) is None:
+            target = "p-" + target[2:]  # no cafe drawn there: ring the intersection instead
+        targets = [point_id(q) for q in state.goal] if target == "goal" else ([target] if target else [])
+        state.problems.update(targets)
+        problems.append({"severity": p.severity, "text": problem_text(p.code, p.path, p.message, lang),
+                         "target": targets[0] if targets else ""})
+    number = draft.get("player_board") if isinstance(draft.get("player_board"), int) else None
+    pb = board.player_board(number) if number is not None else None
+    pb = pb or board.player_boards[0]
+    form.sheet.data = raw_text if raw_text is not None else json.dumps(draft, ensure_ascii=False)
+    form.version.data = str(version)
+    form.route_mode.data = route_mode
+    form.player_board.data = str(pb.number)
+    for deck in _manual_decks(table):
+        value = (draft.get("goal_values") or {}).get(deck) if isinstance(draft.get("goal_values"), dict) else None
+        getattr(form, f"goal_value_{deck}").data = "" if value is None else str(value)
+    colours = COLOURS if "purple" in board.kinds_present() else COLOURS[:3]
+    svg = render_map(board, pb, state, label=t("sheet_title", lang, name=player["name"]), colours=colours)
+    boards_js = {pb_.number: {"columns": list(pb_.columns), "rows": list(pb_.rows)} for pb_ in board.player_boards}
+    js_strings = {k: STRINGS[lang].get(k, STRINGS["en"][k]) for k in
+                  ("goal_full", "route_not_connected", "route_not_drawn", "tourists_at", "bad_json")}
+    return render_template("enroute/tables/sheet.html", table=table, board=board, player=player, form=form, svg=svg,
+                           problems=problems, conflict=conflict, manual=_manual_decks(table), colours=colours,
+                           boards_js=boards_js, js_strings=js_strings, raw_text=raw_text)
+
+
+@bp.get("/<token>/players/<int:seat>/sheet.json")
+def sheet_json(token: str, seat: int):
+    """Download a player's sheet as an `enroute-sheet/1` document."""
+    _load(token)
+    player = db.get_player(token, seat)
+    if player is None:
+        abort(404)
+    doc = engine_sheet(player["sheet"], player["route_mode"], player["name"])
+    return _json_download(doc, f"sheet-{seat + 1}.json")
+
+
+@bp.get("/<token>/game.json")
+def game_json(token: str):
+    """Download the whole table as an `enroute-game/1` document."""
+    table, _board = _load(token)
+    return _json_download(game_doc(table, db.get_players(token)), "game.json")
+
+
+def _json_download(doc: dict, filename: str) -> Response:
+    """Answer a JSON document as a file download."""
+    body = json.dumps(doc, ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/<token>/score")
+def score(token: str):
+    """Show the score sheet: rows 1–9, totals, ranks, tie-breaks and each player's final route."""
+    table, board = _load(token)
+    players = db.get_players(token)
+    scores = score_table(table, players)
+    views = score_views(board, players, scores)
+    colours = COLOURS if "purple" in board.kinds_present() else COLOURS[:3]
+    maps = {}
+    for v in views:
+        pb = board.player_board(_pb(players, v.seat)) or board.player_boards[0]
+        if v.state is not None:
+            maps[v.seat] = render_map(board, pb, v.state, interactive=False, label=v.name, colours=colours,
+                                      map_id=f"map-{v.seat}")
+        if v.best_state is not None:
+            maps[f"best-{v.seat}"] = render_map(board, pb, v.best_state, interactive=False, label=v.name,
+                                                colours=colours, map_id=f"best-{v.seat}")
+    problems = {v.seat: [{"severity": p.severity, "text": problem_text(p.code, p.path, p.message, table["lang"])}
+                         for p in v.score.problems] for v in views}
+    return render_template("enroute/tables/score.html", table=table, board=board, views=views, maps=maps,
+                           rows=row_table(board, table["level"], views), notes=tiebreak_notes(views, table["lang"]),
+                           problems=problems, tiebreak_note=TIEBREAK_NOTE)
+
+
+def _pb(players: list[dict], seat: int) -> int:
+    """Return the player board number a seat's sheet names (0 if none)."""
+    number = next(p for p in players if p["seat"] == seat)["sheet"].get("player_board")
+    return number if isinstance(number, int) else 0
+
+
+@bp.get("/<token>/maps.pdf")
+def maps_pdf(token: str):
+    """Answer blank player maps of the table's city as a PDF."""
+    return _printable(token, "maps_pdf", "maps.pdf")
+
+
+@bp.get("/<token>/scorepad.pdf")
+def scorepad_pdf(token: str):
+    """Answer a score pad for the table's players as a PDF."""
+    return _printable(token, "scorepad_pdf", "scorepad.pdf")
+
+
+def _printable(token: str, name: str, filename: str):
+    """Make a printable with the print module, or explain why it cannot be made."""
+    table, board = _load(token)
+    try:
+        printables = importlib.import_module("printables.enroute")  # lazily: printing is optional
+        make = getattr(printables, name)
+    except (ImportError, AttributeError):
+        flash(t("printables_missing", table["lang"]), "error")
+        return redirect(url_for("enroute.tables.show", token=token))
+    try:
+        if name == "scorepad_pdf":
+            pdf = make(board, players=len(db.get_players(token)), paper="a4")
+        else:
+            pdf = make(board, paper="a4")
+    except Exception as exc:  # a print-module bug must not cost the table its page
+        current_app.logger.exception("printable %s failed", name)
+        flash(t("printables_failed", table["lang"], error=type(exc).__name__), "error")
+        return redirect(url_for("enroute.tables.show", token=token))
+    return Response(pdf, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{filename}"'})

@@ -1,0 +1,1 @@
+"""What every game's printables share: the page, the embedded fonts and the text helpers."""

@@ -1,0 +1,46 @@
+"""Helpers for the solver tests: small random En Route states drawn by hypothesis (not conftest, so folders never clash)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from companion.games.enroute.evaluation import Context
+from companion.games.enroute.goals import METRICS, GoalCard
+from companion.games.enroute.registry import find_board
+from companion.games.enroute.sheet import Sheet
+
+BOARD = find_board("training-city")
+COLOURS = ("red", "green", "blue")
+
+
+def _region_sections(x0: int, y0: int, size: int) -> list:
+    """Every road of the board inside a size×size block of intersections starting at (x0, y0)."""
+    inside = {(x, y) for x in range(x0, x0 + size + 1) for y in range(y0, y0 + size + 1)}
+    return sorted(sec for sec in BOARD.roads if sec[0] in inside and sec[1] in inside)
+
+
+@st.composite
+def small_states(draw, max_sections: int = 9) -> tuple[Context, Sheet]:
+    """A context and sheet with a few drawn sections in a corner of the map, tourists, goals and cards."""
+    x0, y0 = draw(st.integers(0, 3)), draw(st.integers(0, 3))
+    roads = _region_sections(x0, y0, 3)
+    sections = draw(st.lists(st.sampled_from(roads), max_size=max_sections, unique=True))
+    locations = sorted({loc for sec in roads for loc in BOARD.borders(sec)})
+    tourists = {}
+    for loc in draw(st.lists(st.sampled_from(locations), max_size=6, unique=True)):
+        tourists[loc] = {draw(st.sampled_from(COLOURS)): draw(st.integers(1, 3))}
+    points = sorted({p for sec in roads for p in sec})
+    goal = tuple(draw(st.lists(st.sampled_from(points), min_size=3, max_size=3, unique=True)))
+    cards = []
+    for deck in draw(st.lists(st.sampled_from("ABC"), max_size=3, unique=True)):
+        metric = draw(st.sampled_from(sorted(METRICS)))
+        achiever = draw(st.integers(0, 6))
+        cards.append(GoalCard(deck, f"card {deck}", metric, draw(st.sampled_from(["+", "−"])),
+                              draw(st.integers(0, 8)), achiever + draw(st.integers(0, 4)), achiever))
+    level = draw(st.sampled_from(["simplified", "intermediate", "full"]))
+    cafes = {p: draw(st.sampled_from(["used", "unused"])) for p in draw(st.lists(st.sampled_from(points),
+                                                                                 max_size=2, unique=True))}
+    goal_values = {c.deck: draw(st.integers(0, 8)) for c in cards if c.metric == "manual"}
+    sheet = Sheet(player="P", sections=sections, tourists=tourists, personal_goal=goal, cafes=cafes,
+                  goal_values=goal_values)
+    return Context(BOARD, level, (), tuple(cards)), sheet

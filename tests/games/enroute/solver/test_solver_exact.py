@@ -1,0 +1,73 @@
+"""The solver against plain exhaustive search: same objective, same walk, proven."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from hypothesis import HealthCheck, given, settings
+from solver_helpers import BOARD, small_states
+
+from companion.games.enroute import geometry as geo
+from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
+from companion.games.enroute.search import best_route, exhaustive_best_route
+from companion.games.enroute.sheet import Sheet
+from companion.games.enroute.solver import solve
+
+
+def _is_legal(walk, sheet) -> bool:
+    """Tell whether a walk uses only drawn sections, each at most once."""
+    secs = [geo.section(a, b) for a, b in zip(walk, walk[1:])]
+    return len(set(secs)) == len(secs) and set(secs) <= set(sheet.sections)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_states())
+def test_solver_matches_exhaustive(state):
+    """Same walk (hence same objective) as trying every trail, and proven."""
+    ctx, sheet = state
+    expected = exhaustive_best_route(ctx, sheet, None)
+    got, _ = solve(ctx, sheet, None)
+    assert got.proven
+    assert _is_legal(got.walk, sheet)
+    key = search_objective(ctx, sheet, evaluate_route(ctx, sheet, got.walk, best_order=False))
+    assert key == search_objective(ctx, sheet, evaluate_route(ctx, sheet, expected.walk, best_order=False))
+    assert got.walk == expected.walk
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_states(max_sections=12))
+def test_section_order_does_not_matter(state):
+    """Shuffling the drawn sections (and flipping their ends) gives the same route."""
+    ctx, sheet = state
+    first = best_route(ctx, sheet)
+    rng = random.Random(len(sheet.sections))
+    shuffled = [sec[::-1] if rng.random() < 0.5 else sec for sec in sheet.sections]
+    rng.shuffle(shuffled)
+    again = best_route(ctx, Sheet(player="P", sections=shuffled, tourists=sheet.tourists,
+                                  personal_goal=sheet.personal_goal, cafes=sheet.cafes,
+                                  goal_values=sheet.goal_values))
+    assert (first.walk, first.proven) == (again.walk, again.proven)
+
+
+def _full_board_sheet() -> Sheet:
+    """Every road drawn, tourists everywhere, the personal goal on three corners."""
+    tourists = {loc: {"red": 1, "green": 1, "blue": 1} for loc in BOARD.locations()}
+    return Sheet(player="P", sections=sorted(BOARD.roads), tourists=tourists,
+                 personal_goal=((0, 0), (6, 0), (0, 6)))
+
+
+def test_tiny_time_limit_returns_a_legal_unproven_route_quickly():
+    """A hard limit far too short for the full board still answers at once, with a legal route."""
+    sheet = _full_board_sheet()
+    started = time.monotonic()
+    choice = best_route(Context(BOARD), sheet, time_limit=0.01)
+    assert time.monotonic() - started < 1.5
+    assert choice.proven is False
+    assert _is_legal(choice.walk, sheet) and len(choice.walk) > 1
+
+
+def test_nothing_drawn_gives_the_empty_route():
+    """With no sections the route is empty and proven."""
+    choice = best_route(Context(BOARD), Sheet(player="P"))
+    assert (choice.walk, choice.proven) == ([], True)
