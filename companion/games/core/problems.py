@@ -1,12 +1,37 @@
-"""Validation findings shared by the engine, the web pages, the API and the CLI."""
+"""Validation findings shared by the engine, the web pages, the API and the CLI.
+
+A problem's `message` is English text. When it was built from a template
+(`error(code, path, N_("{what} must be ..."), what=...)`), the template and its
+parameters travel with it, so a page can show it from the gettext catalogues
+in the reader's language (`render(translate)`); the engine itself never needs
+to know which language a reader speaks.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
+
+
+class Msg(str):
+    """Source text marked for the catalogues (`N_`); a parameter of this type is translated too."""
+
+
+def N_(text: str) -> Msg:
+    """Mark text for the catalogues without translating it here."""
+    return Msg(text)
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """Put the parameters into a `{name}` template; a broken template is shown as it is."""
+    try:
+        return template.format(**params) if params else template
+    except (KeyError, IndexError, ValueError):
+        return template
 
 
 @dataclass(frozen=True)
@@ -17,6 +42,8 @@ class Problem:
     code: str
     path: str
     message: str
+    template: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def to_json(self) -> dict:
         """Return the `problems[]` item of the interchange formats."""
@@ -34,17 +61,31 @@ class Problem:
             new = prefix + path
         else:
             new = f"{prefix}.{path}"
-        return Problem(self.severity, self.code, new, self.message)
+        return Problem(self.severity, self.code, new, self.message, self.template, self.params)
+
+    def render(self, translate: Callable[[str], str]) -> str | None:
+        """Return the message through `translate` (a gettext), or None when it has no template."""
+        if not self.template:
+            return None
+        params = {k: translate(v) if isinstance(v, Msg) else v for k, v in self.params.items()}
+        return fill(translate(self.template), params)
 
 
-def error(code: str, path: str, message: str) -> Problem:
+def _build(severity: str, code: str, path: str, message: str, params: Mapping[str, Any]) -> Problem:
+    """Build a problem, keeping the template when the message is a marked one."""
+    if params or isinstance(message, Msg):
+        return Problem(severity, code, path, fill(message, params), str(message), dict(params))
+    return Problem(severity, code, path, message)
+
+
+def error(code: str, path: str, message: str, **params: Any) -> Problem:
     """Build an error: the document cannot be scored as it is."""
-    return Problem(ERROR, code, path, message)
+    return _build(ERROR, code, path, message, params)
 
 
-def warning(code: str, path: str, message: str) -> Problem:
+def warning(code: str, path: str, message: str, **params: Any) -> Problem:
     """Build a warning: scored, but the table should look at it."""
-    return Problem(WARNING, code, path, message)
+    return _build(WARNING, code, path, message, params)
 
 
 def has_errors(problems: Iterable[Problem]) -> bool:
