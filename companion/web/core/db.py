@@ -1,55 +1,37 @@
-"""SQLite persistence for tables and player sheets (flaskr-style `get_db()` on `g`).
+"""SQLite persistence: the connection (flaskr-style `get_db()` on `g`), each game's registered tables, table codes.
 
-Each player's sheet lives in its own row with a version number, so phones that
-save different players at the same time never overwrite each other, and a
-save based on an old version is refused instead of silently winning. Every
-saved version is also kept in `sheet_history`, which lets a refused save show
-what the other edit changed.
+A game's storage module registers its own tables with `add_schema`; the core
+keeps only what every game shares: the short codes that let a phone join a
+table by typing six letters.
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 import sqlite3
 from datetime import UTC, datetime
-from typing import Any
 
 import click
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS game_table (
-    id TEXT PRIMARY KEY,
-    created TEXT NOT NULL,
-    board_id TEXT NOT NULL,
-    board_doc TEXT NOT NULL,
-    level TEXT NOT NULL,
-    lang TEXT NOT NULL DEFAULT 'en',
-    ratings TEXT NOT NULL,
-    goals TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS player_sheet (
-    table_id TEXT NOT NULL REFERENCES game_table(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    colour TEXT NOT NULL,
-    route_mode TEXT NOT NULL DEFAULT 'best',
-    sheet TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    updated TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS sheet_history (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    version INTEGER NOT NULL,
-    route_mode TEXT NOT NULL,
-    sheet TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat, version)
+CORE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS table_code (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    path TEXT NOT NULL,
+    title TEXT NOT NULL,
+    created TEXT NOT NULL
 );
 """
+# Each game's storage adds its tables here (name -> (create script, drop script)); `get_db` creates them all.
+_SCHEMAS: dict[str, tuple[str, str]] = {"core": (CORE_SCHEMA, "DROP TABLE IF EXISTS table_code;")}
+
+
+def add_schema(name: str, create: str, drop: str) -> None:
+    """Register a game's tables: created on first use, dropped and recreated by `init-db`."""
+    _SCHEMAS[name] = (create, drop)
+
 
 
 def _now() -> str:
@@ -65,7 +47,8 @@ def get_db() -> sqlite3.Connection:
         g.db.execute("PRAGMA foreign_keys = ON")
         # Create the schema lazily so `flask --app companion run` works without `init-db`.
         if not current_app.extensions.get("companion_db_ready"):
-            g.db.executescript(SCHEMA)
+            for create, _drop in _SCHEMAS.values():
+                g.db.executescript(create)
             current_app.extensions["companion_db_ready"] = True
     return g.db
 
@@ -80,9 +63,10 @@ def close_db(_exc: BaseException | None = None) -> None:
 def init_db() -> None:
     """Drop every table and create the schema afresh."""
     db = get_db()
-    db.executescript("DROP TABLE IF EXISTS sheet_history; DROP TABLE IF EXISTS player_sheet; "
-                     "DROP TABLE IF EXISTS game_table;")
-    db.executescript(SCHEMA)
+    for _create, drop in reversed(list(_SCHEMAS.values())):
+        db.executescript(drop)
+    for create, _drop in _SCHEMAS.values():
+        db.executescript(create)
 
 
 @click.command("init-db")
@@ -99,87 +83,40 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(init_db_command)
 
 
-def create_table(board_id: str, board_doc: dict, level: str, lang: str, ratings: dict, goals: list,
-                 players: list[dict]) -> str:
-    """Store a new table and its players' empty sheets; return the table's unguessable id."""
+# Codes people type: no 0/O, 1/I/L, so a code read aloud across the table is typed right.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_table_code(game: str, path: str, title: str) -> str:
+    """Give a table a short join code that leads to `path`; return the code."""
     db = get_db()
-    token = secrets.token_urlsafe(16)
-    now = _now()
-    with db:
-        db.execute("INSERT INTO game_table (id, created, board_id, board_doc, level, lang, ratings, goals) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                   (token, now, board_id, json.dumps(board_doc), level, lang, json.dumps(ratings),
-                    json.dumps(goals)))
-        for seat, player in enumerate(players):
-            db.execute("INSERT INTO player_sheet (table_id, seat, name, colour, route_mode, sheet, version, updated)"
-                       " VALUES (?, ?, ?, ?, 'best', ?, 0, ?)",
-                       (token, seat, player["name"], player["colour"], json.dumps(player["sheet"]), now))
-            db.execute("INSERT INTO sheet_history (table_id, seat, version, route_mode, sheet) "
-                       "VALUES (?, ?, 0, 'best', ?)", (token, seat, json.dumps(player["sheet"])))
-    return token
+    for _ in range(20):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        try:
+            with db:
+                db.execute("INSERT INTO table_code (code, game, path, title, created) VALUES (?, ?, ?, ?, ?)",
+                           (code, game, path, title, _now()))
+            return code
+        except sqlite3.IntegrityError:
+            continue  # taken: draw another (31^6 codes, so this almost never repeats)
+    raise RuntimeError("no free table code")
 
 
-def get_table(token: str) -> dict[str, Any] | None:
-    """Load a table (settings decoded) or None."""
-    if not isinstance(token, str) or len(token) > 64:
+def normalise_code(text: str) -> str:
+    """Read a typed code the forgiving way: any case, spaces and dashes ignored."""
+    return "".join(ch for ch in (text or "").upper() if ch.isalnum())
+
+
+def find_table_code(code: str) -> dict | None:
+    """Return the table a code leads to (`code`, `game`, `path`, `title`) or None."""
+    if not isinstance(code, str) or len(code) > 32:
         return None
-    row = get_db().execute("SELECT * FROM game_table WHERE id = ?", (token,)).fetchone()
-    if row is None:
-        return None
-    table = dict(row)
-    for key in ("board_doc", "ratings", "goals"):
-        table[key] = json.loads(table[key])
-    return table
+    row = get_db().execute("SELECT code, game, path, title FROM table_code WHERE code = ?", (code,)).fetchone()
+    return dict(row) if row is not None else None
 
 
-def set_language(token: str, lang: str) -> None:
-    """Change a table's language."""
-    db = get_db()
-    with db:
-        db.execute("UPDATE game_table SET lang = ? WHERE id = ?", (lang, token))
-
-
-def get_players(token: str) -> list[dict[str, Any]]:
-    """Load every player's row of a table, in seat order, sheets decoded."""
-    rows = get_db().execute("SELECT * FROM player_sheet WHERE table_id = ? ORDER BY seat", (token,)).fetchall()
-    return [_player(row) for row in rows]
-
-
-def get_player(token: str, seat: int) -> dict[str, Any] | None:
-    """Load one player's row or None."""
-    row = get_db().execute("SELECT * FROM player_sheet WHERE table_id = ? AND seat = ?", (token, seat)).fetchone()
-    return _player(row) if row is not None else None
-
-
-def _player(row: sqlite3.Row) -> dict[str, Any]:
-    """Decode a player row."""
-    player = dict(row)
-    player["sheet"] = json.loads(player["sheet"])
-    return player
-
-
-def save_sheet(token: str, seat: int, base_version: int, sheet: dict, route_mode: str) -> int | None:
-    """Save one player's sheet if nobody saved since `base_version`; return the new version or None."""
-    db = get_db()
-    text = json.dumps(sheet)
-    with db:
-        # The version check and the write are one statement, so two phones saving the
-        # same player at once cannot both win.
-        cur = db.execute("UPDATE player_sheet SET sheet = ?, route_mode = ?, version = version + 1, updated = ? "
-                         "WHERE table_id = ? AND seat = ? AND version = ?",
-                         (text, route_mode, _now(), token, seat, base_version))
-        if cur.rowcount != 1:
-            return None
-        new_version = base_version + 1
-        db.execute("INSERT OR REPLACE INTO sheet_history (table_id, seat, version, route_mode, sheet) "
-                   "VALUES (?, ?, ?, ?, ?)", (token, seat, new_version, route_mode, text))
-    return new_version
-
-
-def get_history(token: str, seat: int, version: int) -> dict[str, Any] | None:
-    """Return one saved version of a player's sheet (sheet and route mode) or None."""
-    row = get_db().execute("SELECT route_mode, sheet FROM sheet_history WHERE table_id = ? AND seat = ? "
-                           "AND version = ?", (token, seat, version)).fetchone()
-    if row is None:
-        return None
-    return {"route_mode": row["route_mode"], "sheet": json.loads(row["sheet"])}
+def code_for_path(path: str) -> dict | None:
+    """Return the code row of a table by the path it leads to, or None."""
+    row = get_db().execute("SELECT code, game, path, title FROM table_code WHERE path = ?", (path,)).fetchone()
+    return dict(row) if row is not None else None

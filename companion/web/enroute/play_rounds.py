@@ -17,11 +17,11 @@ from ...games.core.problems import has_errors
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
 from ...games.enroute.setup import solo_challenges, solo_result, solo_score, team_ranking, team_totals
-from ..core import db
 from ..core.i18n import problem_text
 from . import play_forms as pf
 from . import play_store as store
 from . import play_view as view
+from . import table_store as db
 from .play_common import CONFLICT, SEAT_COLOURS, _form_message, _game, _names, _version, bp
 from .scoresheet import score_table
 from .svgmap import MapState, location_id, render_map, section_id

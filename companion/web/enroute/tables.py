@@ -17,9 +17,9 @@ from ...games.enroute.board import COLOURS, board_to_json, parse_board
 from ...games.enroute.registry import available_boards
 from ...games.enroute.rows import TIEBREAK_NOTE
 from ...games.enroute.sheet import parse_sheet
-from ..core import db
 from ..core.i18n import LANGUAGES, STRINGS, lang_or_default, problem_text, t
 from ..core.qr import qr_png
+from . import table_store as db
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
 from .scoresheet import game_doc, row_table, score_table, score_views, tiebreak_notes

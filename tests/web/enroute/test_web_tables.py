@@ -11,8 +11,8 @@ import types
 from PIL import Image
 from web_helpers import table_form_data
 
-from companion.web.core import db
 from companion.web.core.app import create_app
+from companion.web.enroute import table_store as db
 from companion.web.enroute.forms import load_catalogue
 
 

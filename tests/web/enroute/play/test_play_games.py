@@ -9,7 +9,7 @@ from play_helpers import loaded, make_app, play_all, seat_links, setup_game, ver
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.scoring import score_game
-from companion.web.core import db
+from companion.web.enroute import table_store as db
 
 
 @pytest.mark.parametrize(("mode", "names", "level", "rating"), [
