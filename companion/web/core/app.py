@@ -50,10 +50,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import api, db, errors, home
+    from . import api, db, errors, home, i18n
     from .plugins import game_webs
 
     db.init_app(app)
+    i18n.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(api.bp)
     webs = game_webs()

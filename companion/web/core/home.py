@@ -1,15 +1,80 @@
-"""Home page: what the companion does and where to go."""
+"""The home page (choose a game, start or join a table, recent tables), joining by code, and "About and formats"."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+import json
 
-from ...games.enroute import shipped_boards
+from flask import Blueprint, current_app, g, redirect, render_template, request
+
+from ...games.registry import games
+from . import db
+from .i18n import _
 
 bp = Blueprint("home", __name__)
+RECENT_COOKIE = "recent_tables"
+RECENT_MAX = 6
+
+
+def remember_table(path: str) -> None:
+    """Note that this phone opened a table (by its path): it shows under "Recent tables" on the home page."""
+    g.remember_table = path
+
+
+def _recent_codes() -> list[str]:
+    """Return the codes in this phone's recent-tables cookie, newest first (junk ignored)."""
+    try:
+        codes = json.loads(request.cookies.get(RECENT_COOKIE, "[]"))
+    except ValueError:
+        return []
+    return [c for c in codes if isinstance(c, str) and len(c) <= 12][:RECENT_MAX] if isinstance(codes, list) else []
+
+
+@bp.after_app_request
+def _store_recent(response):
+    """Put the table this page showed at the front of the phone's recent list."""
+    path = g.pop("remember_table", None)
+    if path and response.status_code == 200:
+        row = db.code_for_path(path)
+        if row is not None:
+            codes = [row["code"], *[c for c in _recent_codes() if c != row["code"]]][:RECENT_MAX]
+            response.set_cookie(RECENT_COOKIE, json.dumps(codes), max_age=180 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def _entries() -> list:
+    """The games with a home-page entry, in their order."""
+    webs = current_app.extensions.get("companion.games", [])
+    return sorted((w for w in webs if w.home is not None), key=lambda w: (w.home.order, w.game_id))
+
+
+def _home(code: str = "", join_error: str | None = None, status: int = 200):
+    """Render the home page, keeping a typed code and its error."""
+    recent = [row for row in (db.find_table_code(c) for c in _recent_codes()) if row is not None]
+    return render_template("core/home/index.html", entries=_entries(), recent=recent, code=code,
+                           join_error=join_error), status
 
 
 @bp.get("/")
 def index():
     """Show the home page."""
-    return render_template("core/home/index.html", boards=shipped_boards())
+    return _home()
+
+
+@bp.get("/join")
+def join():
+    """Go to the table a typed code names, or say why not (the typed code stays in the field)."""
+    typed = request.args.get("code", "")
+    code = db.normalise_code(typed)
+    if not code:
+        return _home(typed, _("Type the table's code: six letters and digits, shown on the table's page."), 400)
+    row = db.find_table_code(code)
+    if row is None:
+        return _home(typed, _("No table has the code {code}. Check it on the table's page.", code=code), 404)
+    return redirect(row["path"])
+
+
+@bp.get("/about")
+def about():
+    """Developer material: the games' formats, the command line and the API."""
+    return render_template("core/home/about.html", games=games(),
+                           webs=current_app.extensions.get("companion.games", []))

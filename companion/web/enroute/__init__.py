@@ -6,24 +6,33 @@ game's static files; the app factory finds it through `WEB`.
 
 from flask import Blueprint
 
+from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from . import api, boards, play, play_rounds, tables  # noqa: F401  (play_rounds adds its views to play.bp)
+from .labels import label
 
 bp = Blueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
 for child in (tables.bp, play.bp, boards.bp, api.bp):
     bp.register_blueprint(child)
+
+
+@bp.context_processor
+def enroute_labels() -> dict:
+    """Give En Route's templates `label()` for texts chosen at run time."""
+    return {"label": label}
+
 
 WEB = GameWeb(
     game_id="enroute",
     blueprint=bp,
     home=HomeEntry(
         title="En Route",
-        tagline="Draw your route through the city: setup, referee, every sheet checked, the exact best route.",
+        tagline=N_("Draw your route through the city: setup, referee, every sheet checked, the exact best route."),
         colours=("#f4c430", "#1d2a44", "#d2413a"),
         start_endpoint="enroute.tables.new",
-        links=(("Referee a whole game", "enroute.play.new"), ("Transcribe your board", "enroute.boards.index")),
+        links=((N_("Referee a whole game"), "enroute.play.new"), (N_("Transcribe your board"), "enroute.boards.index")),
         order=10,
     ),
-    about="En Route reads enroute-game/1 and writes enroute-score/1 (shared/spec/enroute-formats.md); "
-          "boards are enroute-board/1.",
+    about=N_("En Route reads enroute-game/1 and writes enroute-score/1; boards travel as enroute-board/1 and "
+             "sheets as enroute-sheet/1."),
 )

@@ -19,7 +19,8 @@ from ...games.enroute.board import Board
 from ...games.enroute.goals import METRICS, goal_to_json, parse_goals
 from ...games.enroute.rows import GOAL_DECKS, LEVELS
 from ...games.enroute.setup import goal_catalogue
-from ..core.i18n import LANGUAGES, t
+from ..core.i18n import LANGUAGES, _, problem_text
+from .labels import label
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 MAX_PLAYERS = 4
@@ -35,7 +36,7 @@ def choices(pairs) -> list[SelectChoice]:
 def load_catalogue(path: Path | None = None) -> list[dict]:
     """Return the engine's example goal cards as game-document cards; a missing or broken file means none."""
     try:
-        return [goal_to_json(card) for _, card in goal_catalogue(path)]
+        return [goal_to_json(card) for _path, card in goal_catalogue(path)]
     except (OSError, ValueError, KeyError, TypeError):
         return []
 
@@ -73,18 +74,18 @@ class NewTableForm(FlaskForm):
         """Fill the choices that depend on the city, the catalogue and the language."""
         self.the_board, self.catalogue, self.ui_lang = board, catalogue, lang
         self.board.choices = choices([(b.id, b.name) for b in boards])
-        self.level.choices = choices([(lv, t(f"level_{lv}", lang)) for lv in LEVELS])
+        self.level.choices = choices([(lv, label(f"level_{lv}")) for lv in LEVELS])
         numbers = [(str(pb.number), str(pb.number)) for pb in board.player_boards]
         for entry in self.players:
-            entry.form.colour.choices = choices([(c, t(f"colour_{c}", lang)) for c in PLAYER_COLOURS])
-            entry.form.player_board.choices = choices([("random", t("deal_random", lang)), *numbers])
+            entry.form.colour.choices = choices([(c, label(f"colour_{c}")) for c in PLAYER_COLOURS])
+            entry.form.player_board.choices = choices([("random", _("Random")), *numbers])
         for deck, entry in zip(GOAL_DECKS, self.goals):
             sub = entry.form
-            sub.choice.choices = choices([("none", t("goal_none", lang)),
+            sub.choice.choices = choices([("none", _("No card")),
                                            *[(f"cat-{i}", f"{c['name']} ({c['sign']}{c['threshold']})")
                                              for i, c in enumerate(catalogue) if c["deck"] == deck],
-                                           ("describe", t("goal_describe", lang))])
-            sub.metric.choices = choices([(m, t(f"metric_{m}", lang)) for m in METRICS])
+                                           ("describe", _("Describe a card…"))])
+            sub.metric.choices = choices([(m, label(f"metric_{m}")) for m in METRICS])
         for i, lm in enumerate(board.iconic()):
             track = board.rating_track(lm.id) or (0,)
             field = getattr(self, f"rating_{i}", None)
@@ -110,7 +111,7 @@ class NewTableForm(FlaskForm):
         seats = [e.form for e in self.players if (e.form.name.data or "").strip()]
         ok = True
         if not seats:
-            self.players[0].form.name.errors = [t("err_no_players", lang)]
+            self.players[0].form.name.errors = [_("Enter at least one player's name.")]
             return None
         names: set[str] = set()
         colours: set[str] = set()
@@ -118,14 +119,14 @@ class NewTableForm(FlaskForm):
         for sub in seats:
             name = sub.name.data.strip()
             if len(name) > 40:
-                sub.name.errors = [t("err_name_long", lang)]
+                sub.name.errors = [_("At most 40 characters.")]
                 ok = False
             elif name.casefold() in names:
-                sub.name.errors = [t("err_name_twice", lang, name=name)]
+                sub.name.errors = [_("{name} is already a player.", name=name)]
                 ok = False
             names.add(name.casefold())
             if sub.colour.data in colours:
-                sub.colour.errors = [t("err_colour_twice", lang)]
+                sub.colour.errors = [_("Another player has this colour.")]
                 ok = False
             colours.add(sub.colour.data)
             if sub.player_board.errors or sub.colour.errors:
@@ -133,14 +134,14 @@ class NewTableForm(FlaskForm):
             elif sub.player_board.data != "random":
                 number = int(sub.player_board.data)
                 if number in chosen:
-                    sub.player_board.errors = [t("err_board_twice", lang, n=number)]
+                    sub.player_board.errors = [_("Player board {n} is taken twice.", n=number)]
                     ok = False
                 chosen.append(number)
         free = [pb.number for pb in self.the_board.player_boards if pb.number not in chosen]
         random.SystemRandom().shuffle(free)
         wanted = sum(1 for sub in seats if sub.player_board.data == "random")
         if wanted > len(free):
-            seats[-1].player_board.errors = [t("err_boards_short", lang)]
+            seats[-1].player_board.errors = [_("Not enough player boards left to deal.")]
             ok = False
         if not ok:
             return None
@@ -165,12 +166,12 @@ class NewTableForm(FlaskForm):
             if sub.choice.data.startswith("cat-"):
                 card = dict(self.catalogue[int(sub.choice.data[4:])])
             else:
-                card = {"deck": deck, "name": (sub.name.data or "").strip() or t("goal_unnamed", lang, deck=deck),
+                card = {"deck": deck, "name": (sub.name.data or "").strip() or _("Goal {deck}", deck=deck),
                         "metric": sub.metric.data, "sign": sub.sign.data}
                 for key in _GOAL_NUMBERS:
                     raw = (getattr(sub, key).data or "").strip()
                     if not raw.isdigit():
-                        getattr(sub, key).errors = [t("err_whole_number", lang)]
+                        getattr(sub, key).errors = [_("Enter a whole number.")]
                         ok = False
                     card[key] = int(raw) if raw.isdigit() else 0
             card["deck"] = deck
@@ -179,11 +180,11 @@ class NewTableForm(FlaskForm):
         problems: list[Problem] = []
         parse_goals(cards, "goals", problems)
         for problem in problems:
-            index, _, key = problem.path.partition("].")
+            index, _sep, key = problem.path.partition("].")
             slot = slots[int(index[len("goals["):])] if index.startswith("goals[") else None
             field = getattr(slot, key, None) if slot is not None else None
             target = field if field is not None else (slot.choice if slot is not None else self.level)
-            target.errors = [*list(target.errors), t(f"problem_{problem.code}", lang, default=problem.message)]
+            target.errors = [*list(target.errors), problem_text(problem)]
             ok = False
         return cards if ok else None
 
@@ -200,7 +201,8 @@ def _translate_choice_errors(form, lang: str) -> None:
             for sub in (field if isinstance(field, FieldList) else [field]):
                 _translate_choice_errors(sub.form if isinstance(sub, FormField) else sub, lang)
         elif isinstance(field, SelectField) and isinstance(field.errors, list) and field.errors:
-            field.errors = [t("bad_table_value", lang) if "choice" in e.lower() else e for e in field.errors]
+            wrong = _("That value is not one of the choices.")
+            field.errors = [wrong if "choice" in e.lower() else e for e in field.errors]
 
 
 def table_form(boards: list[Board], board: Board, catalogue: list[dict], lang: str) -> NewTableForm:

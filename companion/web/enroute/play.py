@@ -19,6 +19,7 @@ from ...games.enroute.board import board_to_json
 from ...games.enroute.goals import goal_to_json
 from ...games.enroute.registry import available_boards
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_challenges
+from ..core import db as core_db
 from . import play_forms as pf
 from . import play_store as store
 from .play_common import CONFLICT, _form_message, _game, _names, _version, bp
@@ -45,6 +46,7 @@ def new():
                      "goals_source": "draw", "goals": [], "balance": [], "player_boards": [], "first_player": 0,
                      "challenge": None}
             token = store.create_game(board.id, board_to_json(board), setup)
+            core_db.new_table_code("enroute", url_for("enroute.play.tracker", token=token), f"{board.name} · referee")
             return redirect(url_for("enroute.play.setup", token=token, key="level"))
         flash(_form_message(form), "error")
         return render_template("enroute/play/new.html", form=form), 400
@@ -54,7 +56,7 @@ def new():
 def _refresh_draw(game: store.Played, setup: dict, names_changed: bool) -> None:
     """Redo the digital draws that depend on the options (boards, first player, goals) for the game's seed."""
     if names_changed:
-        setup["balance"] = [[] for _ in setup["names"]]
+        setup["balance"] = [[] for _name in setup["names"]]
     try:
         draw = store.the_draw(game.board, setup)
     except ValueError:

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint, abort
 
-from ..core.i18n import t
+from ..core.i18n import _
 from . import play_store as store
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
 CONFLICT = ("The game changed on another phone meanwhile ({what}). Nothing was saved; what you entered is still "
             "here — check it against the page and send it again.")
-
-
-@bp.context_processor
-def inject_translation() -> dict:
-    """Give templates the shared `_()` (English pages)."""
-    return {"_": lambda key, default=None, **params: t(key, "en", default, **params), "lang": "en"}
 
 
 def _game(token: str) -> store.Played:
@@ -44,6 +38,6 @@ def _form_message(form, otherwise: str = "Please fix the marked fields.") -> str
     """Say why a form was refused: the CSRF token (expired or foreign), or `otherwise`."""
     token = getattr(form, "csrf_token", None)
     if token is not None and token.errors:
-        return t("err_csrf", "en")
+        return _("The form expired or came from elsewhere; nothing was lost, please send it again.")
     return otherwise
 

@@ -286,7 +286,7 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
     for k, source in enumerate(coordinate_sources):
         raw = form[f"change_{k}"].data or ""
         if raw:
-            card, _, delta = raw.partition(",")
+            card, _sep, delta = raw.partition(",")
             if card in ("0", "1") and delta in ("1", "-1"):
                 changes.append(ref.CoordinateChange(int(card), int(delta), source))
     bonus = []

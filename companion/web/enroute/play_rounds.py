@@ -17,11 +17,12 @@ from ...games.core.problems import has_errors
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
 from ...games.enroute.setup import solo_challenges, solo_result, solo_score, team_ranking, team_totals
-from ..core.i18n import problem_text
+from ..core.home import remember_table
 from . import play_forms as pf
 from . import play_store as store
 from . import play_view as view
 from . import table_store as db
+from .labels import problem_line
 from .play_common import CONFLICT, SEAT_COLOURS, _form_message, _game, _names, _version, bp
 from .scoresheet import score_table
 from .svgmap import MapState, location_id, render_map, section_id
@@ -47,7 +48,7 @@ def _problems(found, turn: ref.Turn | None = None) -> list[dict]:
             items = turn.segment if p.path.startswith("turn.segment") else [b.section for b in turn.bonus_sections]
             if 0 <= index < len(items):
                 target = section_id(items[index])
-        out.append({"severity": p.severity, "text": problem_text(p.code, p.path, p.message, "en"), "target": target})
+        out.append({"severity": p.severity, "text": problem_line(p), "target": target})
     return out
 
 
@@ -59,6 +60,7 @@ def tracker(token: str):
     game = _game(token)
     if not game.started:
         return redirect(url_for("enroute.play.setup", token=token, key="start" if _names(game) else "players"))
+    remember_table(url_for("enroute.play.tracker", token=token))
     return _render_tracker(game)
 
 

@@ -11,8 +11,9 @@ from ...games.enroute.game import GAME_FORMAT, read_game
 from ...games.enroute.route import walk_sections
 from ...games.enroute.rows import scoring_rows
 from ...games.enroute.scoring import PlayerScore, score_players
-from ..core.i18n import t
+from ..core.i18n import _
 from .drafts import engine_sheet, map_state
+from .labels import label
 from .svgmap import MapState
 
 _CACHE: OrderedDict = OrderedDict()
@@ -90,7 +91,7 @@ def row_table(board: Board, level: str, views: list[ScoreView]) -> list[dict]:
     return rows
 
 
-def tiebreak_notes(views: list[ScoreView], lang: str) -> list[str]:
+def tiebreak_notes(views: list[ScoreView]) -> list[str]:
     """Explain every rank decided by the tie-break (naming the value that decided) and shared ranks."""
     scored = sorted((v for v in views if v.score.total is not None), key=lambda v: v.score.rank)
     notes = []
@@ -100,13 +101,14 @@ def tiebreak_notes(views: list[ScoreView], lang: str) -> list[str]:
         for key in TIEBREAK_KEYS:
             va, vb = a.score.tiebreak[key], b.score.tiebreak[key]
             if va != vb:
-                notes.append(t("tiebreak_decided", lang, a=a.name, b=b.name, what=t(f"tb_{key}", lang), va=va,
-                               vb=vb))
+                notes.append(_("{a} ranks ahead of {b} on equal totals: {what} ({va} vs {vb}).",
+                               a=a.name, b=b.name, what=label(f"tb_{key}"), va=va, vb=vb))
                 break
     by_rank: dict[int, list[str]] = {}
     for v in scored:
         by_rank.setdefault(v.score.rank, []).append(v.name)
     for rank, names in by_rank.items():
         if len(names) > 1:
-            notes.append(t("tiebreak_shared", lang, names=", ".join(names), rank=rank))
+            notes.append(_("{names} share rank {rank}: every tie-break value is equal.",
+                           names=", ".join(names), rank=rank))
     return notes

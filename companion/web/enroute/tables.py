@@ -11,17 +11,20 @@ from __future__ import annotations
 import importlib
 import json
 
-from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 
 from ...games.enroute.board import COLOURS, board_to_json, parse_board
 from ...games.enroute.registry import available_boards
 from ...games.enroute.rows import TIEBREAK_NOTE
 from ...games.enroute.sheet import parse_sheet
-from ..core.i18n import LANGUAGES, STRINGS, lang_or_default, problem_text, t
+from ..core import db as core_db
+from ..core.home import remember_table
+from ..core.i18n import COOKIE, _, current_lang
 from ..core.qr import qr_png
 from . import table_store as db
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
+from .labels import label, problem_line
 from .scoresheet import game_doc, row_table, score_table, score_views, tiebreak_notes
 from .svgmap import point_id, render_map
 
@@ -29,22 +32,14 @@ bp = Blueprint("tables", __name__, url_prefix="/tables")
 MAX_IMPORT = 512 * 1024
 
 
-@bp.context_processor
-def inject_translation() -> dict:
-    """Give templates `_()` in the page's language."""
-    lang = g.get("lang", "en")
-    return {"_": lambda key, default=None, **params: t(key, lang, default, **params), "lang": lang}
-
-
 def _load(token: str):
     """Return a table and its board, or answer 404."""
     table = db.get_table(token)
     if table is None:
-        abort(404, description=t("not_found", lang_or_default(request.args.get("lang"))))
+        abort(404, description=_("This table does not exist. Check the link."))
     board, _problems = parse_board(table["board_doc"])
     if board is None:
-        abort(404, description=t("not_found", table["lang"]))
-    g.lang = table["lang"]
+        abort(404, description=_("This table does not exist. Check the link."))
     return table, board
 
 
@@ -64,8 +59,7 @@ def _manual_decks(table: dict) -> tuple[str, ...]:
 @bp.route("/new", methods=["GET", "POST"])
 def new():
     """Start a table: players, city, level, iconic ratings and goal cards."""
-    asked = request.values.get("lang") or request.accept_languages.best_match(list(LANGUAGES))
-    g.lang = lang = lang_or_default(asked)
+    lang = current_lang()
     boards = available_boards(current_app.config.get("BOARD_LIBRARY"))
     board = next((b for b in boards if b.id == request.values.get("board")), boards[0])
     catalogue = load_catalogue()
@@ -82,8 +76,11 @@ def new():
                        for p in result["players"]]
             token = db.create_table(board.id, board_to_json(board), form.level.data, lang, result["ratings"],
                                     result["goals"], players)
+            core_db.new_table_code("enroute", url_for("enroute.tables.show", token=token),
+                                   f"{board.name} · {', '.join(p['name'] for p in players)}")
             return redirect(url_for("enroute.tables.show", token=token))
-        flash(t("err_csrf" if _csrf_failed(form) else "form_has_errors", lang), "error")
+        flash(_("The form expired or came from elsewhere; nothing was lost, please send it again.")
+              if _csrf_failed(form) else _("Please fix the marked fields."), "error")
         status = 422
     return render_template("enroute/tables/new.html", form=form, board=board, catalogue=catalogue), status
 
@@ -95,9 +92,13 @@ def show(token: str):
     players = db.get_players(token)
     for player in players:
         player["status"] = _status(table, board, player)
-    form = LanguageForm(lang=table["lang"])
+    form = LanguageForm(lang=current_lang())
     link = url_for("enroute.tables.show", token=token, _external=True)
-    return render_template("enroute/tables/show.html", table=table, board=board, players=players, form=form, link=link)
+    path = url_for("enroute.tables.show", token=token)
+    remember_table(path)
+    code = core_db.code_for_path(path)
+    return render_template("enroute/tables/show.html", table=table, board=board, players=players, form=form, link=link,
+                           code=code["code"] if code else None)
 
 
 def _status(table: dict, board, player: dict) -> dict:
@@ -114,14 +115,15 @@ def _status(table: dict, board, player: dict) -> dict:
 
 @bp.post("/<token>/lang")
 def language(token: str):
-    """Change the table's language."""
-    table, _board = _load(token)
+    """Switch this phone's language (older pages posted here; every page now has the switch in its header)."""
+    _load(token)
     form = LanguageForm()
+    response = redirect(url_for("enroute.tables.show", token=token))
     if form.validate_on_submit():
-        db.set_language(token, form.lang.data)
+        response.set_cookie(COOKIE, form.lang.data, max_age=365 * 24 * 3600, samesite="Lax")
     else:
-        flash(t("err_csrf", table["lang"]), "error")
-    return redirect(url_for("enroute.tables.show", token=token))
+        flash(_("The form expired or came from elsewhere; nothing was lost, please send it again."), "error")
+    return response
 
 
 @bp.get("/<token>/qr.png")
@@ -138,8 +140,7 @@ def sheet(token: str, seat: int):
     table, board = _load(token)
     player = db.get_player(token, seat)
     if player is None:
-        abort(404, description=t("not_found", table["lang"]))
-    lang = table["lang"]
+        abort(404, description=_("This table does not exist. Check the link."))
     form = SheetForm()
     form.player_board.choices = choices((str(pb.number), str(pb.number)) for pb in board.player_boards)
     draft, route_mode, version = player["sheet"], player["route_mode"], player["version"]
@@ -150,12 +151,12 @@ def sheet(token: str, seat: int):
         route_mode = form.route_mode.data if form.route_mode.data in ROUTE_MODES else "best"
         importing = "import" in request.form
         text = _import_text(form) if importing else (form.sheet.data or "")
-        submitted, message = _read_draft(text, lang)
+        submitted, message = _read_draft(text)
         if importing and not text.strip():
-            message = t("import_empty", lang)
+            message = _("Paste a sheet or choose a file to import.")
         csrf_ok = form.validate_on_submit() or not _csrf_failed(form)
         if not csrf_ok:
-            message = t("err_csrf", lang)
+            message = _("The form expired or came from elsewhere; nothing was lost, please send it again.")
         if message:
             flash(message, "error")
             status = 400 if not csrf_ok else 422
@@ -170,14 +171,14 @@ def sheet(token: str, seat: int):
             base = int(form.version.data) if (form.version.data or "").isdigit() else -1
             saved = db.save_sheet(token, seat, base, draft, route_mode)
             if saved is not None:
-                flash(t("saved", lang), "ok")
+                flash(_("Saved."), "ok")
                 return redirect(url_for("enroute.tables.sheet", token=token, seat=seat) + "#problems")
             current = db.get_player(token, seat)
             before = db.get_history(token, seat, base)
             found = changes(before["sheet"], before["route_mode"], current["sheet"], current["route_mode"]) \
                 if before else []
             conflict = {"theirs": current["version"],
-                        "changes": [t(key, lang, **_printed(params, board, current["sheet"])) for key, params in found]}
+                        "changes": [label(key, **_printed(params, board, current["sheet"])) for key, params in found]}
             version = current["version"]  # saving again deliberately replaces theirs
             status = 409
     return _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict), status
@@ -205,14 +206,15 @@ def _import_text(form: SheetForm) -> str:
     return form.import_text.data or ""
 
 
-def _read_draft(text: str, lang: str) -> tuple[dict | None, str | None]:
+def _read_draft(text: str) -> tuple[dict | None, str | None]:
     """Parse the posted JSON draft; return it, or a message saying why it cannot be read."""
     try:
         doc = json.loads(text)
     except ValueError as exc:
-        return None, t("bad_json", lang, error=str(exc)[:120])
+        return None, _("This is not a readable sheet: {error}. Nothing was saved; your text is kept below.",
+                       error=str(exc)[:120])
     if not isinstance(doc, dict):
-        return None, t("not_an_object", lang)
+        return None, _("A sheet is a JSON object like {\"format\": \"enroute-sheet/1\", ...}; nothing was saved.")
     return doc, None
 
 
@@ -242,7 +244,6 @@ def _merge(doc: dict, player: dict, form: SheetForm, board, table: dict, importi
 
 def _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict):
     """Render the sheet editor for a draft, with every problem listed and highlighted."""
-    lang = table["lang"]
     _sheet, found = parse_sheet(engine_sheet(draft, route_mode, player["name"]), board, table["level"], "",
                                 _manual_decks(table))
     state = map_state(draft, route_mode, board)
@@ -253,7 +254,7 @@ def _render_sheet(table, board, player, form, draft, route_mode, version, raw_te
             target = "p-" + target[2:]  # no cafe drawn there: ring the intersection instead
         targets = [point_id(q) for q in state.goal] if target == "goal" else ([target] if target else [])
         state.problems.update(targets)
-        problems.append({"severity": p.severity, "text": problem_text(p.code, p.path, p.message, lang),
+        problems.append({"severity": p.severity, "text": problem_line(p),
                          "target": targets[0] if targets else ""})
     number = draft.get("player_board") if isinstance(draft.get("player_board"), int) else None
     pb = board.player_board(number) if number is not None else None
@@ -266,10 +267,13 @@ def _render_sheet(table, board, player, form, draft, route_mode, version, raw_te
         value = (draft.get("goal_values") or {}).get(deck) if isinstance(draft.get("goal_values"), dict) else None
         getattr(form, f"goal_value_{deck}").data = "" if value is None else str(value)
     colours = COLOURS if "purple" in board.kinds_present() else COLOURS[:3]
-    svg = render_map(board, pb, state, label=t("sheet_title", lang, name=player["name"]), colours=colours)
+    svg = render_map(board, pb, state, label=_("{name}'s sheet", name=player["name"]), colours=colours)
     boards_js = {pb_.number: {"columns": list(pb_.columns), "rows": list(pb_.rows)} for pb_ in board.player_boards}
-    js_strings = {k: STRINGS[lang].get(k, STRINGS["en"][k]) for k in
-                  ("goal_full", "route_not_connected", "route_not_drawn", "tourists_at", "bad_json")}
+    js_strings = {"goal_full": _("Three points are circled; tap one to remove it."),
+                  "route_not_connected": _("That section does not join the end of your route."),
+                  "route_not_drawn": _("Draw that section first (Roads)."),
+                  "tourists_at": _("Tourists at {where}"),
+                  "bad_json": _("This is not a readable sheet: {error}. Nothing was saved; your text is kept below.")}
     return render_template("enroute/tables/sheet.html", table=table, board=board, player=player, form=form, svg=svg,
                            problems=problems, conflict=conflict, manual=_manual_decks(table), colours=colours,
                            boards_js=boards_js, js_strings=js_strings, raw_text=raw_text)
@@ -317,10 +321,10 @@ def score(token: str):
         if v.best_state is not None:
             maps[f"best-{v.seat}"] = render_map(board, pb, v.best_state, interactive=False, label=v.name,
                                                 colours=colours, map_id=f"best-{v.seat}")
-    problems = {v.seat: [{"severity": p.severity, "text": problem_text(p.code, p.path, p.message, table["lang"])}
+    problems = {v.seat: [{"severity": p.severity, "text": problem_line(p)}
                          for p in v.score.problems] for v in views}
     return render_template("enroute/tables/score.html", table=table, board=board, views=views, maps=maps,
-                           rows=row_table(board, table["level"], views), notes=tiebreak_notes(views, table["lang"]),
+                           rows=row_table(board, table["level"], views), notes=tiebreak_notes(views),
                            problems=problems, tiebreak_note=TIEBREAK_NOTE)
 
 
@@ -344,12 +348,12 @@ def scorepad_pdf(token: str):
 
 def _printable(token: str, name: str, filename: str):
     """Make a printable with the print module, or explain why it cannot be made."""
-    table, board = _load(token)
+    _table, board = _load(token)
     try:
         printables = importlib.import_module("printables.enroute")  # lazily: printing is optional
         make = getattr(printables, name)
     except (ImportError, AttributeError):
-        flash(t("printables_missing", table["lang"]), "error")
+        flash(_("The printable kit is not available on this server yet."), "error")
         return redirect(url_for("enroute.tables.show", token=token))
     try:
         if name == "scorepad_pdf":
@@ -358,7 +362,7 @@ def _printable(token: str, name: str, filename: str):
             pdf = make(board, paper="a4")
     except Exception as exc:  # a print-module bug must not cost the table its page
         current_app.logger.exception("printable %s failed", name)
-        flash(t("printables_failed", table["lang"], error=type(exc).__name__), "error")
+        flash(_("The printable kit could not be made: {error}", error=type(exc).__name__), "error")
         return redirect(url_for("enroute.tables.show", token=token))
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{filename}"'})

@@ -160,8 +160,7 @@ def test_problems_are_listed_and_highlighted_in_japanese(browser, server):
     context, page = phone(browser)
     try:
         table = start_table(page, server)
-        page.select_option("#lang", "ja")
-        page.click(".inline-form button")
+        page.click('.lang-switch a[hreflang="ja"]')  # this phone switches; the choice is remembered
         page.goto(table + "/players/0")
         page.click('[data-tool="route"]')
         tap(page, '.hit[data-sec="0,0,1,0"]')  # not drawn: the page says so and does not add it

@@ -60,7 +60,7 @@ def test_whole_game_in_the_browser(server, chromium):
         page = context.new_page()
         page.set_default_timeout(10000)
         page.goto(base + "/")
-        page.click("text=Play with the companion as referee")
+        page.click("text=Referee a whole game")
         page.check("input[name=mode][value=normal]")
         page.click("button:has-text('Next')")
         token = page.url.split("/play/")[1].split("/")[0]
