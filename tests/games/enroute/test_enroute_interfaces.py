@@ -121,9 +121,11 @@ def test_api_boards(client):
 
 
 def test_home_page_links(client):
-    """The home page says what the companion does and links onward."""
+    """The home page offers En Route's start, referee and board pages; developer material is on About."""
     page = client.get("/").get_data(as_text=True)
-    assert "Training City" in page and "/api/enroute/score" in page
+    assert all(link in page for link in ('href="/tables/new"', 'href="/play/new"', 'href="/boards/"', 'href="/about"'))
+    about = client.get("/about").get_data(as_text=True)
+    assert "/api/score" in about and "enroute-game/1" in about and "enroute-score/1" in about
 
 
 def test_cli_closed_pipe_is_quiet():
