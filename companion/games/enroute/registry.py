@@ -10,6 +10,7 @@ from ..core.problems import DocumentError
 from .board import Board, load_board
 
 SHIPPED = Path(__file__).with_name("boards")
+MAX_ID = 64  # board ids are short slugs; longer ones are refused before touching the file system
 
 
 class UnknownBoardError(KeyError):
@@ -44,13 +45,23 @@ def shipped_boards() -> list[Board]:
     return [_load_shipped(board_id) for board_id in shipped_board_ids()]
 
 
+def _safe_id(board_id: str) -> bool:
+    """Tell whether an id can name a file of the library (no paths, no hidden files, a sane length)."""
+    return 0 < len(board_id) <= MAX_ID and "/" not in board_id and "\\" not in board_id \
+        and not board_id.startswith(".") and "\x00" not in board_id
+
+
 def find_board(board_id: str, library: Path | str | None = None) -> Board:
     """Find a board by id among the shipped ones, then in a library folder of `<id>.json` files."""
     if board_id in shipped_board_ids():
         return _load_shipped(board_id)
-    if library is not None and isinstance(board_id, str) and "/" not in board_id and not board_id.startswith("."):
+    if library is not None and isinstance(board_id, str) and _safe_id(board_id):
         path = Path(library) / f"{board_id}.json"
-        if path.is_file():
+        try:
+            found = path.is_file()
+        except OSError:  # e.g. a name the file system refuses: it cannot be a saved board
+            found = False
+        if found:
             return load_board_file(path)
     raise UnknownBoardError(board_id, library)
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
 
 from ...games.core.engine import NotAGameDocument, ScoreOptions, has_error_problems
 from ...games.registry import games, score_document
+from .security import loads
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -22,12 +22,13 @@ def read_json_body() -> tuple[Any, tuple | None]:
     """Return the request's JSON body, or an answer (400 with a problem) when it is not JSON text."""
     raw = request.get_data(cache=False)
     try:
-        return json.loads(raw.decode("utf-8")), None
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return None, (jsonify({"problems": [problem("bad-json", "The body is not UTF-8 text.")]}), 400)
-    except json.JSONDecodeError as exc:
-        message = f"The body is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."
-        return None, (jsonify({"problems": [problem("bad-json", message)]}), 400)
+    value, message = loads(text)
+    if message is not None:
+        return None, (jsonify({"problems": [problem("bad-json", "The body cannot be read. " + message)]}), 400)
+    return value, None
 
 
 def score_options() -> ScoreOptions:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Flask, abort, jsonify, render_template, request
+from flask import Flask, Response, abort, jsonify, render_template, request
+from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 
@@ -29,9 +30,19 @@ def register(app: Flask) -> None:
             if body is not None and not isinstance(body, dict):
                 abort(400, description="Send a form, or a JSON object: this JSON body is not an object.")
 
+    @app.errorhandler(413)
+    def too_large(exc: HTTPException):
+        """Say how big a request may be (a pasted or uploaded document too large)."""
+        limit = app.config.get("MAX_CONTENT_LENGTH") or 0
+        exc.description = (f"The request is too large: at most {limit // 1024} KiB may be sent at once. "
+                           "Nothing was saved.")
+        return http_error(exc)
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         """Answer an HTTP error in the client's format."""
+        if request_ctx.url_adapter is None:  # an untrusted Host: no links can be built, so no page shell
+            return Response(f"{exc.code} {exc.name}: {exc.description}\n", exc.code, mimetype="text/plain")
         if wants_json():
             body = {"problems": [{"severity": "error", "code": f"http-{exc.code}", "path": "",
                                   "message": exc.description}]}

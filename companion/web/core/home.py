@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, g, redirect, render_template, request
 from ...games.registry import games
 from . import db
 from .i18n import _
+from .security import loads
 
 bp = Blueprint("home", __name__)
 RECENT_COOKIE = "recent_tables"
@@ -22,9 +23,8 @@ def remember_table(path: str) -> None:
 
 def _recent_codes() -> list[str]:
     """Return the codes in this phone's recent-tables cookie, newest first (junk ignored)."""
-    try:
-        codes = json.loads(request.cookies.get(RECENT_COOKIE, "[]"))
-    except ValueError:
+    codes, problem = loads(request.cookies.get(RECENT_COOKIE, "[]"))
+    if problem is not None:
         return []
     return [c for c in codes if isinstance(c, str) and len(c) <= 12][:RECENT_MAX] if isinstance(codes, list) else []
 

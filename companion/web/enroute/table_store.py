@@ -15,6 +15,7 @@ import sqlite3
 from typing import Any
 
 from ..core.db import _now, add_schema, get_db
+from ..core.security import small_int
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_table (
@@ -100,6 +101,8 @@ def get_players(token: str) -> list[dict[str, Any]]:
 
 def get_player(token: str, seat: int) -> dict[str, Any] | None:
     """Load one player's row or None."""
+    if small_int(seat) is None:  # a seat the database cannot even hold: no such player
+        return None
     row = get_db().execute("SELECT * FROM player_sheet WHERE table_id = ? AND seat = ?", (token, seat)).fetchone()
     return _player(row) if row is not None else None
 
@@ -113,6 +116,8 @@ def _player(row: sqlite3.Row) -> dict[str, Any]:
 
 def save_sheet(token: str, seat: int, base_version: int, sheet: dict, route_mode: str) -> int | None:
     """Save one player's sheet if nobody saved since `base_version`; return the new version or None."""
+    if small_int(seat) is None or small_int(base_version) is None:
+        return None
     db = get_db()
     text = json.dumps(sheet)
     with db:
@@ -131,6 +136,8 @@ def save_sheet(token: str, seat: int, base_version: int, sheet: dict, route_mode
 
 def get_history(token: str, seat: int, version: int) -> dict[str, Any] | None:
     """Return one saved version of a player's sheet (sheet and route mode) or None."""
+    if small_int(seat) is None or small_int(version) is None:
+        return None
     row = get_db().execute("SELECT route_mode, sheet FROM sheet_history WHERE table_id = ? AND seat = ? "
                            "AND version = ?", (token, seat, version)).fetchone()
     if row is None:

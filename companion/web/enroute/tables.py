@@ -21,6 +21,7 @@ from ..core import db as core_db
 from ..core.home import remember_table
 from ..core.i18n import COOKIE, _, current_lang
 from ..core.qr import qr_png
+from ..core.security import loads, public_url, small_int
 from . import table_store as db
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
@@ -93,7 +94,7 @@ def show(token: str):
     for player in players:
         player["status"] = _status(table, board, player)
     form = LanguageForm(lang=current_lang())
-    link = url_for("enroute.tables.show", token=token, _external=True)
+    link = public_url("enroute.tables.show", token=token)
     path = url_for("enroute.tables.show", token=token)
     remember_table(path)
     code = core_db.code_for_path(path)
@@ -130,7 +131,7 @@ def language(token: str):
 def qr(token: str):
     """Answer the QR code of the table link as a PNG."""
     _load(token)
-    png = qr_png(url_for("enroute.tables.show", token=token, _external=True))
+    png = qr_png(public_url("enroute.tables.show", token=token))
     return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
 
@@ -168,7 +169,7 @@ def sheet(token: str, seat: int):
             draft = _merge(submitted, player, form, board, table, importing)
             if importing:
                 route_mode = "own" if isinstance(draft.get("final_route"), list) else "best"
-            base = int(form.version.data) if (form.version.data or "").isdigit() else -1
+            base = small_int(form.version.data, -1)
             saved = db.save_sheet(token, seat, base, draft, route_mode)
             if saved is not None:
                 flash(_("Saved."), "ok")
@@ -208,11 +209,10 @@ def _import_text(form: SheetForm) -> str:
 
 def _read_draft(text: str) -> tuple[dict | None, str | None]:
     """Parse the posted JSON draft; return it, or a message saying why it cannot be read."""
-    try:
-        doc = json.loads(text)
-    except ValueError as exc:
+    doc, problem = loads(text)
+    if problem is not None:
         return None, _("This is not a readable sheet: {error}. Nothing was saved; your text is kept below.",
-                       error=str(exc)[:120])
+                       error=problem[:120])
     if not isinstance(doc, dict):
         return None, _("A sheet is a JSON object like {\"format\": \"enroute-sheet/1\", ...}; nothing was saved.")
     return doc, None
@@ -226,13 +226,13 @@ def _merge(doc: dict, player: dict, form: SheetForm, board, table: dict, importi
         doc.setdefault("player_board", player["sheet"].get("player_board"))
         return doc
     number = form.player_board.data
-    if number and number.isdigit() and board.player_board(int(number)):
-        doc["player_board"] = int(number)
+    if small_int(number) is not None and board.player_board(small_int(number)):
+        doc["player_board"] = small_int(number)
     values = dict(doc.get("goal_values") or {}) if isinstance(doc.get("goal_values"), dict) else {}
     for deck in _manual_decks(table):
         raw = (getattr(form, f"goal_value_{deck}").data or "").strip()
         if raw:
-            values[deck] = int(raw) if raw.isdigit() else raw  # a bad value stays, and the engine names it
+            values[deck] = small_int(raw, raw)  # a bad value stays, and the engine names it
         else:
             values.pop(deck, None)
     if values:

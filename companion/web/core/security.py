@@ -1,0 +1,88 @@
+"""What every response and every shared link needs to be safe: headers, cookies, trusted links, sane JSON.
+
+- Headers: a Content-Security-Policy with no inline scripts (styles may be inline: game cards carry
+  their box colours), `frame-ancestors 'none'`, `nosniff`, and a referrer policy that keeps table
+  links (which are the tables' keys) out of other sites' logs.
+- Shared links and QR codes use `PUBLIC_URL` when it is set, never a Host header a client made up;
+  `TRUSTED_HOSTS` (Flask's) refuses requests for other host names.
+- JSON: a body nested deeper than Python's parser can follow is a clear 400, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from flask import Flask, abort, current_app, request, url_for
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; "
+       "form-action 'self'; frame-ancestors 'none'")
+
+
+def loads(text: str | bytes) -> tuple[Any, str | None]:
+    """Parse JSON text; return (value, None) or (None, a message saying why it is not readable JSON)."""
+    try:
+        return json.loads(text), None
+    except UnicodeDecodeError:
+        return None, "The text is not UTF-8."
+    except json.JSONDecodeError as exc:
+        return None, f"It is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."
+    except RecursionError:
+        return None, "It is nested too deeply to read (more than about 900 levels of [ or {)."
+    except ValueError as exc:
+        return None, f"It is not JSON: {exc}."
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """An absolute link to share (table link, QR code, seat link): `PUBLIC_URL` when set, else this request's host."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return base.rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+def _headers(response):
+    """Add the security headers to every response."""
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
+def _json_bodies_are_readable():
+    """Refuse a JSON body that cannot be parsed at all (too deep) before any view or form reads it."""
+    if request.method in ("POST", "PUT", "PATCH") and request.is_json and not request.path.startswith("/api/"):
+        _value, problem = loads(request.get_data(cache=True))
+        if problem and "nested too deeply" in problem:
+            abort(400, description=problem)
+
+
+def init_app(app: Flask) -> None:
+    """Install headers, cookie flags and the settings read from the environment."""
+    app.config.setdefault("PUBLIC_URL", os.environ.get("PUBLIC_URL"))
+    hosts = os.environ.get("TRUSTED_HOSTS")
+    if hosts and not app.config.get("TRUSTED_HOSTS"):
+        app.config["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()]
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    if not app.config.get("SESSION_COOKIE_SAMESITE"):
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    if os.environ.get("HTTPS") == "1":  # behind an HTTPS proxy: cookies only over HTTPS
+        app.config.setdefault("SESSION_COOKIE_SECURE", True)
+    app.before_request(_json_bodies_are_readable)
+    app.after_request(_headers)
+
+
+MAX_NUMBER = 2 ** 31 - 1  # every id, seat, version and count the pages send fits; larger is junk
+
+
+def small_int(text: Any, default: int | None = None) -> int | None:
+    """Read a typed whole number: ASCII digits only and at most MAX_NUMBER, else `default` (never raises)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text if 0 <= text <= MAX_NUMBER else default
+    if not isinstance(text, str) or not text.isascii() or not text.isdigit() or len(text) > 10:
+        return default
+    value = int(text)
+    return value if value <= MAX_NUMBER else default
