@@ -11,6 +11,8 @@ import threading
 
 import pytest
 
+PG_ADMIN = "COMPANION_PG_ADMIN_URL"  # set when the suite runs again on PostgreSQL (tests/core/test_core_postgresql.py)
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync"]
@@ -63,3 +65,17 @@ def live_server():
     for httpd, thread in running:
         httpd.shutdown()
         thread.join(5)
+
+
+@pytest.fixture(autouse=True)
+def _database_per_test(monkeypatch):
+    """On the PostgreSQL run, give every test its own fresh database through DATABASE_URL."""
+    admin = os.environ.get(PG_ADMIN)
+    if not admin:
+        yield None
+        return
+    from pg_server import fresh_database
+
+    with fresh_database(admin) as url:
+        monkeypatch.setenv("DATABASE_URL", url)
+        yield url

@@ -1,37 +1,42 @@
-"""SQLite persistence: the connection (flaskr-style `get_db()` on `g`), each game's registered tables, table codes.
+"""Persistence through SQLAlchemy 2 (Core) with Alembic migrations: SQLite by default, PostgreSQL by URL.
 
-A game's storage module registers its own tables with `add_schema`; the core
-keeps only what every game shares: the short codes that let a phone join a
-table by typing six letters.
+- `DATABASE_URL` (config or environment) points any number of app servers at one PostgreSQL; without
+  it the embedded default is the SQLite file `instance/companion.sqlite` in WAL mode with full
+  synchronous commits, so a save the server acknowledged survives `kill -9`.
+- No table state lives in a worker's memory: every read goes to the database.
+- Each game declares its tables on `metadata` (its storage module) and ships its migrations in a
+  `migrations/` folder beside its web package; `upgrade()` runs every game's migrations (Alembic
+  branches, one per game) on start, or by `flask --app companion db-upgrade`.
+- The core keeps only what every game shares: the short codes that let a phone join a table.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
-import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 
 import click
-from flask import Flask, current_app, g
+from flask import Flask, current_app
 from flask.cli import with_appcontext
+from sqlalchemy import Column, Connection, Engine, MetaData, String, Table, Text, create_engine, event, insert, select
+from sqlalchemy.exc import IntegrityError
 
-CORE_SCHEMA = """
-CREATE TABLE IF NOT EXISTS table_code (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    path TEXT NOT NULL,
-    title TEXT NOT NULL,
-    created TEXT NOT NULL
-);
-"""
-# Each game's storage adds its tables here (name -> (create script, drop script)); `get_db` creates them all.
-_SCHEMAS: dict[str, tuple[str, str]] = {"core": (CORE_SCHEMA, "DROP TABLE IF EXISTS table_code;")}
+metadata = MetaData()
 
+table_code = Table(
+    "table_code", metadata,
+    Column("code", String(16), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("path", String(512), nullable=False, index=True),
+    Column("title", Text, nullable=False),
+    Column("created", String(32), nullable=False),
+)
 
-def add_schema(name: str, create: str, drop: str) -> None:
-    """Register a game's tables: created on first use, dropped and recreated by `init-db`."""
-    _SCHEMAS[name] = (create, drop)
-
+MIGRATIONS = Path(__file__).with_name("migrations")
 
 
 def _now() -> str:
@@ -39,49 +44,126 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def get_db() -> sqlite3.Connection:
-    """Open the request's database connection once, creating the schema on first use."""
-    if "db" not in g:
-        g.db = sqlite3.connect(current_app.config["DATABASE"], timeout=10)
-        g.db.row_factory = sqlite3.Row
-        g.db.execute("PRAGMA foreign_keys = ON")
-        # Create the schema lazily so `flask --app companion run` works without `init-db`.
-        if not current_app.extensions.get("companion_db_ready"):
-            for create, _drop in _SCHEMAS.values():
-                g.db.executescript(create)
-            current_app.extensions["companion_db_ready"] = True
-    return g.db
+def database_url(app: Flask) -> str:
+    """The app's database: `DATABASE_URL` if set, else the SQLite file `DATABASE`."""
+    url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL")
+    if url:
+        # Hosted services often hand out postgres:// URLs; SQLAlchemy wants the driver named.
+        for prefix in ("postgres://", "postgresql://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix):]
+        return url
+    return "sqlite:///" + app.config["DATABASE"]
 
 
-def close_db(_exc: BaseException | None = None) -> None:
-    """Close the request's connection, if one was opened."""
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    """Every SQLite connection: WAL (readers never block the writer), durable commits, foreign keys."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
 
 
-def init_db() -> None:
-    """Drop every table and create the schema afresh."""
-    db = get_db()
-    for _create, drop in reversed(list(_SCHEMAS.values())):
-        db.executescript(drop)
-    for create, _drop in _SCHEMAS.values():
-        db.executescript(create)
+def make_engine(url: str) -> Engine:
+    """Create the engine for a database URL, with SQLite made safe for several threads and processes."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 10, "check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+
+
+def engine() -> Engine:
+    """The current app's engine."""
+    return current_app.extensions["companion.engine"]
+
+
+@contextmanager
+def read() -> Iterator[Connection]:
+    """A connection for reading (closed, and its implicit transaction rolled back, afterwards)."""
+    with engine().connect() as conn:
+        yield conn
+
+
+@contextmanager
+def write() -> Iterator[Connection]:
+    """A connection in one transaction: committed when the block ends, rolled back if it raises."""
+    with engine().begin() as conn:
+        yield conn
+
+
+# ---- migrations ------------------------------------------------------------------------------------
+
+def migration_locations() -> list[str]:
+    """The core's migrations, then each game's `migrations/` folder beside its web package."""
+    from .plugins import game_webs
+
+    found = [str(MIGRATIONS / "versions")]
+    for web in game_webs():
+        folder = Path(web.blueprint.root_path) / "migrations"
+        if folder.is_dir():
+            found.append(str(folder))
+    return found
+
+
+def alembic_config(connection: Connection | None = None):
+    """Alembic's configuration for this app, built in code (no alembic.ini to keep in step)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    config.set_main_option("version_locations", os.pathsep.join(migration_locations()))
+    config.attributes["connection"] = connection
+    return config
+
+
+def upgrade(app: Flask) -> None:
+    """Bring the database to the newest schema of every game (safe to run on every start)."""
+    from alembic import command
+
+    with app.app_context(), app.extensions["companion.engine"].begin() as conn:
+        command.upgrade(alembic_config(conn), "heads")
+
+
+def drop_everything(app: Flask) -> None:
+    """Drop every table, the migration record included (for `init-db`)."""
+    with app.extensions["companion.engine"].begin() as conn:
+        reflected = MetaData()
+        reflected.reflect(bind=conn)
+        reflected.drop_all(bind=conn)
+
+
+@click.command("db-upgrade")
+@with_appcontext
+def upgrade_command() -> None:
+    """Run the migrations (the app also runs them when it starts)."""
+    upgrade(current_app._get_current_object())
+    click.echo("The database is up to date.")
 
 
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:
     """Clear the existing data and create new tables."""
-    init_db()
+    app = current_app._get_current_object()
+    drop_everything(app)
+    upgrade(app)
     click.echo("Initialized the database.")
 
 
 def init_app(app: Flask) -> None:
-    """Register the teardown and the `init-db` command with the app."""
-    app.teardown_appcontext(close_db)
+    """Create the engine, run the migrations, and register the commands."""
+    app.extensions["companion.engine"] = make_engine(database_url(app))
+    if app.config.get("MIGRATE_ON_START", True):
+        upgrade(app)
     app.cli.add_command(init_db_command)
+    app.cli.add_command(upgrade_command)
 
+
+# ---- table codes ------------------------------------------------------------------------------------
 
 # Codes people type: no 0/O, 1/I/L, so a code read aloud across the table is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -90,15 +172,14 @@ CODE_LENGTH = 6
 
 def new_table_code(game: str, path: str, title: str) -> str:
     """Give a table a short join code that leads to `path`; return the code."""
-    db = get_db()
-    for _ in range(20):
+    for _attempt in range(20):
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         try:
-            with db:
-                db.execute("INSERT INTO table_code (code, game, path, title, created) VALUES (?, ?, ?, ?, ?)",
-                           (code, game, path, title, _now()))
+            with write() as conn:
+                conn.execute(insert(table_code).values(code=code, game=game, path=path, title=title[:200],
+                                                       created=_now()))
             return code
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             continue  # taken: draw another (31^6 codes, so this almost never repeats)
     raise RuntimeError("no free table code")
 
@@ -110,13 +191,15 @@ def normalise_code(text: str) -> str:
 
 def find_table_code(code: str) -> dict | None:
     """Return the table a code leads to (`code`, `game`, `path`, `title`) or None."""
-    if not isinstance(code, str) or len(code) > 32:
+    if not isinstance(code, str) or not 0 < len(code) <= 16:
         return None
-    row = get_db().execute("SELECT code, game, path, title FROM table_code WHERE code = ?", (code,)).fetchone()
+    with read() as conn:
+        row = conn.execute(select(table_code).where(table_code.c.code == code)).mappings().first()
     return dict(row) if row is not None else None
 
 
 def code_for_path(path: str) -> dict | None:
     """Return the code row of a table by the path it leads to, or None."""
-    row = get_db().execute("SELECT code, game, path, title FROM table_code WHERE path = ?", (path,)).fetchone()
+    with read() as conn:
+        row = conn.execute(select(table_code).where(table_code.c.path == path)).mappings().first()
     return dict(row) if row is not None else None

@@ -18,52 +18,51 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
-from flask import current_app
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
-from ...games.core.problems import Problem, error, has_errors
+from ...games.core.problems import N_, Problem, error, has_errors
 from ...games.enroute import referee as ref
 from ...games.enroute.board import Board, parse_board
 from ...games.enroute.cards import RoundCard, card_from_json, card_to_json
 from ...games.enroute.goals import GoalCard, parse_goals
 from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
-from ..core import db
+from ..core.db import _now, metadata, read, write
+from ..core.security import small_int
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS play_game (
-    id TEXT PRIMARY KEY,
-    created TEXT NOT NULL,
-    board_id TEXT NOT NULL,
-    board_doc TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    started INTEGER NOT NULL DEFAULT 0,
-    version INTEGER NOT NULL DEFAULT 0,
-    setup_version INTEGER NOT NULL DEFAULT 0,
-    table_id TEXT
-);
-CREATE TABLE IF NOT EXISTS play_seat (
-    game_id TEXT NOT NULL REFERENCES play_game(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    token TEXT NOT NULL UNIQUE,
-    claimed INTEGER NOT NULL DEFAULT 0,
-    kept INTEGER,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS play_action (
-    game_id TEXT NOT NULL REFERENCES play_game(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    seat INTEGER,
-    payload TEXT NOT NULL,
-    dropped INTEGER,
-    created TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-"""
+play_game = Table(
+    "play_game", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("created", String(32), nullable=False),
+    Column("board_id", String(128), nullable=False),
+    Column("board_doc", Text, nullable=False),
+    Column("setup", Text, nullable=False),
+    Column("started", Integer, nullable=False, server_default="0"),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("setup_version", Integer, nullable=False, server_default="0"),
+    Column("table_id", String(64)),
+)
+play_seat = Table(
+    "play_seat", metadata,
+    Column("game_id", String(64), ForeignKey("play_game.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("claimed", Integer, nullable=False, server_default="0"),
+    Column("kept", Integer),
+)
+play_action = Table(
+    "play_action", metadata,
+    Column("game_id", String(64), ForeignKey("play_game.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("seat", Integer),
+    Column("payload", Text, nullable=False),
+    Column("dropped", Integer),
+    Column("created", String(32), nullable=False),
+)
 SEAT_KINDS = ("turn", "pick", "refresh")  # actions that concern one seat only
 KINDS = ("round", "start_cards", "pick", "turn", "refresh", "close")
 
@@ -75,20 +74,6 @@ class Conflict(Exception):
         """Keep the kinds of the intervening actions, to tell the player what happened."""
         super().__init__(", ".join(what))
         self.what = what
-
-
-def _now() -> str:
-    """Return the current UTC time as ISO text."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def conn() -> sqlite3.Connection:
-    """Return the request's connection with the play tables created (once per app)."""
-    database = db.get_db()
-    if not current_app.extensions.get("play_db_ready"):
-        database.executescript(SCHEMA)
-        current_app.extensions["play_db_ready"] = True
-    return database
 
 
 # ---- turns as JSON (the log's payload) -------------------------------------------------------------
@@ -165,32 +150,30 @@ class Played:
 
 def create_game(board_id: str, board_doc: dict, setup: dict) -> str:
     """Store a new game in setup; return its unguessable id."""
-    database = conn()
     token = secrets.token_urlsafe(16)
-    with database:
-        database.execute("INSERT INTO play_game (id, created, board_id, board_doc, setup) VALUES (?, ?, ?, ?, ?)",
-                         (token, _now(), board_id, json.dumps(board_doc), json.dumps(setup)))
+    with write() as c:
+        c.execute(insert(play_game).values(id=token, created=_now(), board_id=board_id,
+                                           board_doc=json.dumps(board_doc), setup=json.dumps(setup)))
     return token
 
 
-def _row(token: str) -> sqlite3.Row | None:
+def _row(token: str):
     """Return a game row or None (ids are short text)."""
     if not isinstance(token, str) or not 10 <= len(token) <= 64:
         return None
-    return conn().execute("SELECT * FROM play_game WHERE id = ?", (token,)).fetchone()
+    with read() as c:
+        return c.execute(select(play_game).where(play_game.c.id == token)).mappings().first()
 
 
 def seat_by_token(seat_token: str) -> tuple[str, int] | None:
     """Return (game id, seat) for a seat's secret link, marking the seat claimed."""
     if not isinstance(seat_token, str) or not 10 <= len(seat_token) <= 64:
         return None
-    database = conn()
-    row = database.execute("SELECT game_id, seat FROM play_seat WHERE token = ?", (seat_token,)).fetchone()
-    if row is None:
-        return None
-    with database:
-        database.execute("UPDATE play_seat SET claimed = 1 WHERE token = ?", (seat_token,))
-    return row["game_id"], row["seat"]
+    with write() as c:  # the write first, so the transaction never has to upgrade a stale read
+        c.execute(update(play_seat).where(play_seat.c.token == seat_token).values(claimed=1))
+        row = c.execute(select(play_seat.c.game_id, play_seat.c.seat)
+                        .where(play_seat.c.token == seat_token)).mappings().first()
+    return (row["game_id"], row["seat"]) if row is not None else None
 
 
 def save_setup(token: str, base_version: int, setup: dict, names_changed: bool = False,
@@ -199,54 +182,53 @@ def save_setup(token: str, base_version: int, setup: dict, names_changed: bool =
 
     New player names give every seat a fresh secret link; new personal-goal offers forget the kept cards.
     """
-    database = conn()
-    with database:
-        cur = database.execute("UPDATE play_game SET setup = ?, version = version + 1, setup_version = version + 1 "
-                               "WHERE id = ? AND version = ? AND started = 0", (json.dumps(setup), token, base_version))
-        if cur.rowcount != 1:
+    with write() as c:
+        done = c.execute(update(play_game)
+                         .where(play_game.c.id == token, play_game.c.version == base_version,
+                                play_game.c.started == 0)
+                         .values(setup=json.dumps(setup), version=play_game.c.version + 1,
+                                 setup_version=play_game.c.version + 1))
+        if done.rowcount != 1:
             return None
         if names_changed:
-            database.execute("DELETE FROM play_seat WHERE game_id = ?", (token,))
+            c.execute(delete(play_seat).where(play_seat.c.game_id == token))
             for seat in range(len(setup.get("names", []))):
-                database.execute("INSERT INTO play_seat (game_id, seat, token) VALUES (?, ?, ?)",
-                                 (token, seat, secrets.token_urlsafe(16)))
+                c.execute(insert(play_seat).values(game_id=token, seat=seat, token=secrets.token_urlsafe(16)))
         elif offers_changed:
-            database.execute("UPDATE play_seat SET kept = NULL WHERE game_id = ?", (token,))
+            c.execute(update(play_seat).where(play_seat.c.game_id == token).values(kept=None))
     return base_version + 1
 
 
 def set_kept(token: str, seat: int, kept: int) -> bool:
     """Record which personal goal a seat keeps (only before the game starts)."""
-    database = conn()
-    with database:
-        cur = database.execute("UPDATE play_seat SET kept = ? WHERE game_id = ? AND seat = ? AND EXISTS "
-                               "(SELECT 1 FROM play_game WHERE id = ? AND started = 0)", (kept, token, seat, token))
-    return cur.rowcount == 1
+    not_started = select(play_game.c.id).where(play_game.c.id == token, play_game.c.started == 0).exists()
+    with write() as c:
+        done = c.execute(update(play_seat).where(play_seat.c.game_id == token, play_seat.c.seat == seat,
+                                                 not_started).values(kept=kept))
+    return done.rowcount == 1
 
 
 def reissue_seat(token: str, seat: int) -> bool:
     """Give a seat a new secret link (the old one stops working), e.g. for a lost phone."""
-    database = conn()
-    with database:
-        cur = database.execute("UPDATE play_seat SET token = ?, claimed = 0 WHERE game_id = ? AND seat = ?",
-                               (secrets.token_urlsafe(16), token, seat))
-    return cur.rowcount == 1
+    with write() as c:
+        done = c.execute(update(play_seat).where(play_seat.c.game_id == token, play_seat.c.seat == seat)
+                         .values(token=secrets.token_urlsafe(16), claimed=0))
+    return done.rowcount == 1
 
 
 def start(token: str, base_version: int) -> int | None:
     """Freeze the setup and start the game; new version or None on a conflict."""
-    database = conn()
-    with database:
-        cur = database.execute("UPDATE play_game SET started = 1, version = version + 1 "
-                               "WHERE id = ? AND version = ? AND started = 0", (token, base_version))
-    return base_version + 1 if cur.rowcount == 1 else None
+    with write() as c:
+        done = c.execute(update(play_game).where(play_game.c.id == token, play_game.c.version == base_version,
+                                                 play_game.c.started == 0)
+                         .values(started=1, version=play_game.c.version + 1))
+    return base_version + 1 if done.rowcount == 1 else None
 
 
 def link_table(token: str, table_id: str) -> None:
     """Remember the score table made for this game."""
-    database = conn()
-    with database:
-        database.execute("UPDATE play_game SET table_id = ? WHERE id = ?", (table_id, token))
+    with write() as c:
+        c.execute(update(play_game).where(play_game.c.id == token).values(table_id=table_id))
 
 
 def load(token: str) -> Played | None:
@@ -257,11 +239,13 @@ def load(token: str) -> Played | None:
     board, _problems = parse_board(json.loads(row["board_doc"]))
     if board is None:
         return None
-    database = conn()
-    seats = [dict(r) for r in database.execute("SELECT * FROM play_seat WHERE game_id = ? ORDER BY seat", (token,))]
-    actions = [{"seq": r["seq"], "kind": r["kind"], "seat": r["seat"], "payload": json.loads(r["payload"])}
-               for r in database.execute("SELECT * FROM play_action WHERE game_id = ? AND dropped IS NULL "
-                                         "ORDER BY seq", (token,))]
+    with read() as c:
+        seats = [dict(r) for r in c.execute(select(play_seat).where(play_seat.c.game_id == token)
+                                            .order_by(play_seat.c.seat)).mappings()]
+        actions = [{"seq": r["seq"], "kind": r["kind"], "seat": r["seat"], "payload": json.loads(r["payload"])}
+                   for r in c.execute(select(play_action).where(play_action.c.game_id == token,
+                                                                play_action.c.dropped.is_(None))
+                                      .order_by(play_action.c.seq)).mappings()]
     game = Played(row["id"], board, json.loads(row["setup"]), bool(row["started"]), row["version"],
                   row["table_id"], seats, actions)
     if game.started:
@@ -391,11 +375,40 @@ def _note(game: Played, action: dict) -> None:
         game.round_opened = None if game.state.phase != "drawing" else action["seq"]
 
 
-def _conflicts(database: sqlite3.Connection, token: str, base: int, seat: int | None) -> list[str]:
+def _conflicts(c, token: str, base: int, seat: int | None) -> list[str]:
     """Return the kinds of the changes since `base` that concern an action of `seat` (None: the whole table)."""
-    rows = database.execute("SELECT kind, seat FROM play_action WHERE game_id = ? AND (seq > ? OR dropped > ?)",
-                            (token, base, base)).fetchall()
+    rows = c.execute(select(play_action.c.kind, play_action.c.seat)
+                     .where(play_action.c.game_id == token,
+                            (play_action.c.seq > base) | (play_action.c.dropped > base))).mappings().all()
     return [r["kind"] for r in rows if not (r["kind"] in SEAT_KINDS and seat is not None and r["seat"] != seat)]
+
+
+class _Refused(Exception):
+    """Leave a write transaction without changing anything, carrying the answer."""
+
+    def __init__(self, answer):
+        """Keep what the caller returns."""
+        super().__init__("refused")
+        self.answer = answer
+
+
+def _claim_version(c, token: str, base_version: int, seat: int | None) -> int | None:
+    """Take the next version of a game inside the transaction, or raise `Conflict`; None when there is no game.
+
+    The version bump comes first, so the transaction holds the game's write lock before it reads
+    anything: two phones acting at once take turns, and the second sees what the first changed.
+    A `Conflict` raised here rolls the bump back with the rest.
+    """
+    if small_int(base_version) is None:
+        raise Conflict(["unknown"])
+    bumped = c.execute(update(play_game).where(play_game.c.id == token).values(version=play_game.c.version + 1))
+    if bumped.rowcount != 1:
+        return None
+    current = c.execute(select(play_game.c.version).where(play_game.c.id == token)).scalar_one() - 1
+    found = _conflicts(c, token, base_version, seat) if base_version != current else []
+    if found or base_version > current:
+        raise Conflict(found or ["unknown"])
+    return current + 1
 
 
 def record(token: str, base_version: int, kind: str, seat: int | None, payload: dict) -> tuple[int | None, list]:
@@ -403,63 +416,40 @@ def record(token: str, base_version: int, kind: str, seat: int | None, payload: 
 
     Raises `Conflict` when a change that concerns this action happened after `base_version`.
     """
-    database = conn()
-    if database.in_transaction:
-        database.commit()
-    database.execute("BEGIN IMMEDIATE")  # one writer at a time: check and append see the same log
     try:
-        row = database.execute("SELECT version FROM play_game WHERE id = ?", (token,)).fetchone()
-        if row is None:
-            database.rollback()
-            return None, [error("no-game", "game", "There is no such game.")]
-        found = _conflicts(database, token, base_version, seat) if base_version != row["version"] else []
-        if found or base_version > row["version"]:
-            database.rollback()
-            raise Conflict(found or ["unknown"])
-        game = load(token)
-        problems = apply(game, kind, seat, payload)
-        if has_errors(problems):
-            database.rollback()
-            return None, problems
-        version = row["version"] + 1
-        database.execute("INSERT INTO play_action (game_id, seq, kind, seat, payload, created) "
-                         "VALUES (?, ?, ?, ?, ?, ?)", (token, version, kind, seat, json.dumps(payload), _now()))
-        database.execute("UPDATE play_game SET version = ? WHERE id = ?", (version, token))
-        database.commit()
-        return version, problems
-    except BaseException:
-        if database.in_transaction:
-            database.rollback()
-        raise
+        with write() as c:
+            version = _claim_version(c, token, base_version, seat)
+            if version is None:
+                raise _Refused((None, [error("no-game", "game", N_("There is no such game."))]))
+            game = load(token)  # the committed log, which is this version's log minus this action
+            problems = apply(game, kind, seat, payload)
+            if has_errors(problems):
+                raise _Refused((None, problems))
+            c.execute(insert(play_action).values(game_id=token, seq=version, kind=kind, seat=seat,
+                                                 payload=json.dumps(payload), created=_now()))
+            return version, problems
+    except _Refused as refused:
+        return refused.answer
+    except IntegrityError as exc:  # the same sequence number taken at the same moment: someone else won
+        raise Conflict(["unknown"]) from exc
 
 
 def drop(token: str, base_version: int, seq: int, seat: int | None) -> int | None:
     """Undo: mark one live action dropped; the replay then leaves it out. Raises `Conflict` as `record` does."""
-    database = conn()
-    if database.in_transaction:
-        database.commit()
-    database.execute("BEGIN IMMEDIATE")
+    if small_int(seq) is None:
+        return None
     try:
-        row = database.execute("SELECT version FROM play_game WHERE id = ?", (token,)).fetchone()
-        found = _conflicts(database, token, base_version, seat) if row and base_version != row["version"] else []
-        if row is None or found or base_version > row["version"]:
-            database.rollback()
-            if row is None:
-                return None
-            raise Conflict(found or ["unknown"])
-        version = row["version"] + 1
-        cur = database.execute("UPDATE play_action SET dropped = ? WHERE game_id = ? AND seq = ? AND dropped IS NULL",
-                               (version, token, seq))
-        if cur.rowcount != 1:
-            database.rollback()
-            return None
-        database.execute("UPDATE play_game SET version = ? WHERE id = ?", (version, token))
-        database.commit()
-        return version
-    except BaseException:
-        if database.in_transaction:
-            database.rollback()
-        raise
+        with write() as c:
+            version = _claim_version(c, token, base_version, seat)
+            if version is None:
+                raise _Refused(None)
+            done = c.execute(update(play_action).where(play_action.c.game_id == token, play_action.c.seq == seq,
+                                                       play_action.c.dropped.is_(None)).values(dropped=version))
+            if done.rowcount != 1:
+                raise _Refused(None)
+            return version
+    except _Refused as refused:
+        return refused.answer
 
 
 def cards_json(cards) -> list[dict]:

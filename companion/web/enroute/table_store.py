@@ -11,73 +11,70 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from typing import Any
 
-from ..core.db import _now, add_schema, get_db
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert, select, update
+
+from ..core.db import _now, metadata, read, write
 from ..core.security import small_int
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS game_table (
-    id TEXT PRIMARY KEY,
-    created TEXT NOT NULL,
-    board_id TEXT NOT NULL,
-    board_doc TEXT NOT NULL,
-    level TEXT NOT NULL,
-    lang TEXT NOT NULL DEFAULT 'en',
-    ratings TEXT NOT NULL,
-    goals TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS player_sheet (
-    table_id TEXT NOT NULL REFERENCES game_table(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    colour TEXT NOT NULL,
-    route_mode TEXT NOT NULL DEFAULT 'best',
-    sheet TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    updated TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS sheet_history (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    version INTEGER NOT NULL,
-    route_mode TEXT NOT NULL,
-    sheet TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat, version)
-);
-"""
-
-add_schema("enroute-tables", SCHEMA, "DROP TABLE IF EXISTS sheet_history; DROP TABLE IF EXISTS player_sheet; "
-           "DROP TABLE IF EXISTS game_table;")
+game_table = Table(
+    "game_table", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("created", String(32), nullable=False),
+    Column("board_id", String(128), nullable=False),
+    Column("board_doc", Text, nullable=False),
+    Column("level", String(16), nullable=False),
+    Column("lang", String(8), nullable=False, server_default="en"),
+    Column("ratings", Text, nullable=False),
+    Column("goals", Text, nullable=False),
+)
+player_sheet = Table(
+    "player_sheet", metadata,
+    Column("table_id", String(64), ForeignKey("game_table.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("colour", String(16), nullable=False),
+    Column("route_mode", String(8), nullable=False, server_default="best"),
+    Column("sheet", Text, nullable=False),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("updated", String(32), nullable=False),
+)
+sheet_history = Table(
+    "sheet_history", metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("route_mode", String(8), nullable=False),
+    Column("sheet", Text, nullable=False),
+)
 
 
 def create_table(board_id: str, board_doc: dict, level: str, lang: str, ratings: dict, goals: list,
                  players: list[dict]) -> str:
     """Store a new table and its players' empty sheets; return the table's unguessable id."""
-    db = get_db()
     token = secrets.token_urlsafe(16)
     now = _now()
-    with db:
-        db.execute("INSERT INTO game_table (id, created, board_id, board_doc, level, lang, ratings, goals) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                   (token, now, board_id, json.dumps(board_doc), level, lang, json.dumps(ratings),
-                    json.dumps(goals)))
+    with write() as conn:
+        conn.execute(insert(game_table).values(id=token, created=now, board_id=board_id,
+                                               board_doc=json.dumps(board_doc), level=level, lang=lang,
+                                               ratings=json.dumps(ratings), goals=json.dumps(goals)))
         for seat, player in enumerate(players):
-            db.execute("INSERT INTO player_sheet (table_id, seat, name, colour, route_mode, sheet, version, updated)"
-                       " VALUES (?, ?, ?, ?, 'best', ?, 0, ?)",
-                       (token, seat, player["name"], player["colour"], json.dumps(player["sheet"]), now))
-            db.execute("INSERT INTO sheet_history (table_id, seat, version, route_mode, sheet) "
-                       "VALUES (?, ?, 0, 'best', ?)", (token, seat, json.dumps(player["sheet"])))
+            text = json.dumps(player["sheet"])
+            conn.execute(insert(player_sheet).values(table_id=token, seat=seat, name=player["name"],
+                                                     colour=player["colour"], route_mode="best", sheet=text,
+                                                     version=0, updated=now))
+            conn.execute(insert(sheet_history).values(table_id=token, seat=seat, version=0, route_mode="best",
+                                                      sheet=text))
     return token
 
 
 def get_table(token: str) -> dict[str, Any] | None:
     """Load a table (settings decoded) or None."""
-    if not isinstance(token, str) or len(token) > 64:
+    if not isinstance(token, str) or not 0 < len(token) <= 64:
         return None
-    row = get_db().execute("SELECT * FROM game_table WHERE id = ?", (token,)).fetchone()
+    with read() as conn:
+        row = conn.execute(select(game_table).where(game_table.c.id == token)).mappings().first()
     if row is None:
         return None
     table = dict(row)
@@ -87,15 +84,16 @@ def get_table(token: str) -> dict[str, Any] | None:
 
 
 def set_language(token: str, lang: str) -> None:
-    """Change a table's language."""
-    db = get_db()
-    with db:
-        db.execute("UPDATE game_table SET lang = ? WHERE id = ?", (lang, token))
+    """Change a table's language (kept for old data; pages follow each phone's language)."""
+    with write() as conn:
+        conn.execute(update(game_table).where(game_table.c.id == token).values(lang=lang))
 
 
 def get_players(token: str) -> list[dict[str, Any]]:
     """Load every player's row of a table, in seat order, sheets decoded."""
-    rows = get_db().execute("SELECT * FROM player_sheet WHERE table_id = ? ORDER BY seat", (token,)).fetchall()
+    with read() as conn:
+        rows = conn.execute(select(player_sheet).where(player_sheet.c.table_id == token)
+                            .order_by(player_sheet.c.seat)).mappings().all()
     return [_player(row) for row in rows]
 
 
@@ -103,11 +101,13 @@ def get_player(token: str, seat: int) -> dict[str, Any] | None:
     """Load one player's row or None."""
     if small_int(seat) is None:  # a seat the database cannot even hold: no such player
         return None
-    row = get_db().execute("SELECT * FROM player_sheet WHERE table_id = ? AND seat = ?", (token, seat)).fetchone()
+    with read() as conn:
+        row = conn.execute(select(player_sheet).where(player_sheet.c.table_id == token,
+                                                      player_sheet.c.seat == seat)).mappings().first()
     return _player(row) if row is not None else None
 
 
-def _player(row: sqlite3.Row) -> dict[str, Any]:
+def _player(row) -> dict[str, Any]:
     """Decode a player row."""
     player = dict(row)
     player["sheet"] = json.loads(player["sheet"])
@@ -118,19 +118,20 @@ def save_sheet(token: str, seat: int, base_version: int, sheet: dict, route_mode
     """Save one player's sheet if nobody saved since `base_version`; return the new version or None."""
     if small_int(seat) is None or small_int(base_version) is None:
         return None
-    db = get_db()
     text = json.dumps(sheet)
-    with db:
+    with write() as conn:
         # The version check and the write are one statement, so two phones saving the
         # same player at once cannot both win.
-        cur = db.execute("UPDATE player_sheet SET sheet = ?, route_mode = ?, version = version + 1, updated = ? "
-                         "WHERE table_id = ? AND seat = ? AND version = ?",
-                         (text, route_mode, _now(), token, seat, base_version))
-        if cur.rowcount != 1:
+        done = conn.execute(update(player_sheet)
+                            .where(player_sheet.c.table_id == token, player_sheet.c.seat == seat,
+                                   player_sheet.c.version == base_version)
+                            .values(sheet=text, route_mode=route_mode, version=player_sheet.c.version + 1,
+                                    updated=_now()))
+        if done.rowcount != 1:
             return None
         new_version = base_version + 1
-        db.execute("INSERT OR REPLACE INTO sheet_history (table_id, seat, version, route_mode, sheet) "
-                   "VALUES (?, ?, ?, ?, ?)", (token, seat, new_version, route_mode, text))
+        conn.execute(insert(sheet_history).values(table_id=token, seat=seat, version=new_version,
+                                                  route_mode=route_mode, sheet=text))
     return new_version
 
 
@@ -138,8 +139,10 @@ def get_history(token: str, seat: int, version: int) -> dict[str, Any] | None:
     """Return one saved version of a player's sheet (sheet and route mode) or None."""
     if small_int(seat) is None or small_int(version) is None:
         return None
-    row = get_db().execute("SELECT route_mode, sheet FROM sheet_history WHERE table_id = ? AND seat = ? "
-                           "AND version = ?", (token, seat, version)).fetchone()
+    with read() as conn:
+        row = conn.execute(select(sheet_history.c.route_mode, sheet_history.c.sheet)
+                           .where(sheet_history.c.table_id == token, sheet_history.c.seat == seat,
+                                  sheet_history.c.version == version)).mappings().first()
     if row is None:
         return None
     return {"route_mode": row["route_mode"], "sheet": json.loads(row["sheet"])}

@@ -124,7 +124,12 @@ def test_change_city_redraws_without_saving(client, app):
     response = client.post("/tables/new", data=table_form_data(change_board="1"))
     assert response.status_code == 200
     with app.app_context():
-        assert db.get_db().execute("SELECT COUNT(*) FROM game_table").fetchone()[0] == 0
+        from sqlalchemy import func, select
+
+        from companion.web.core.db import read
+
+        with read() as conn:
+            assert conn.execute(select(func.count()).select_from(db.game_table)).scalar_one() == 0
 
 
 def test_csrf_is_enforced(tmp_path):
