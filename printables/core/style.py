@@ -141,15 +141,18 @@ def split_cjk(text: str, font: str, size: float, width: float) -> list[str]:
         if lines[-1] and used + needed > width and not token.isspace():
             carried: list[str] = []
             # Kinsoku: rather than start a line with closing punctuation, take the character before along.
-            if token in _NO_LINE_START and len(lines[-1]) > 1:
-                carried.append(lines[-1].pop())
+            if token in _NO_LINE_START:
+                while lines[-1] and lines[-1][-1].isspace():
+                    lines[-1].pop()
+                if len(lines[-1]) > 1:
+                    carried.append(lines[-1].pop())
             lines.append(carried)
             used = sum(pdfmetrics.stringWidth(t, font, size) for t in carried)
         if not lines[-1] and token.isspace():
             continue  # no line starts with a space
         lines[-1].append(token)
         used += needed
-    return [line for line in ("".join(tokens).rstrip() for tokens in lines) if line]
+    return [line for line in ("".join(parts).strip() for parts in lines) if line]
 
 
 def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
