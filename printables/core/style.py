@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import reportlab
 from reportlab import rl_config
@@ -11,7 +14,10 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
+
+from companion.games.core.problems import N_
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
@@ -28,10 +34,57 @@ _FONT_FILES = {FONT: "Vera.ttf", FONT_BOLD: "VeraBd.ttf", FONT_ITALIC: "VeraIt.t
 # Characters the engine's labels may use that Vera has no glyph for.
 _SUBSTITUTES = {"\u2192": "=", "\u2190": "=", "\u2713": "ok"}
 
+# Japanese: ReportLab's built-in CID fonts (Adobe-Japan1) need no font file, so a fresh machine prints
+# Japanese too. They are referenced, not embedded: the PDF viewer draws them with its own Japanese
+# font. The Heisei fonts have one weight each, so bold text is the gothic (W5, already medium) too;
+# the Mincho takes italic's part for notes and footers, as Japanese typesetting has no italic.
+JA_GOTHIC = "HeiseiKakuGo-W5"
+JA_MINCHO = "HeiseiMin-W3"
+# Adobe-Japan1 draws these proportional glyphs in a full-width slot, or not at all (the tick);
+# the Japanese forms read better: katakana middle dot, wave dash for ranges, a circle for "ok".
+_JA_SUBSTITUTES = {"\u00b7": "\u30fb", "\u2013": "\u301c", "\u2713": "\u25cb"}
+
 INK = HexColor("#222222")
 MUTED = HexColor("#6b6b6b")
 RULE = HexColor("#b9b9b9")
 PAPER = white
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The three faces a printable writes text in, and the characters they cannot draw."""
+
+    regular: str
+    bold: str
+    italic: str
+    substitutes: Mapping[str, str] = field(default_factory=dict)
+
+    def printable(self, text: str) -> str:
+        """Replace the few characters these fonts cannot draw."""
+        for char, substitute in self.substitutes.items():
+            text = text.replace(char, substitute)
+        return text
+
+
+LATIN_FONTS = Fonts(FONT, FONT_BOLD, FONT_ITALIC, _SUBSTITUTES)
+JAPANESE_FONTS = Fonts(JA_GOTHIC, JA_GOTHIC, JA_MINCHO, _JA_SUBSTITUTES)
+_FONTS_BY_LANG = {"en": LATIN_FONTS, "ja": JAPANESE_FONTS}
+
+
+def register_japanese_fonts() -> None:
+    """Register the built-in Japanese CID fonts once per process (they load their metrics on first use)."""
+    known = set(pdfmetrics.getRegisteredFontNames())
+    for name in (JA_GOTHIC, JA_MINCHO):
+        if name not in known:
+            pdfmetrics.registerFont(UnicodeCIDFont(name))
+
+
+def fonts_for(lang: str) -> Fonts:
+    """Return the fonts for a language code (English's for any language without its own)."""
+    fonts = _FONTS_BY_LANG.get(lang, LATIN_FONTS)
+    if fonts is JAPANESE_FONTS:
+        register_japanese_fonts()
+    return fonts
 
 
 def register_fonts() -> None:
@@ -52,10 +105,8 @@ def paper_size(paper: str) -> tuple[float, float]:
 
 
 def printable(text: str) -> str:
-    """Replace the few characters the embedded font cannot draw."""
-    for char, substitute in _SUBSTITUTES.items():
-        text = text.replace(char, substitute)
-    return text
+    """Replace the few characters the embedded Latin font cannot draw."""
+    return LATIN_FONTS.printable(text)
 
 
 def fit_size(text: str, font: str, size: float, width: float, smallest: float = 4.5) -> float:
@@ -66,10 +117,55 @@ def fit_size(text: str, font: str, size: float, width: float, smallest: float = 
     return max(smallest, size * width / needed)
 
 
+# Han, kana and full-width forms: a line may break between any two of them (Japanese has no spaces).
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+_HAS_CJK = re.compile(f"[{_CJK}]")
+# Katakana words (with their long-vowel marks) stay whole when they fit, as do Latin words and numbers.
+_KATAKANA = "\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f"
+_TOKENS = re.compile(f"[{_KATAKANA}]+|[{_CJK}]|[^\\s{_CJK}]+|\\s+")
+# Characters a Japanese line must not start with (kinsoku): closing brackets, punctuation, small kana.
+_NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー～〜ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ%)]}.,:;!?")
+
+
+def split_cjk(text: str, font: str, size: float, width: float) -> list[str]:
+    """Split text with Japanese in it into lines that fit `width`, breaking between characters."""
+    lines: list[list[str]] = [[]]
+    used = 0.0
+    tokens: list[str] = []
+    for token in _TOKENS.findall(text):
+        # A word wider than the whole line breaks between its characters after all.
+        wide = len(token) > 1 and pdfmetrics.stringWidth(token, font, size) > width and _HAS_CJK.search(token)
+        tokens.extend(token if wide else [token])
+    for token in tokens:
+        needed = pdfmetrics.stringWidth(token, font, size)
+        if lines[-1] and used + needed > width and not token.isspace():
+            carried: list[str] = []
+            # Kinsoku: rather than start a line with closing punctuation, take the character before along.
+            if token in _NO_LINE_START:
+                while lines[-1] and lines[-1][-1].isspace():
+                    lines[-1].pop()
+                if len(lines[-1]) > 1:
+                    carried.append(lines[-1].pop())
+            lines.append(carried)
+            used = sum(pdfmetrics.stringWidth(t, font, size) for t in carried)
+        if not lines[-1] and token.isspace():
+            continue  # no line starts with a space
+        lines[-1].append(token)
+        used += needed
+    return [line for line in ("".join(parts).strip() for parts in lines) if line]
+
+
+def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """Split text into lines that fit `width`: at spaces, or between characters in Japanese text."""
+    if _HAS_CJK.search(text):
+        return split_cjk(text, font, size, width)
+    return simpleSplit(text, font, size, width)
+
+
 def wrap(text: str, font: str, size: float, width: float, max_lines: int) -> tuple[list[str], float]:
     """Split text into at most `max_lines` lines that fit `width`, shrinking the size if needed."""
     while True:
-        lines = simpleSplit(text, font, size, width)
+        lines = split_lines(text, font, size, width)
         widest = max((pdfmetrics.stringWidth(line, font, size) for line in lines), default=0)
         if (len(lines) <= max_lines and widest <= width) or size <= 4.5:
             return lines, size
@@ -77,9 +173,9 @@ def wrap(text: str, font: str, size: float, width: float, max_lines: int) -> tup
 
 
 def draw_fitted(c, text: str, x: float, y: float, width: float, font: str, size: float,
-                align: str = "left") -> None:
+                align: str = "left", fonts: Fonts = LATIN_FONTS) -> None:
     """Draw one line of text, shrunk to fit `width`, aligned left, centre or right of x."""
-    text = printable(text)
+    text = fonts.printable(text)
     size = fit_size(text, font, size, width)
     c.setFont(font, size)
     if align == "centre":
@@ -104,17 +200,21 @@ def finish(c, buffer) -> bytes:
     return buffer.getvalue()
 
 
-def new_canvas(buffer, paper: str, title: str):
-    """Open a reproducible canvas with the document's metadata set."""
+SUBJECT = N_("Print-and-play sheet drawn by the companion from the board data")
+
+
+def new_canvas(buffer, paper: str, title: str, subject: str = SUBJECT, lang: str = "en"):
+    """Open a reproducible canvas with the document's metadata (title, subject, language) set."""
     from reportlab.pdfgen.canvas import Canvas
 
     register_fonts()
     # invariant=1 drops the timestamp and random id, so the same board gives the same bytes.
-    c = Canvas(buffer, pagesize=paper_size(paper), invariant=1, pageCompression=1)
+    c = Canvas(buffer, pagesize=paper_size(paper), invariant=1, pageCompression=1,
+               lang=None if lang == "en" else lang)  # English PDFs stay as they were, byte for byte
     c.setTitle(title)
     c.setAuthor("En Route Companion")
     c.setCreator("En Route Companion printables")
-    c.setSubject("Print-and-play sheet drawn by the companion from the board data")
+    c.setSubject(subject)
     return c
 
 

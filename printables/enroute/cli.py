@@ -1,4 +1,4 @@
-"""Command line: `python -m printables maps|scorepad BOARD --out FILE.pdf`.
+"""Command line: `python -m printables maps|scorepad BOARD --out FILE.pdf [--lang ja]`.
 
 Every failure (unknown board, unreadable or invalid board file, bad option,
 unwritable output) is one clear message on stderr and exit code 2, never a traceback.
@@ -20,6 +20,7 @@ from companion.games.enroute.registry import (
 )
 
 from ..core.cli import CliError
+from ..core.i18n import DEFAULT, LANGUAGES
 from .maps import maps_pdf
 from .scorepad import MAX_PLAYERS, PADS_PER_PAGE, scorepad_pdf
 from .style import PAPER_SIZES
@@ -83,6 +84,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                         help=f"a shipped board id ({', '.join(shipped_board_ids())}) or an enroute-board/1 file")
     common.add_argument("--out", required=True, metavar="FILE.pdf", help="where to write the PDF")
     common.add_argument("--paper", choices=sorted(PAPER_SIZES), default="a4", help="paper size (default a4)")
+    common.add_argument("--lang", choices=LANGUAGES, default=DEFAULT,
+                        help=f"language of the printed texts (default {DEFAULT})")
     maps = commands.add_parser("maps", parents=[common], help="En Route: one blank map per player board",
                                description="One page per player board, with that board's printed coordinates.")
     maps.set_defaults(run=run)
@@ -99,10 +102,10 @@ def run(args: argparse.Namespace) -> str:
     """Build the requested PDF, write it, and return a line saying what was written."""
     board = read_board(args.board)
     if args.command == "maps":
-        data = maps_pdf(board, paper=args.paper)
+        data = maps_pdf(board, paper=args.paper, lang=args.lang)
         what = f"{len(board.player_boards)} blank maps of {board.name}"
     else:
-        data = scorepad_pdf(board, players=args.players, paper=args.paper, games=args.games)
+        data = scorepad_pdf(board, players=args.players, paper=args.paper, games=args.games, lang=args.lang)
         what = f"{args.games} score pads of {board.name} for {args.players} players"
     try:
         Path(args.out).write_bytes(data)

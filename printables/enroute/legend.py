@@ -7,9 +7,10 @@ from functools import partial
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from companion.games.core.problems import N_
 from companion.games.enroute.board import CAFE_BONUSES, KINDS, Board, Cafe
 
-from .style import FONT, INK, KIND_NAMES, printable
+from .style import INK, KIND_NAMES, PrintLocale
 from .symbols import CAFE_ASPECT, draw_cafe, draw_kind_symbol, draw_visit_point
 
 ICON = 4.6 * mm
@@ -17,31 +18,32 @@ LINE = 6 * mm
 SIZE = 6.8
 SPACING = 5 * mm
 CAFE_TEXT = {
-    "tourists": "Cafe: new tourists",
-    "section": "Cafe: extra route section",
-    "coordinate": "Cafe: coordinate change",
+    "tourists": N_("Cafe: new tourists"),
+    "section": N_("Cafe: extra route section"),
+    "coordinate": N_("Cafe: coordinate change"),
 }
+VISIT_TEXT = N_("{name}: {table} PP")
 _SAMPLE_TOURISTS = (("red", 1), ("green", 1))
 
 
-def legend_items(board: Board) -> list[tuple[object, str, float]]:
-    """Return (draw icon at x, y, size; text; icon width) for every symbol this city's map shows."""
+def legend_items(board: Board, loc: PrintLocale) -> list[tuple[object, str, float]]:
+    """Return (draw icon at x, y, size; text in the printable's language; icon width) for every symbol shown."""
     items: list[tuple[object, str, float]] = []
     kinds = board.kinds_present()
     for kind in KINDS:
         if kind in kinds:
-            items.append((partial(draw_kind_symbol, kind=kind), KIND_NAMES[kind], ICON))
+            items.append((partial(draw_kind_symbol, kind=kind), loc.t(KIND_NAMES[kind]), ICON))
     bonuses = {cafe.bonus for cafe in board.cafes}
     for bonus in CAFE_BONUSES:
         if bonus in bonuses:
             sample = next(cafe for cafe in board.cafes if cafe.bonus == bonus)
             tourists = (sample.tourists or _SAMPLE_TOURISTS) if bonus == "tourists" else ()
             cafe = Cafe(sample.at, bonus, tourists)
-            items.append((partial(_cafe_icon, cafe=cafe), CAFE_TEXT[bonus], ICON * CAFE_ASPECT))
+            items.append((partial(_cafe_icon, cafe=cafe), loc.t(CAFE_TEXT[bonus]), ICON * CAFE_ASPECT))
     vta = board.visit_them_all
     if vta is not None:
         table = ", ".join(f"{n} = {pp}" for n, pp in enumerate(vta.pp) if n and pp)
-        text = f"{vta.name}: {table} PP" if table else vta.name
+        text = loc.t(VISIT_TEXT, name=vta.name, table=table) if table else vta.name
         items.append((_visit_icon, text, ICON))
     return items
 
@@ -56,17 +58,17 @@ def _visit_icon(c, x: float, y: float, size: float) -> None:
     draw_visit_point(c, x, y, size * 0.8)
 
 
-def _item_width(item: tuple[object, str, float]) -> float:
+def _item_width(item: tuple[object, str, float], loc: PrintLocale) -> float:
     """Return the width a legend item takes: icon, gap, text."""
-    return item[2] + 1.5 * mm + stringWidth(printable(item[1]), FONT, SIZE)
+    return item[2] + 1.5 * mm + stringWidth(loc.printable(item[1]), loc.fonts.regular, SIZE)
 
 
-def _flow(board: Board, width: float) -> list[list[tuple[object, str, float]]]:
+def _flow(board: Board, width: float, loc: PrintLocale) -> list[list[tuple[object, str, float]]]:
     """Break the legend items into lines that fit the width."""
     lines: list[list[tuple[object, str, float]]] = [[]]
     used = 0.0
-    for item in legend_items(board):
-        needed = _item_width(item)
+    for item in legend_items(board, loc):
+        needed = _item_width(item, loc)
         if lines[-1] and used + needed > width:
             lines.append([])
             used = 0.0
@@ -75,20 +77,20 @@ def _flow(board: Board, width: float) -> list[list[tuple[object, str, float]]]:
     return lines
 
 
-def legend_height(board: Board, width: float) -> float:
+def legend_height(board: Board, width: float, loc: PrintLocale) -> float:
     """Return the height the legend needs at this width."""
-    return len(_flow(board, width)) * LINE
+    return len(_flow(board, width, loc)) * LINE
 
 
-def draw_legend(c, board: Board, left: float, top: float, width: float) -> None:
+def draw_legend(c, board: Board, left: float, top: float, width: float, loc: PrintLocale) -> None:
     """Draw the legend lines, each item an icon followed by its meaning."""
-    for i, line in enumerate(_flow(board, width)):
+    for i, line in enumerate(_flow(board, width, loc)):
         y = top - (i + 0.5) * LINE
         x = left
         for item in line:
             draw_icon, text, icon_width = item
             draw_icon(c, x=x + icon_width / 2, y=y, size=ICON)
             c.setFillColor(INK)
-            c.setFont(FONT, SIZE)
-            c.drawString(x + icon_width + 1.5 * mm, y - SIZE * 0.35, printable(text))
-            x += _item_width(item) + SPACING
+            c.setFont(loc.fonts.regular, SIZE)
+            c.drawString(x + icon_width + 1.5 * mm, y - SIZE * 0.35, loc.printable(text))
+            x += _item_width(item, loc) + SPACING

@@ -1,4 +1,9 @@
-"""Blank player maps: one page per player board, drawn as vectors from the board data."""
+"""Blank player maps: one page per player board, drawn as vectors from the board data.
+
+Every word on the page comes from the catalogues in the PDF's language
+(`lang`), written in that language's fonts; the board's own names (city,
+landmarks, Visit-Them-All points) are board data and print as the board gives them.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +12,17 @@ from io import BytesIO
 
 from reportlab.lib.units import mm
 
+from companion.games.core.problems import N_
 from companion.games.enroute.board import Board, Landmark, PlayerBoard
-from companion.games.enroute.rows import scoring_rows
+from companion.games.enroute.rows import ScoringRow
 
+from ..core.i18n import Translate, translator
 from . import style
 from .legend import draw_legend, legend_height
 from .scoring_spaces import draw_scoring_spaces, scoring_spaces_height
 from .style import (
     BLOCK_EDGE,
-    FONT,
     FONT_BOLD,
-    FONT_ITALIC,
     INK,
     KIND_COLOURS,
     MARGIN,
@@ -25,19 +30,28 @@ from .style import (
     ROAD,
     RULE,
     STREET,
+    PrintLocale,
     draw_fitted,
-    printable,
+    print_locale,
     wrap,
 )
 from .symbols import draw_cafe, draw_kind_symbol, draw_visit_point
+from .texts import localized_rows
 
 HEADER = 15 * mm
 FOOTER = 6 * mm
 LABEL_BAND = 7 * mm  # room for the printed coordinates on each side of the grid
 GAP = 4 * mm
 MAX_CELL = 24 * mm
-NOTE = ("Map drawn by En Route Companion from the board data: the companion's own design, not the "
-        "publisher's artwork. Play with your copy of En Route.")
+NOTE = N_("Map drawn by En Route Companion from the board data: the companion's own design, not the "
+         "publisher's artwork. Play with your copy of En Route.")
+TITLE = N_("{city}: blank player maps")
+SUBTITLE = N_("En Route · blank player map")
+BADGE = N_("Player board {number}")
+PAGE = N_("{board} · page {page} of {pages}")
+ONE_PP = N_("{pp} PP")
+PP_RANGE = N_("{low}–{high} PP")
+_ENGLISH = translator("en")
 
 
 @dataclass(frozen=True)
@@ -89,10 +103,12 @@ class MapLayout:
         return self.grid_top - (row - 0.5) * self.cell
 
 
-def map_layout(board: Board, paper: str = "a4") -> MapLayout:
+def map_layout(board: Board, paper: str = "a4", lang: str = "en") -> MapLayout:
     """Size the map to the paper: the biggest grid that leaves room for legend and scoring spaces."""
     width, height = style.paper_size(paper)
-    below = legend_height(board, width - 2 * MARGIN) + scoring_spaces_height(scoring_rows(board, "full"))
+    loc = print_locale(lang)
+    rows = localized_rows(board, loc)
+    below = legend_height(board, width - 2 * MARGIN, loc) + scoring_spaces_height(rows)
     free_height = height - 2 * MARGIN - HEADER - FOOTER - below - 3 * GAP - 2 * LABEL_BAND
     free_width = width - 2 * MARGIN - 2 * LABEL_BAND
     cell = min(free_width / board.cols, free_height / board.rows, MAX_CELL)
@@ -102,26 +118,26 @@ def map_layout(board: Board, paper: str = "a4") -> MapLayout:
     # The legend belongs to the map and the scoring panel to the foot of the page; whatever
     # the cell cap leaves over goes between them.
     legend_top = grid_top - board.rows * cell - LABEL_BAND - GAP
-    scoring_top = MARGIN + FOOTER + GAP + scoring_spaces_height(scoring_rows(board, "full"))
+    scoring_top = MARGIN + FOOTER + GAP + scoring_spaces_height(rows)
     return MapLayout(width, height, cell, grid_left, grid_top, board.cols, board.rows, legend_top, scoring_top)
 
 
-def draw_header(c, board: Board, player_board: PlayerBoard, layout: MapLayout) -> None:
+def draw_header(c, board: Board, player_board: PlayerBoard, layout: MapLayout, loc: PrintLocale) -> None:
     """Draw the city name, the player board number and a rule under them."""
+    fonts = loc.fonts
     top = layout.height - MARGIN
     left, right = MARGIN, layout.width - MARGIN
     c.setFillColor(INK)
-    draw_fitted(c, board.name, left, top - 8 * mm, right - left - 55 * mm, FONT_BOLD, 20)
+    draw_fitted(c, board.name, left, top - 8 * mm, right - left - 55 * mm, fonts.bold, 20, fonts=fonts)
     c.setFillColor(MUTED)
-    c.setFont(FONT, 8)
-    c.drawString(left, top - 12.5 * mm, "En Route \u00b7 blank player map")
+    draw_fitted(c, loc.t(SUBTITLE), left, top - 12.5 * mm, right - left - 55 * mm, fonts.regular, 8, fonts=fonts)
     badge_w, badge_h = 40 * mm, 10 * mm
     c.saveState()
     c.setFillColor(INK)
     c.roundRect(right - badge_w, top - 11.5 * mm, badge_w, badge_h, 2 * mm, stroke=0, fill=1)
     c.setFillColor(style.PAPER)
-    c.setFont(FONT_BOLD, 12)
-    c.drawCentredString(right - badge_w / 2, top - 8 * mm, f"Player board {player_board.number}")
+    draw_fitted(c, loc.t(BADGE, number=player_board.number), right - badge_w / 2, top - 8 * mm, badge_w - 4 * mm,
+                fonts.bold, 12, align="centre", fonts=fonts)
     c.restoreState()
     c.setStrokeColor(RULE)
     c.setLineWidth(0.6)
@@ -200,18 +216,18 @@ def draw_roads(c, board: Board, layout: MapLayout) -> None:
     c.restoreState()
 
 
-def landmark_value(board: Board, landmark: Landmark) -> str | None:
+def landmark_value(board: Board, landmark: Landmark, t: Translate = _ENGLISH) -> str | None:
     """Return the PP a landmark prints: its own for yellow, its rating range for grey."""
     if landmark.kind == "yellow" and landmark.pp is not None:
-        return f"{landmark.pp} PP"
+        return t(ONE_PP, pp=landmark.pp)
     track = board.rating_track(landmark.id) if landmark.kind == "grey" else None
     if track:
         low, high = min(track), max(track)
-        return f"{low} PP" if low == high else f"{low}\u2013{high} PP"
+        return t(ONE_PP, pp=low) if low == high else t(PP_RANGE, low=low, high=high)
     return None
 
 
-def draw_landmark(c, board: Board, landmark: Landmark, layout: MapLayout) -> None:
+def draw_landmark(c, board: Board, landmark: Landmark, layout: MapLayout, loc: PrintLocale) -> None:
     """Draw a landmark's symbol in each of its locations, and its name and value in the first."""
     for index, location in enumerate(sorted(landmark.locations, key=lambda loc: (loc[1], loc[0]))):
         left, bottom, side = layout.block(location)
@@ -219,15 +235,15 @@ def draw_landmark(c, board: Board, landmark: Landmark, layout: MapLayout) -> Non
         draw_kind_symbol(c, landmark.kind, left + side * 0.2, bottom + side - side * 0.2, symbol)
         if index:
             continue
-        value = landmark_value(board, landmark)
+        value = landmark_value(board, landmark, loc.t)
         if value:
             c.setFillColor(INK)
             draw_fitted(c, value, left + side - side * 0.07, bottom + side - side * 0.24,
-                        side * 0.55, FONT_BOLD, 7.5, align="right")
+                        side * 0.55, loc.fonts.bold, 7.5, align="right", fonts=loc.fonts)
         # Names sit at the bottom so the middle stays free for the tourists players mark.
-        lines, size = wrap(printable(landmark.name), FONT, 6.2, side * 0.84, 2)
+        lines, size = wrap(loc.printable(landmark.name), loc.fonts.regular, 6.2, side * 0.84, 2)
         c.setFillColor(INK)
-        c.setFont(FONT, size)
+        c.setFont(loc.fonts.regular, size)
         for i, line in enumerate(lines):  # top line first, so extracted text reads in order
             c.drawCentredString(left + side / 2, bottom + side * 0.07 + (len(lines) - 1 - i) * size * 1.15, line)
 
@@ -269,41 +285,45 @@ def draw_visit_points(c, board: Board, layout: MapLayout) -> None:
         draw_visit_point(c, x, y, layout.cell * 0.26)
 
 
-def draw_footer(c, board: Board, player_board: PlayerBoard, layout: MapLayout) -> None:
+def draw_footer(c, board: Board, player_board: PlayerBoard, layout: MapLayout, loc: PrintLocale) -> None:
     """Draw the note that the map is the companion's own design, and the page's place in the set."""
+    fonts = loc.fonts
     c.setFillColor(MUTED)
     width = layout.width - 2 * MARGIN
-    draw_fitted(c, NOTE, MARGIN, MARGIN, width * 0.78, FONT_ITALIC, 6.2)
-    c.setFont(FONT, 6.2)
+    draw_fitted(c, loc.t(NOTE), MARGIN, MARGIN, width * 0.78, fonts.italic, 6.2, fonts=fonts)
     numbers = [pb.number for pb in board.player_boards]
-    place = f"{numbers.index(player_board.number) + 1} of {len(numbers)}"
-    c.drawRightString(layout.width - MARGIN, MARGIN, f"{board.id} \u00b7 page {place}")
+    place = loc.t(PAGE, board=board.id, page=numbers.index(player_board.number) + 1, pages=len(numbers))
+    draw_fitted(c, place, layout.width - MARGIN, MARGIN, width * 0.2, fonts.regular, 6.2, align="right",
+                fonts=fonts)
 
 
-def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout) -> None:
-    """Draw one whole player map page."""
-    draw_header(c, board, player_board, layout)
+def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout, loc: PrintLocale,
+                  rows: list[ScoringRow]) -> None:
+    """Draw one whole player map page (`rows`: the scoring rows in the page's language)."""
+    draw_header(c, board, player_board, layout, loc)
     draw_streets(c, layout)
     draw_locations(c, board, layout)
     draw_landmark_joins(c, board, layout)
     draw_roads(c, board, layout)
     for landmark in board.landmarks:
-        draw_landmark(c, board, landmark, layout)
+        draw_landmark(c, board, landmark, layout, loc)
     draw_visit_points(c, board, layout)
     draw_cafes(c, board, layout)
     draw_coordinates(c, player_board, layout)
-    draw_legend(c, board, MARGIN, layout.legend_top, layout.width - 2 * MARGIN)
-    draw_scoring_spaces(c, scoring_rows(board, "full"), MARGIN, layout.scoring_top, layout.width - 2 * MARGIN)
-    draw_footer(c, board, player_board, layout)
+    draw_legend(c, board, MARGIN, layout.legend_top, layout.width - 2 * MARGIN, loc)
+    draw_scoring_spaces(c, rows, MARGIN, layout.scoring_top, layout.width - 2 * MARGIN, loc)
+    draw_footer(c, board, player_board, layout, loc)
 
 
-def maps_pdf(board: Board, paper: str = "a4") -> bytes:
-    """Build the blank maps of a city, one page per player board, and return the PDF bytes."""
-    layout = map_layout(board, paper)
+def maps_pdf(board: Board, paper: str = "a4", lang: str = "en") -> bytes:
+    """Build the blank maps of a city, one page per player board, in a language ("en", "ja"); return the PDF."""
+    loc = print_locale(lang)  # an unknown language is a ValueError, like an unknown paper
+    layout = map_layout(board, paper, lang)
+    rows = localized_rows(board, loc)
     buffer = BytesIO()
-    c = style.new_canvas(buffer, paper, f"{board.name}: blank player maps")
+    c = style.new_canvas(buffer, paper, loc.t(TITLE, city=board.name), loc.t(style.SUBJECT), lang)
     for player_board in board.player_boards:
-        draw_map_page(c, board, player_board, layout)
+        draw_map_page(c, board, player_board, layout, loc, rows)
         c.showPage()
     return style.finish(c, buffer)
 

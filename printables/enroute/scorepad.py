@@ -1,4 +1,8 @@
-"""Score pads: the city's scoring rows in one column per player, several games per page."""
+"""Score pads: the city's scoring rows in one column per player, several games per page.
+
+Every word comes from the catalogues in the PDF's language (`lang`), in that
+language's fonts; the city's name is board data and prints as the board gives it.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +11,27 @@ from io import BytesIO
 
 from reportlab.lib.units import mm
 
+from companion.games.core.problems import N_
 from companion.games.enroute.board import Board
-from companion.games.enroute.rows import LEVELS, TIEBREAK_NOTE, ScoringRow, scoring_rows
+from companion.games.enroute.rows import LEVELS, ScoringRow
 
 from . import style
-from .scoring_spaces import draw_row_icon
+from .scoring_spaces import TOTAL_TEXT, draw_row_icon
 from .style import (
     FONT,
-    FONT_BOLD,
-    FONT_ITALIC,
     INK,
     MARGIN,
     MUTED,
     RULE,
     TOURIST_COLOURS,
+    PrintLocale,
     draw_fitted,
-    printable,
+    fit_size,
+    print_locale,
     wrap,
 )
 from .symbols import draw_number_disk
+from .texts import localized_rows, tiebreak_note
 
 PADS_PER_PAGE = 2
 MAX_PLAYERS = 4
@@ -37,6 +43,14 @@ TOTAL = 10 * mm
 NOTE = 8 * mm
 LABEL_COLUMN = 80 * mm
 MAX_PLAYER_COLUMN = 45 * mm
+TITLE = N_("{city}: score pad")
+SUBTITLE = N_("En Route · score pad")
+DATE = N_("Date")
+LEVEL = N_("Level")
+LEVEL_NAMES = {"simplified": N_("simplified"), "intermediate": N_("intermediate"), "full": N_("full")}
+PLAYER = N_("Player")
+PLAYER_HINT = N_("name, and player board no.")
+PLAYER_COLUMN = N_("Player {n}")
 
 
 def check_players(players: int) -> int:
@@ -46,49 +60,61 @@ def check_players(players: int) -> int:
     return players
 
 
-def draw_pad_header(c, board: Board, left: float, top: float, width: float) -> None:
+def draw_pad_header(c, board: Board, left: float, top: float, width: float, loc: PrintLocale) -> None:
     """Draw the city name, the date line and the game level boxes."""
+    fonts = loc.fonts
     c.setFillColor(INK)
-    draw_fitted(c, board.name, left, top - 6.5 * mm, width * 0.45, FONT_BOLD, 14)
+    draw_fitted(c, board.name, left, top - 6.5 * mm, width * 0.45, fonts.bold, 14, fonts=fonts)
     c.setFillColor(MUTED)
-    c.setFont(FONT, 7.5)
-    c.drawString(left, top - 10.5 * mm, "En Route \u00b7 score pad")
+    draw_fitted(c, loc.t(SUBTITLE), left, top - 10.5 * mm, width * 0.45, fonts.regular, 7.5, fonts=fonts)
     date_left = left + width * 0.5
+    date, level_text = loc.printable(loc.t(DATE)), loc.printable(loc.t(LEVEL))
+    # The write-in line and the level boxes start after the longer of the two words, 9 mm at least.
+    start = date_left + max(9 * mm, c.stringWidth(date, fonts.regular, 8.5) + 1.5 * mm,
+                            c.stringWidth(level_text, fonts.regular, 7.5) + 1.5 * mm)
     c.setFillColor(INK)
-    c.setFont(FONT, 8.5)
-    c.drawString(date_left, top - 6 * mm, "Date")
+    c.setFont(fonts.regular, 8.5)
+    c.drawString(date_left, top - 6 * mm, date)
     c.setStrokeColor(MUTED)
     c.setLineWidth(0.5)
-    c.line(date_left + 9 * mm, top - 6.3 * mm, left + width, top - 6.3 * mm)
-    c.setFont(FONT, 7.5)
-    c.drawString(date_left, top - 10.8 * mm, "Level")
-    x = date_left + 9 * mm
+    c.line(start, top - 6.3 * mm, left + width, top - 6.3 * mm)
+    c.setFont(fonts.regular, 7.5)
+    c.drawString(date_left, top - 10.8 * mm, level_text)
+    x = start
     for level in LEVELS:
+        name = loc.printable(loc.t(LEVEL_NAMES.get(level, level)))
         c.rect(x, top - 11.1 * mm, 2.8 * mm, 2.8 * mm, stroke=1, fill=0)
-        c.drawString(x + 4 * mm, top - 10.8 * mm, level)
-        x += 6 * mm + c.stringWidth(level, FONT, 7.5)
+        c.drawString(x + 4 * mm, top - 10.8 * mm, name)
+        x += 6 * mm + c.stringWidth(name, fonts.regular, 7.5)
 
 
-def draw_name_row(c, players: int, left: float, top: float, label_w: float, column_w: float) -> None:
+def draw_name_row(c, players: int, left: float, top: float, label_w: float, column_w: float,
+                  loc: PrintLocale) -> None:
     """Draw the row where each player writes their name and player board number."""
+    fonts = loc.fonts
+    player = loc.printable(loc.t(PLAYER))
     c.setFillColor(INK)
-    c.setFont(FONT_BOLD, 8)
-    c.drawString(left + 1.5 * mm, top - NAMES / 2 - 1 * mm, "Player")
-    c.setFont(FONT, 6)
+    c.setFont(fonts.bold, 8)
+    c.drawString(left + 1.5 * mm, top - NAMES / 2 - 1 * mm, player)
+    # The hint follows the heading, at 14 mm or after a longer heading, and shrinks to the label column.
+    hint_left = max(14 * mm, 1.5 * mm + c.stringWidth(player, fonts.bold, 8) + 2 * mm)
+    hint = loc.printable(loc.t(PLAYER_HINT))
+    c.setFont(fonts.regular, fit_size(hint, fonts.regular, 6, label_w - hint_left - 1.5 * mm))
     c.setFillColor(MUTED)
-    c.drawString(left + 14 * mm, top - NAMES / 2 - 1 * mm, "name, and player board no.")
+    c.drawString(left + hint_left, top - NAMES / 2 - 1 * mm, hint)
     for p in range(players):
         x = left + label_w + p * column_w
         c.setStrokeColor(MUTED)
         c.setLineWidth(0.5)
         c.line(x + 2 * mm, top - NAMES + 3 * mm, x + column_w - 2 * mm, top - NAMES + 3 * mm)
         c.setFillColor(MUTED)
-        c.setFont(FONT, 5.5)
-        c.drawString(x + 2 * mm, top - NAMES + 0.8 * mm, f"Player {p + 1}")
+        draw_fitted(c, loc.t(PLAYER_COLUMN, n=p + 1), x + 2 * mm, top - NAMES + 0.8 * mm, column_w - 9.5 * mm,
+                    fonts.regular, 5.5, fonts=fonts)
         c.circle(x + column_w - 4.5 * mm, top - NAMES + 5.6 * mm, 2.4 * mm, stroke=1, fill=0)
 
 
-def draw_row_label(c, row: ScoringRow, left: float, top: float, width: float, height: float) -> None:
+def draw_row_label(c, row: ScoringRow, left: float, top: float, width: float, height: float,
+                   loc: PrintLocale) -> None:
     """Draw a scoring row's number, symbol, label and hint in the label column."""
     mid = top - height / 2
     draw_number_disk(c, row.number, left + 3 * mm, mid, min(4.6 * mm, height * 0.7))
@@ -97,11 +123,12 @@ def draw_row_label(c, row: ScoringRow, left: float, top: float, width: float, he
     draw_row_icon(c, row.key, text_left + 1.8 * mm, mid, min(3.6 * mm, height * 0.55))
     text_left += 4.8 * mm
     available = left + width - text_left - 1.5 * mm
+    fonts = loc.fonts
     c.setFillColor(INK)
-    draw_fitted(c, row.label, text_left, mid + 0.5 * mm, available, FONT_BOLD, 7.5)
-    hint, size = wrap(printable(row.hint), FONT, 5.2, available, 1)
+    draw_fitted(c, row.label, text_left, mid + 0.5 * mm, available, fonts.bold, 7.5, fonts=fonts)
+    hint, size = wrap(loc.printable(row.hint), fonts.regular, 5.2, available, 1)
     c.setFillColor(MUTED)
-    c.setFont(FONT, size)
+    c.setFont(fonts.regular, size)
     c.drawString(text_left, mid - 2.2 * mm, hint[0] if hint else "")
 
 
@@ -114,11 +141,11 @@ def draw_product_guide(c, left: float, mid: float, width: float) -> None:
 
 
 def draw_score_table(c, rows: list[ScoringRow], players: int, left: float, top: float, width: float,
-                     row_h: float) -> float:
-    """Draw the name row, the scoring rows and the total; return the table's bottom."""
+                     row_h: float, loc: PrintLocale) -> float:
+    """Draw the name row, the scoring rows (already in the page's language) and the total; return the bottom."""
     column_w = min(MAX_PLAYER_COLUMN, (width - LABEL_COLUMN) / players)
     label_w = width - players * column_w
-    draw_name_row(c, players, left, top, label_w, column_w)
+    draw_name_row(c, players, left, top, label_w, column_w, loc)
     y = top - NAMES
     c.setStrokeColor(INK)
     c.setLineWidth(0.9)
@@ -128,7 +155,7 @@ def draw_score_table(c, rows: list[ScoringRow], players: int, left: float, top: 
             # Light banding keeps the eye on one row across four columns.
             c.setFillColor(style.STREET)
             c.rect(left, y - row_h, width, row_h, stroke=0, fill=1)
-        draw_row_label(c, row, left, y, label_w, row_h)
+        draw_row_label(c, row, left, y, label_w, row_h, loc)
         if row.key in TOURIST_COLOURS:
             for p in range(players):
                 draw_product_guide(c, left + label_w + p * column_w, y - row_h / 2, column_w)
@@ -140,8 +167,8 @@ def draw_score_table(c, rows: list[ScoringRow], players: int, left: float, top: 
     c.setLineWidth(1.2)
     c.line(left, y, left + width, y)
     c.setFillColor(INK)
-    c.setFont(FONT_BOLD, 10)
-    c.drawString(left + 1.5 * mm, y - TOTAL / 2 - 1.3 * mm, "Total PP")
+    draw_fitted(c, loc.t(TOTAL_TEXT), left + 1.5 * mm, y - TOTAL / 2 - 1.3 * mm, label_w - 3 * mm, loc.fonts.bold, 10,
+                fonts=loc.fonts)
     bottom = y - TOTAL
     c.setLineWidth(1.2)
     c.rect(left + label_w, bottom, players * column_w, TOTAL, stroke=1, fill=0)
@@ -153,27 +180,27 @@ def draw_score_table(c, rows: list[ScoringRow], players: int, left: float, top: 
     return bottom
 
 
-def draw_tiebreak_note(c, left: float, top: float, width: float) -> None:
+def draw_tiebreak_note(c, left: float, top: float, width: float, loc: PrintLocale) -> None:
     """Draw the tie-break rule under the table."""
-    lines, size = wrap(printable(TIEBREAK_NOTE), FONT_ITALIC, 6.5, width, 2)
+    lines, size = wrap(loc.printable(tiebreak_note(loc)), loc.fonts.italic, 6.5, width, 2)
     c.setFillColor(MUTED)
-    c.setFont(FONT_ITALIC, size)
+    c.setFont(loc.fonts.italic, size)
     for i, line in enumerate(lines):
         c.drawString(left, top - 3.5 * mm - i * size * 1.25, line)
 
 
 def draw_pad(c, board: Board, rows: list[ScoringRow], players: int, left: float, top: float, width: float,
-             height: float) -> None:
+             height: float, loc: PrintLocale) -> None:
     """Draw one whole score pad in the given box."""
     c.setStrokeColor(RULE)
     c.setLineWidth(0.6)
     c.roundRect(left, top - height, width, height, 2.5 * mm, stroke=1, fill=0)
     inner_left, inner_w = left + PADDING, width - 2 * PADDING
-    draw_pad_header(c, board, inner_left, top - PADDING, inner_w)
+    draw_pad_header(c, board, inner_left, top - PADDING, inner_w, loc)
     table_top = top - PADDING - HEADER
     row_h = (height - 2 * PADDING - HEADER - NAMES - TOTAL - NOTE) / len(rows)
-    bottom = draw_score_table(c, rows, players, inner_left, table_top, inner_w, min(row_h, 9 * mm))
-    draw_tiebreak_note(c, inner_left, bottom, inner_w)
+    bottom = draw_score_table(c, rows, players, inner_left, table_top, inner_w, min(row_h, 9 * mm), loc)
+    draw_tiebreak_note(c, inner_left, bottom, inner_w, loc)
 
 
 def draw_cut_line(c, y: float, page_width: float) -> None:
@@ -186,21 +213,23 @@ def draw_cut_line(c, y: float, page_width: float) -> None:
     c.restoreState()
 
 
-def scorepad_pdf(board: Board, players: int = 4, paper: str = "a4", games: int = PADS_PER_PAGE) -> bytes:
-    """Build `games` score pads for a city, two to a page, and return the PDF bytes."""
+def scorepad_pdf(board: Board, players: int = 4, paper: str = "a4", games: int = PADS_PER_PAGE,
+                 lang: str = "en") -> bytes:
+    """Build `games` score pads for a city, two to a page, in a language ("en", "ja"); return the PDF bytes."""
     check_players(players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}.")
     page_w, page_h = style.paper_size(paper)
-    rows = scoring_rows(board, "full")
+    loc = print_locale(lang)  # an unknown language is a ValueError, like an unknown paper
+    rows = localized_rows(board, loc)
     pad_h = (page_h - 2 * MARGIN - (PADS_PER_PAGE - 1) * PAD_GAP) / PADS_PER_PAGE
     buffer = BytesIO()
-    c = style.new_canvas(buffer, paper, f"{board.name}: score pad")
+    c = style.new_canvas(buffer, paper, loc.t(TITLE, city=board.name), loc.t(style.SUBJECT), lang)
     for page in range(math.ceil(games / PADS_PER_PAGE)):
         on_page = min(PADS_PER_PAGE, games - page * PADS_PER_PAGE)
         for slot in range(on_page):
             top = page_h - MARGIN - slot * (pad_h + PAD_GAP)
-            draw_pad(c, board, rows, players, MARGIN, top, page_w - 2 * MARGIN, pad_h)
+            draw_pad(c, board, rows, players, MARGIN, top, page_w - 2 * MARGIN, pad_h, loc)
             if slot:
                 draw_cut_line(c, top + PAD_GAP / 2, page_w)
         c.showPage()

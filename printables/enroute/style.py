@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
 
+from companion.games.core.problems import N_
+
+from ..core.i18n import PrintLocale, print_locale
 from ..core.style import (
     FONT,
     FONT_BOLD,
@@ -14,6 +17,7 @@ from ..core.style import (
     PAPER,
     PAPER_SIZES,
     RULE,
+    SUBJECT,
     draw_fitted,
     finish,
     fit_size,
@@ -39,12 +43,12 @@ KIND_COLOURS: dict[str, tuple[Color, Color]] = {
     "grey": (HexColor("#707070"), HexColor("#e6e6e6")),
 }
 KIND_NAMES = {
-    "red": "Lively (red)",
-    "green": "Park (green)",
-    "blue": "Culture (blue)",
-    "purple": "Business (purple)",
-    "yellow": "Popular (yellow)",
-    "grey": "Iconic (grey)",
+    "red": N_("Lively (red)"),
+    "green": N_("Park (green)"),
+    "blue": N_("Culture (blue)"),
+    "purple": N_("Business (purple)"),
+    "yellow": N_("Popular (yellow)"),
+    "grey": N_("Iconic (grey)"),
 }
 TOURIST_COLOURS = {kind: KIND_COLOURS[kind][0] for kind in ("red", "green", "blue", "purple")}
 
@@ -61,15 +65,18 @@ __all__ = [
     "MUTED",
     "PAPER",
     "PAPER_SIZES",
+    "PrintLocale",
     "ROAD",
     "RULE",
     "STREET",
+    "SUBJECT",
     "TOURIST_COLOURS",
     "draw_fitted",
     "finish",
     "fit_size",
     "new_canvas",
     "paper_size",
+    "print_locale",
     "printable",
     "register_fonts",
     "wrap",

@@ -23,6 +23,7 @@ from ...games.enroute import board_to_json, find_board, shipped_board_ids
 from ...games.enroute import library as lib
 from ...games.enroute.board import COLOURS, KINDS, Board
 from ...games.enroute.registry import UnknownBoardError, available_boards
+from ..core.i18n import current_lang
 from .board_forms import ActionForm, ImportForm, NewDraftForm, apply_edit
 
 bp = Blueprint("boards", __name__, url_prefix="/boards")
@@ -208,7 +209,9 @@ def _pdf(board_id: str, which: str):
     if not (players.isdigit() and 1 <= int(players) <= 4):
         return _unavailable(board, "Score pads are for 1 to 4 players.", 400)
     try:
-        pdf = builder(board, paper=paper) if which == "maps" else builder(board, players=int(players), paper=paper)
+        lang = current_lang()
+        pdf = (builder(board, paper=paper, lang=lang) if which == "maps"
+               else builder(board, players=int(players), paper=paper, lang=lang))
     except Exception:  # the print layer is another package; a failure there must not become a 500 here
         current_app.logger.exception("printables failed for %s", board.id)
         return _unavailable(board, "The PDF could not be made; please try again later.")

@@ -357,9 +357,9 @@ def _printable(token: str, name: str, filename: str):
         return redirect(url_for("enroute.tables.show", token=token))
     try:
         if name == "scorepad_pdf":
-            pdf = make(board, players=len(db.get_players(token)), paper="a4")
+            pdf = make(board, players=len(db.get_players(token)), paper="a4", lang=current_lang())
         else:
-            pdf = make(board, paper="a4")
+            pdf = make(board, paper="a4", lang=current_lang())
     except Exception as exc:  # a print-module bug must not cost the table its page
         current_app.logger.exception("printable %s failed", name)
         flash(_("The printable kit could not be made: {error}", error=type(exc).__name__), "error")

@@ -1,0 +1,74 @@
+"""The engine's scoring-row texts in the catalogues, and the rows as a printable shows them in its language.
+
+The engine (`companion/games/enroute/rows.py`) writes its row labels, hints and
+tie-break note in plain English. The printables translate them by their text,
+so an English PDF shows the engine's own words; the texts are marked here with
+`N_()` so that pybabel puts them in the catalogues (a test checks that every
+text the engine writes is in this list). The Visit-Them-All hint carries the
+city's PP table, so it has a template of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.core.problems import N_
+from companion.games.enroute.board import Board
+from companion.games.enroute.rows import TIEBREAK_NOTE, ScoringRow, scoring_rows
+
+from ..core.i18n import PrintLocale
+
+ENGINE_TEXTS = (
+    N_("Red landmarks"),
+    N_("red tourists × red landmarks on the route"),
+    N_("Green landmarks"),
+    N_("green tourists × green landmarks on the route"),
+    N_("Blue landmarks"),
+    N_("blue tourists × blue landmarks on the route"),
+    N_("Purple landmarks"),
+    N_("purple tourists × purple landmarks on the route"),
+    N_("Yellow landmarks"),
+    N_("printed PP of yellow landmarks on the route"),
+    N_("Grey landmarks"),
+    N_("current rating of grey landmarks on the route"),
+    N_("Unused cafe bonuses"),
+    N_("2 PP per circled, unstruck cup (on the route or not)"),
+    N_("Visit-Them-All points"),
+    N_("this city has none"),
+    N_("Personal goal"),
+    N_("sections between two circled intersections on the route (the longest)"),
+    N_("Goal A"),
+    N_("Goal B"),
+    N_("Goal C"),
+    N_("winner PP or achiever PP"),
+    N_("Ties: the longest final route wins, then the most tourists on it, then the most landmarks "
+       "on it; otherwise the victory is shared."),
+)
+VISIT_HINT = N_("points on the route: {table} PP")
+
+
+def visit_table(board: Board) -> str:
+    """Return the city's Visit-Them-All PP table as the engine's hint writes it ("1 → 0, 2 → 12")."""
+    vta = board.visit_them_all
+    return ", ".join(f"{n} → {pp}" for n, pp in enumerate(vta.pp) if n) if vta is not None else ""
+
+
+def localized_row(row: ScoringRow, board: Board, loc: PrintLocale) -> ScoringRow:
+    """Return a scoring row with its label and hint in the printable's language."""
+    if row.key == "visit_them_all" and board.visit_them_all is not None:
+        # The label is the city's own name for its points (board data, not a catalogue text).
+        return replace(row, hint=loc.t(VISIT_HINT, table=visit_table(board)))
+    return replace(row, label=loc.t(row.label), hint=loc.t(row.hint))
+
+
+def localized_rows(board: Board, loc: PrintLocale, level: str = "full") -> list[ScoringRow]:
+    """Return the city's scoring rows with their texts in the printable's language."""
+    return [localized_row(row, board, loc) for row in scoring_rows(board, level)]
+
+
+def tiebreak_note(loc: PrintLocale) -> str:
+    """Return the engine's tie-break rule in the printable's language."""
+    return loc.t(TIEBREAK_NOTE)
+
+
+__all__ = ["ENGINE_TEXTS", "VISIT_HINT", "localized_row", "localized_rows", "tiebreak_note", "visit_table"]
