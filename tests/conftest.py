@@ -79,3 +79,32 @@ def _database_per_test(monkeypatch):
     with fresh_database(admin) as url:
         monkeypatch.setenv("DATABASE_URL", url)
         yield url
+
+
+@pytest.fixture(scope="session")
+def pg_admin_url():
+    """A PostgreSQL server for this run (started once), or a skip saying why there is none."""
+    from pg_server import pg_bin, postgres_server
+
+    if os.environ.get(PG_ADMIN):
+        yield os.environ[PG_ADMIN]
+        return
+    if pg_bin() is None:
+        reason = "PostgreSQL's server binaries are not installed (apt-get install postgresql)"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must test PostgreSQL, but {reason}.")
+        pytest.skip(reason)
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    """A fresh database URL of each kind: an SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'db.sqlite'}"
+        return
+    from pg_server import fresh_database
+
+    with fresh_database(request.getfixturevalue("pg_admin_url")) as url:
+        yield url
