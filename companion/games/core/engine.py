@@ -23,6 +23,7 @@ class ScoreOptions:
 
     library: str | None = None  # folder of extra boards, for games that have boards
     time_limit: float | None = None  # seconds per search, for games that search
+    request_time_limit: float | None = None  # seconds for all the searches of one call together
 
 
 Scorer = Callable[[Any, ScoreOptions], dict]

@@ -11,19 +11,16 @@ from ..core.engine import ScoreOptions
 from ..core.problems import DocumentError
 from .registry import UnknownBoardError, find_board
 from .scoring import score_game
-from .search import best_route
+from .search import SearchBudget
 from .simulate import simulate_game
 
 
 def score_document(doc: Any, options: ScoreOptions) -> dict:
     """Score an `enroute-game/1` document into `enroute-score/1` with the options' board library and time limit."""
-    limit = options.time_limit
-
-    def chooser(ctx, sheet):
-        """Choose a route within the call's time limit."""
-        return best_route(ctx, sheet, time_limit=limit)  # None: the search's default limit
-
-    return score_game(doc, library=options.library, chooser=chooser)
+    players = doc.get("players") if isinstance(doc, dict) else None
+    searches = len(players) if isinstance(players, list) else 1
+    budget = SearchBudget(options.time_limit, options.request_time_limit, searches)
+    return score_game(doc, library=options.library, chooser=budget.chooser)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -105,3 +105,31 @@ def best_route(ctx: Context, sheet: Sheet, time_limit: float | None = None) -> R
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
     choice, _ = solve(ctx, sheet, None if limit == math.inf else limit)
     return choice
+
+
+class SearchBudget:
+    """One request's time for route searches, shared among the searches still to come.
+
+    Each search gets at most `per_route` seconds and at most an equal share of what is left of
+    `total`, so a document with eight dense sheets answers within `total` (plus one share) instead of
+    eight times the per-route limit; a search that runs out reports its best route as not proven.
+    """
+
+    def __init__(self, per_route: float | None = None, total: float | None = None, searches: int = 1):
+        """Start the clock for `searches` expected searches."""
+        self.per_route = DEFAULT_TIME_LIMIT if per_route is None else per_route
+        self.deadline = None if total is None else time.monotonic() + total
+        self.left = max(1, searches)
+
+    def limit(self) -> float:
+        """The time the next search may take."""
+        if self.deadline is None:
+            return self.per_route
+        share = max(0.0, self.deadline - time.monotonic()) / self.left
+        return max(0.05, min(self.per_route, share))
+
+    def chooser(self, ctx: Context, sheet: Sheet) -> RouteChoice:
+        """Choose a route within this budget (a `RouteChooser`)."""
+        limit = self.limit()
+        self.left = max(1, self.left - 1)
+        return best_route(ctx, sheet, time_limit=limit)

@@ -34,7 +34,8 @@ def read_json_body() -> tuple[Any, tuple | None]:
 def score_options() -> ScoreOptions:
     """The app's settings for scoring: its board library and its search time limit."""
     return ScoreOptions(library=current_app.config.get("BOARD_LIBRARY"),
-                        time_limit=current_app.config.get("SOLVER_TIME_LIMIT"))
+                        time_limit=current_app.config.get("SOLVER_TIME_LIMIT"),
+                        request_time_limit=current_app.config.get("SOLVER_REQUEST_LIMIT"))
 
 
 def scored_answer(doc: Any, scorer=score_document):

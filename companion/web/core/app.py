@@ -40,6 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         BOARD_LIBRARY=os.path.join(app.instance_path, "boards"),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         SOLVER_TIME_LIMIT=3.0,  # seconds per companion-chosen route; the answer says if it is proven
+        SOLVER_REQUEST_LIMIT=6.0,  # seconds for all route searches of one request (or one score page)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
+
+from flask import current_app
 
 from ...games.enroute.board import Board
 from ...games.enroute.game import GAME_FORMAT, read_game
 from ...games.enroute.route import walk_sections
 from ...games.enroute.rows import scoring_rows
 from ...games.enroute.scoring import PlayerScore, score_players
+from ...games.enroute.search import SearchBudget
 from ..core.i18n import _
 from .drafts import engine_sheet, map_state
 from .labels import label
+from .route_cache import cached_chooser, route_key
 from .svgmap import MapState
 
-_CACHE: OrderedDict = OrderedDict()
-_LOCK = threading.Lock()
-_CACHE_SIZE = 64
 TIEBREAK_KEYS = ("route_length", "tourists", "landmarks")
 
 
@@ -30,18 +29,15 @@ def game_doc(table: dict, players: list[dict]) -> dict:
 
 
 def score_table(table: dict, players: list[dict]) -> list[PlayerScore]:
-    """Score a table; scores are cached per saved state because the route search can take seconds."""
-    key = (table["id"], tuple((p["seat"], p["version"]) for p in players))
-    with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    scores = score_players(read_game(game_doc(table, players)), compare_best=True)
-    with _LOCK:
-        _CACHE[key] = scores
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return scores
+    """Score a table within the request's search budget; chosen routes come from the database when any
+    worker searched the same sheet before, so a score page reloads without searching again."""
+    doc = game_doc(table, players)
+    game = read_game(doc)
+    keys = {id(sheet): route_key(doc, raw) for sheet, raw in zip(game.players, doc["players"], strict=False)
+            if sheet is not None}
+    budget = SearchBudget(current_app.config.get("SOLVER_TIME_LIMIT"),
+                          current_app.config.get("SOLVER_REQUEST_LIMIT"), 2 * len(players))
+    return score_players(game, chooser=cached_chooser(budget.chooser, keys), compare_best=True)
 
 
 @dataclass
