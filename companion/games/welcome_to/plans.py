@@ -43,7 +43,6 @@ def _sizes(estates: Iterable[Estate]) -> str:
 
 def shortfall(plan: Plan, sheet: Sheet) -> Problem | None:
     """Why the sheet does not meet a plan on its own (a problem with an empty path), or None when it does."""
-    rules = sheet.rules
     streets = range(len(sheet.streets))
     if plan.kind == "estate":
         have = Counter(e.size for e in sheet.estates())
