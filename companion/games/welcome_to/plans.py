@@ -107,31 +107,41 @@ class Assignment:
     estates: dict[int, tuple[Estate, ...]]  # claim index -> estates it takes (estate plans)
 
 
+def take(plan: Plan, sheet: Sheet, estates: list[Estate],
+         taken: frozenset[tuple[int, int]]) -> tuple[frozenset[tuple[int, int]], tuple[Estate, ...]] | None:
+    """The houses and estates a plan takes without touching `taken`, or None when it cannot.
+
+    Estates of the sizes needed are taken left to right, street by street: any free estate of a size serves as
+    well as another, so the choice never blocks a plan that another choice would allow.
+    """
+    fixed = fixed_houses(plan, sheet)
+    if fixed & taken:
+        return None
+    if plan.kind != "estate":
+        return fixed, ()
+    free = [e for e in estates if not (e.houses & taken)]
+    mine = []
+    for size in plan.sizes:
+        estate = next((e for e in free if e.size == size), None)
+        if estate is None:
+            return None
+        free.remove(estate)
+        mine.append(estate)
+    return frozenset().union(*(e.houses for e in mine)), tuple(mine)
+
+
 def _fit(chosen: tuple[int, ...], plans: list[Plan], sheet: Sheet, estates: list[Estate]) -> Assignment | None:
     """Give every chosen plan its own houses, or None when they cannot all be met together."""
-    taken: set[tuple[int, int]] = set()
+    taken: frozenset[tuple[int, int]] = frozenset()
     houses: dict[int, frozenset[tuple[int, int]]] = {}
-    for i in chosen:
-        fixed = fixed_houses(plans[i], sheet)
-        if taken & fixed:
-            return None
-        taken |= fixed
-        houses[i] = fixed
-    free = [e for e in estates if not (e.houses & taken)]
     picked: dict[int, tuple[Estate, ...]] = {}
-    for i in chosen:
-        if plans[i].kind != "estate":
-            continue
-        mine = []
-        for size in plans[i].sizes:
-            estate = next((e for e in free if e.size == size), None)
-            if estate is None:
-                return None
-            free.remove(estate)
-            mine.append(estate)
-        picked[i] = tuple(mine)
-        houses[i] = frozenset().union(*(e.houses for e in mine))
-    return Assignment(chosen, houses, picked)
+    for i in sorted(chosen, key=lambda i: plans[i].kind == "estate"):  # fixed houses first, then estates
+        got = take(plans[i], sheet, estates, taken)
+        if got is None:
+            return None
+        houses[i], picked[i] = got
+        taken |= got[0]
+    return Assignment(chosen, houses, {i: e for i, e in picked.items() if e})
 
 
 def assign(plans: list[Plan], sheet: Sheet) -> Assignment:

@@ -84,6 +84,8 @@ class Sheet:
     temps: int = 0
     refusals: int = 0
     claims: tuple[Claim, ...] = ()
+    plan_houses: frozenset[tuple[int, int]] = frozenset()  # live sheet: houses taken by claimed plans
+    plan_estates: tuple[Estate, ...] = ()  # live sheet: estates taken by claimed plans (fences cannot split them)
     rules: Rules = field(default=RULES, compare=False, repr=False)
 
     @classmethod
@@ -91,7 +93,7 @@ class Sheet:
         """An empty sheet, as at the start of a game."""
         streets = tuple(tuple(NO_HOUSE for _ in range(n)) for n in rules.street_sizes)
         return cls(player, streets, tuple(() for _ in streets), (), tuple(0 for _ in streets),
-                   tuple(0 for _ in ESTATE_SIZES), 0, 0, (), rules)
+                   tuple(0 for _ in ESTATE_SIZES), 0, 0, (), frozenset(), (), rules)
 
     def house(self, street: int, house: int) -> House:
         """The house at a position."""
