@@ -92,7 +92,7 @@ def _claims(player: Player, in_play: tuple[int, ...] | None, plans: dict[int, Pl
         seen.add(claim.plan)
     if "streets" not in player.read.unknown:
         problems += [p.within("plans") for p in check_claims(player.sheet, valid, where)]
-    return problems
+    return sorted(problems, key=lambda p: int(p.path[len("plans["):].split("]")[0]))  # claim by claim
 
 
 def _table(game: Game) -> None:

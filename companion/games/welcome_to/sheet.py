@@ -144,7 +144,8 @@ class Sheet:
 
     def surveyor_fences(self) -> int:
         """Fences that cost a surveyor action: all but those beside a roundabout."""
-        return sum(1 for s, fs in enumerate(self.fences) for i in set(fs) if not self.next_to_roundabout(s, i))
+        return sum(1 for s, fs in enumerate(self.fences) for i in set(fs)
+                   if 0 <= i < len(self.streets[s]) - 1 and not self.next_to_roundabout(s, i))
 
     def actions_used(self) -> int:
         """Effects used: parks, pools, temps, estate value boxes, bis houses and surveyor fences."""
