@@ -170,8 +170,18 @@ def read_sheet(raw: Any, rules: Rules) -> ReadSheet:
                 "Estate value columns are \"1\" to \"6\" (the estate sizes), not {key}."), key=show(key)))
     claims = tuple(Claim(c.plan, c.first) for c in doc.plans)
     sheet = Sheet(doc.player, streets, fences, tuple(doc.pools), parks, tuple(values), doc.temps, doc.refusals,
-                  claims, rules)
+                  claims, rules=rules)
     return ReadSheet(sheet, frozenset(unknown), problems)
+
+
+def sheet_to_json(sheet: Sheet) -> dict:
+    """Write a sheet as a `welcome-to-game/1` player object (live sheets become game documents this way)."""
+    return {"player": sheet.player, "streets": [[h.to_json() for h in row] for row in sheet.streets],
+            "fences": [sorted(set(f)) for f in sheet.fences], "pools": [list(p) for p in sheet.pools],
+            "parks": list(sheet.parks),
+            "estate_values": {str(n): v for n, v in zip(ESTATE_SIZES, sheet.estate_values) if v},
+            "temps": sheet.temps, "refusals": sheet.refusals,
+            "plans": [{"plan": c.plan, "first": c.first} for c in sheet.claims]}
 
 
 def raw_name(raw: Any) -> str | None:
@@ -181,4 +191,4 @@ def raw_name(raw: Any) -> str | None:
 
 
 __all__ = ["GAME_FORMAT", "MODES", "ClaimDoc", "GameDoc", "PlayerDoc", "ReadSheet", "read_house", "read_model",
-           "read_sheet", "raw_name"]
+           "read_sheet", "raw_name", "sheet_to_json"]

@@ -98,9 +98,9 @@ def _number(sheet: Sheet, move: Move, turn: Turn | None) -> list[Problem]:
     found = _house(sheet, move)
     if found:
         return [found]
-    problems = []
+    problems: list[Problem] = []
     if turn is not None and (turn.written is not None or turn.refused):
-        problems.append(error("number-already-written", "", N_("This round's number is already written.")))
+        return [error("number-already-written", "", N_("This round's number is already written."))]
     n = move.number
     if n is None or not 0 <= n <= MAX_NUMBER:
         return [*problems, error("number-out-of-range", "number", N_("House numbers run from 0 to {high}, not {n}."),

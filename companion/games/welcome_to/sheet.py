@@ -93,7 +93,7 @@ class Sheet:
         """An empty sheet, as at the start of a game."""
         streets = tuple(tuple(NO_HOUSE for _ in range(n)) for n in rules.street_sizes)
         return cls(player, streets, tuple(() for _ in streets), (), tuple(0 for _ in streets),
-                   tuple(0 for _ in ESTATE_SIZES), 0, 0, (), frozenset(), (), rules)
+                   tuple(0 for _ in ESTATE_SIZES), rules=rules)
 
     def house(self, street: int, house: int) -> House:
         """The house at a position."""

@@ -73,3 +73,90 @@ def errors(result: dict) -> list[tuple[str, str]]:
 def warnings(result: dict) -> list[tuple[str, str]]:
     """(code, path) of every warning of a score document."""
     return [(p["code"], p["path"]) for p in all_problems(result) if p["severity"] == "warning"]
+
+
+def sheet_of(**fields: Any):
+    """A `Sheet` read from player fields (the fields must have the right shape)."""
+    from companion.games.welcome_to.data import RULES
+    from companion.games.welcome_to.document import read_sheet
+
+    read = read_sheet(player(**fields), RULES)
+    assert not read.problems, read.problems
+    return read.sheet
+
+
+def play_random(seed: int, rounds: int = 40, intermediate: bool = False, plans: tuple[int, ...] = (1, 7, 13),
+                name: str = "Bot"):
+    """Fill a sheet round by round with random moves that `check_move` accepts; claim plans as soon as they are met.
+
+    Returns the sheet and the number of moves `check_move` refused along the way (tried and not applied).
+    """
+    import random
+
+    from companion.games.welcome_to.data import ESTATE_SIZES
+    from companion.games.welcome_to.moves import Move, Table, Turn, apply_move, check_move, choices, fits
+    from companion.games.welcome_to.sheet import Sheet
+
+    rng = random.Random(seed)
+    table = Table(intermediate=intermediate, plans=plans)
+    sheet = Sheet.blank(name)
+    refused = 0
+    effects = ("surveyor", "real-estate", "landscaper", "pool", "temp", "bis")
+    for _ in range(rounds):
+        if sheet.refusals >= 3 or all(h.built for _, _, h in sheet.positions()):
+            break
+        offers = [Turn(number=rng.randint(1, 15), effect=rng.choice(effects)) for _ in range(3)]  # three pairs
+        turn = next((t for t in offers if any(fits(sheet, s, h, n) for n in choices(t)
+                                              for s, row in enumerate(sheet.streets) for h in range(len(row)))),
+                    offers[0])
+        if intermediate and rng.random() < 0.08:
+            move = Move("roundabout", rng.randrange(3), rng.randrange(10))
+            if check_move(sheet, move, turn, table):
+                refused += 1
+            else:
+                sheet, turn = apply_move(sheet, move, turn)
+        spots = [(s, h, n) for n in choices(turn) for s, row in enumerate(sheet.streets) for h in range(len(row))
+                 if fits(sheet, s, h, n)]
+        if spots and rng.random() < 0.85:  # as people play: a number near its share of the street
+            s, h, n = min(spots, key=lambda x: (abs(x[1] - x[2] * (len(sheet.streets[x[0]]) - 1) / 17), rng.random()))
+            move = Move("number", s, h, number=n)
+        elif spots:
+            s, h, n = rng.choice(spots)
+            move = Move("number", s, h, number=n)
+        else:
+            move = Move("refusal")
+        assert check_move(sheet, move, turn, table) == [], move
+        sheet, turn = apply_move(sheet, move, turn)
+        if turn.refused or rng.random() < 0.15:
+            continue
+        s, h = turn.written
+        good = _estate_fences(sheet)
+        fence = rng.choice(good) if good and rng.random() < 0.8 else (rng.randrange(3), rng.randrange(11))
+        wanted = {"surveyor": Move("fence", *fence),
+                  "real-estate": Move("estate", size=rng.choice(ESTATE_SIZES)),
+                  "landscaper": Move("park", s), "pool": Move("pool", s, h), "temp": Move("temp"),
+                  "bis": Move("bis", rng.randrange(3), rng.randrange(12))}[turn.effect]
+        if check_move(sheet, wanted, turn, table):
+            refused += 1
+        else:
+            sheet, turn = apply_move(sheet, wanted, turn)
+        for plan in plans:
+            claim = Move("plan", plan=plan, first=True)
+            if not check_move(sheet, claim, None, table):
+                sheet, _ = apply_move(sheet, claim)
+    return sheet, refused
+
+
+def _estate_fences(sheet) -> list[tuple[int, int]]:
+    """Fences that would close a completed run of 1 to 6 numbered houses on one side."""
+    found = []
+    for s, row in enumerate(sheet.streets):
+        for i in range(len(row) - 1):
+            if sheet.has_fence(s, i):
+                continue
+            left = i
+            while left > 0 and not sheet.has_fence(s, left - 1):
+                left -= 1
+            if i - left < 6 and all(row[h].numbered for h in range(left, i + 1)):
+                found.append((s, i))
+    return found
