@@ -14,6 +14,8 @@ from .document import GAME_FORMAT, GameDoc, ReadSheet, raw_name, read_model, rea
 from .plans import check_claims
 from .sheet import Sheet
 
+PLANS_IN_PLAY = 3
+
 
 @dataclass
 class Player:
@@ -55,7 +57,11 @@ def _plans_in_play(ids: list[int], intermediate: bool, plans: dict[int, Plan]) -
     problems, kept = [], []
     for k, plan_id in enumerate(ids):
         path = f"plans[{k}]"
-        if plan_id not in plans:
+        if k >= PLANS_IN_PLAY:
+            problems.append(error("too-many-plans", path, N_(
+                "A game has {count} city plans in play; plan {plan} is one too many."), count=PLANS_IN_PLAY,
+                plan=plan_id))
+        elif plan_id not in plans:
             problems.append(error("unknown-plan", path, N_("Plan ids run from 1 to {last}, not {plan}."),
                                   last=max(plans), plan=plan_id))
         elif plan_id in kept:
@@ -67,9 +73,9 @@ def _plans_in_play(ids: list[int], intermediate: bool, plans: dict[int, Plan]) -
                     "rules (\"intermediate\": true)."), plan=plan_id,
                     first=min(p.id for p in plans.values() if p.advanced), last=max(plans)))
             kept.append(plan_id)
-    if len(ids) != 3:
-        problems.append(warning("plan-count", "plans", N_("A game has 3 city plans in play, not {found}."),
-                                found=len(ids)))
+    if len(ids) < PLANS_IN_PLAY:
+        problems.append(warning("plan-count", "plans", N_("A game has {count} city plans in play, not {found}."),
+                                count=PLANS_IN_PLAY, found=len(ids)))
     return tuple(kept), problems
 
 
@@ -90,7 +96,7 @@ def _claims(player: Player, in_play: tuple[int, ...] | None, plans: dict[int, Pl
             valid.append(plans[claim.plan])
             where.append(k)
         seen.add(claim.plan)
-    if "streets" not in player.read.unknown:
+    if "streets" not in player.read.unknown and in_play is not None:  # at most 3 claims reach the search
         problems += [p.within("plans") for p in check_claims(player.sheet, valid, where)]
     return sorted(problems, key=lambda p: int(p.path[len("plans["):].split("]")[0]))  # claim by claim
 

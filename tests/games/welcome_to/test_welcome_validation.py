@@ -108,14 +108,21 @@ def test_one_broken_sheet_leaves_the_others_scored():
     assert errors(result) == [("beyond-track", "players[1].refusals")]
 
 
-def test_game_level_problems_reach_every_player():
-    """Plans in play that are unknown, repeated or advanced in a basic game are errors shown to every player."""
-    result = score_document(game(player("A"), player("B"), plans=[99, 1, 1, 20]))
-    expected = [("unknown-plan", "plans[0]"), ("plan-twice", "plans[2]"), ("plan-needs-intermediate", "plans[3]")]
+@pytest.mark.parametrize("plans,expected", [
+    ([99, 1, 1], [("unknown-plan", "plans[0]"), ("plan-twice", "plans[2]")]),
+    ([20, 1, 7, 13], [("plan-needs-intermediate", "plans[0]"), ("too-many-plans", "plans[3]")])])
+def test_game_level_problems_reach_every_player(plans, expected):
+    """Plans in play that are unknown, repeated, advanced in a basic game or a fourth are errors shown to everyone."""
+    result = score_document(game(player("A"), player("B"), plans=plans))
     for entry in result["players"]:
         assert [(p["code"], p["path"]) for p in entry["problems"] if p["severity"] == "error"] == expected
         assert entry["total"] is None
-    assert ("plan-count", "plans") in warnings(result)
+
+
+def test_fewer_than_three_plans_is_a_warning():
+    """Two plans in play: scored, with a warning."""
+    result = score_document(game(player("A"), plans=[1, 7]))
+    assert warnings(result) == [("plan-count", "plans")] and result["players"][0]["total"] == 0
 
 
 def test_later_without_first_is_a_warning():
