@@ -86,9 +86,9 @@ class Board:
         return tuple(sorted((r for r in self.routes.values() if r.touches(city)), key=lambda r: r.id))
 
 
-def _rows(name: str, columns: tuple[str, ...]) -> list[dict[str, str]]:
-    """Read a CSV file of the package's data, checking its header."""
-    with open(DATA / name, encoding="utf-8", newline="") as handle:
+def _rows(folder: Path, name: str, columns: tuple[str, ...]) -> list[dict[str, str]]:
+    """Read a CSV file of a data folder, checking its header."""
+    with open(folder / name, encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(handle)
         if tuple(reader.fieldnames or ()) != columns:
             raise DataError(f"{name}: the header must be {','.join(columns)}, not {reader.fieldnames}.")
@@ -103,18 +103,18 @@ def _int(text: str, where: str) -> int:
         raise DataError(f"{where}: {text!r} is not a whole number.") from None
 
 
-def _cities() -> frozenset[str]:
+def _cities(folder: Path) -> frozenset[str]:
     """Read the cities, each named once."""
-    names = [r["city"] for r in _rows("cities.csv", ("city",))]
+    names = [r["city"] for r in _rows(folder, "cities.csv", ("city",))]
     if len(set(names)) != len(names) or not all(names):
         raise DataError("cities.csv: a city is empty or named twice.")
     return frozenset(names)
 
 
-def _route_points() -> dict[int, int]:
+def _route_points(folder: Path) -> dict[int, int]:
     """Read the points table: route length -> points."""
     table: dict[int, int] = {}
-    for row in _rows("route-points.csv", ("length", "points")):
+    for row in _rows(folder, "route-points.csv", ("length", "points")):
         length, points = _int(row["length"], "route-points.csv"), _int(row["points"], "route-points.csv")
         if length in table or length < 1 or points < 1:
             raise DataError(f"route-points.csv: length {length} is repeated or not positive.")
@@ -122,11 +122,11 @@ def _route_points() -> dict[int, int]:
     return table
 
 
-def _routes(cities: frozenset[str], points: Mapping[int, int]) -> dict[int, Route]:
+def _routes(folder: Path, cities: frozenset[str], points: Mapping[int, int]) -> dict[int, Route]:
     """Read the routes, checking ids, cities, colours, lengths and ferries."""
     routes: dict[int, Route] = {}
     columns = ("id", "city_a", "city_b", "colour", "length", "tunnel", "ferry_locomotives")
-    for row in _rows("routes.csv", columns):
+    for row in _rows(folder, "routes.csv", columns):
         where = f"routes.csv id {row['id']}"
         if row["tunnel"] not in ("true", "false"):
             raise DataError(f"{where}: tunnel is true or false.")
@@ -162,10 +162,10 @@ def _twins(routes: Mapping[int, Route]) -> dict[int, int]:
     return twins
 
 
-def _deck(name: str, cities: frozenset[str]) -> dict[frozenset[str], Ticket]:
+def _deck(folder: Path, name: str, cities: frozenset[str]) -> dict[frozenset[str], Ticket]:
     """Read a ticket deck: known, different cities, positive points, each ticket once."""
     deck: dict[frozenset[str], Ticket] = {}
-    for row in _rows(name, ("city_a", "city_b", "points", "kind")):
+    for row in _rows(folder, name, ("city_a", "city_b", "points", "kind")):
         where = f"{name} {row['city_a']}-{row['city_b']}"
         ticket = Ticket(row["city_a"], row["city_b"], _int(row["points"], where), row["kind"])
         if ticket.city_a not in cities or ticket.city_b not in cities or ticket.city_a == ticket.city_b:
@@ -176,9 +176,9 @@ def _deck(name: str, cities: frozenset[str]) -> dict[frozenset[str], Ticket]:
     return deck
 
 
-def _decks(cities: frozenset[str]) -> dict[str, Mapping[frozenset[str], Ticket] | None]:
+def _decks(folder: Path, cities: frozenset[str]) -> dict[str, Mapping[frozenset[str], Ticket] | None]:
     """Build the four variants' decks; the 1912 box must reprint every base ticket unchanged."""
-    base, full = _deck("tickets.csv", cities), _deck("tickets-1912.csv", cities)
+    base, full = _deck(folder, "tickets.csv", cities), _deck(folder, "tickets-1912.csv", cities)
     for key, ticket in base.items():
         if full.get(key) is None or (full[key].points, full[key].kind) != (ticket.points, ticket.kind):
             raise DataError(f"tickets-1912.csv does not reprint {ticket.city_a}-{ticket.city_b} as the base deck.")
@@ -187,11 +187,16 @@ def _decks(cities: frozenset[str]) -> dict[str, Mapping[frozenset[str], Ticket] 
             "big-cities": None}
 
 
+def load_board(folder: Path) -> Board:
+    """Read and check a data folder; raise `DataError` naming the first broken fact."""
+    cities = _cities(folder)
+    points = _route_points(folder)
+    routes = _routes(folder, cities, points)
+    return Board(cities, MappingProxyType(routes), MappingProxyType(points), MappingProxyType(_twins(routes)),
+                 MappingProxyType(_decks(folder, cities)))
+
+
 @cache
 def board() -> Board:
-    """Read and check the shipped data once."""
-    cities = _cities()
-    points = _route_points()
-    routes = _routes(cities, points)
-    return Board(cities, MappingProxyType(routes), MappingProxyType(points), MappingProxyType(_twins(routes)),
-                 MappingProxyType(_decks(cities)))
+    """The shipped data, read and checked once."""
+    return load_board(DATA)
