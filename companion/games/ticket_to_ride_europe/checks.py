@@ -72,6 +72,8 @@ def _own_routes(board: Board, i: int, p: PlayerIn) -> Iterator[Problem]:
     """Unknown ids, a route listed twice, both routes of a double, more than 45 trains."""
     seen: dict[int, int] = {}
     for j, rid in enumerate(p.routes):
+        if rid is None:  # unreadable: the reader reported it
+            continue
         path = f"{_player(i)}.routes[{j}]"
         route = board.routes.get(rid)
         if route is None:
@@ -103,6 +105,8 @@ def _own_stations(board: Board, i: int, p: PlayerIn) -> Iterator[Problem]:
                     count=len(p.stations))
     seen: dict[str, int] = {}
     for k, station in enumerate(p.stations):
+        if station is None:
+            continue
         path = f"{_player(i)}.stations[{k}]"
         if station.city not in board.cities:
             yield _unknown_city(board, f"{path}.city", station.city)
@@ -118,6 +122,8 @@ def _own_tickets(board: Board, variant: str | None, i: int, p: PlayerIn) -> Iter
     """Unknown cities, a ticket not in the variant's deck, points against the deck, a ticket listed twice."""
     seen: dict[frozenset[str], int] = {}
     for k, t in enumerate(p.tickets):
+        if t is None:
+            continue
         path = f"{_player(i)}.tickets[{k}]"
         bad = [_unknown_city(board, f"{path}.{key}", city) for key, city in (("from", t.from_), ("to", t.to))
                if city not in board.cities]
@@ -178,7 +184,7 @@ def _names(players: list[PlayerIn | None]) -> Iterator[Problem]:
     """Two players with one name: scored, but the sheet cannot tell them apart."""
     seen: set[str] = set()
     for i, p in enumerate(players):
-        if p is not None:
+        if p is not None and p.player:
             if p.player in seen:
                 yield warning("same-name", f"{_player(i)}.player",
                               N_("Another player is also called {name}; the score sheet cannot tell them apart."),
@@ -193,7 +199,7 @@ def _holders(board: Board, players: list[PlayerIn | None]) -> dict[int, list[tup
         if p is None:
             continue
         for j, rid in enumerate(p.routes):
-            if rid in board.routes and all(h != i for h, _ in holders.get(rid, [])):
+            if rid is not None and rid in board.routes and all(h != i for h, _ in holders.get(rid, [])):
                 holders.setdefault(rid, []).append((i, j))
     return holders
 
@@ -227,7 +233,7 @@ def _shared_stations(players: list[PlayerIn | None]) -> Iterator[Problem]:
         if p is None:
             continue
         for k, s in enumerate(p.stations):
-            if all(h != i for h, _ in where.get(s.city, [])):
+            if s is not None and all(h != i for h, _ in where.get(s.city, [])):
                 where.setdefault(s.city, []).append((i, k))
     for city, places in where.items():
         if len(places) > 1:
@@ -245,7 +251,7 @@ def _shared_tickets(players: list[PlayerIn | None]) -> Iterator[Problem]:
         if p is None:
             continue
         for k, t in enumerate(p.tickets):
-            key = frozenset((t.from_, t.to))
+            key = frozenset((t.from_, t.to)) if t is not None else frozenset()
             if len(key) == 2 and all(h != i for h, _ in where.get(key, [])):
                 where.setdefault(key, []).append((i, k))
     for places in where.values():
@@ -266,7 +272,7 @@ def _borrowing(board: Board, players: list[PlayerIn | None]) -> Iterator[Problem
             owners.setdefault(rid, set()).add(i)
     for i, p in enumerate(players):
         for k, s in enumerate(p.stations if p else ()):
-            if s.borrows is None:
+            if s is None or s.borrows is None:
                 continue
             path = f"{_player(i)}.stations[{k}].borrows"
             route = board.routes.get(s.borrows)
@@ -290,7 +296,7 @@ def _borrowing(board: Board, players: list[PlayerIn | None]) -> Iterator[Problem
 def _name(players: list[PlayerIn | None], i: int) -> str:
     """A player's name for a message."""
     p = players[i]
-    return p.player if p is not None else f"Player {i + 1}"
+    return p.player if p is not None and p.player else f"Player {i + 1}"
 
 
 def held_tickets(board: Board, variant: str, p: PlayerIn) -> list[HeldTicket]:

@@ -78,9 +78,34 @@ def read_document(doc: Any) -> tuple[str | None, list[PlayerIn | None], list[Pro
     players: list[PlayerIn | None] = []
     for i, raw in enumerate(doc["players"]):
         player, found = read(PlayerIn, raw, join_path("players", i))
-        players.append(player)
+        players.append(player if player is not None else salvage(raw))
         problems.extend(found)
     return variant, players, problems
+
+
+def _item(model: type[Doc], value: Any) -> Any:
+    """One list item read alone, or None when it is broken."""
+    item, found = read(model, value)
+    return item if not found else None
+
+
+def salvage(raw: Any) -> PlayerIn | None:
+    """What can still be read of a broken player, so the checks across players still see it.
+
+    Broken list items become None in place (paths keep their indices); the player already has an
+    error, so it is checked but never scored. A player that is not an object gives nothing.
+    """
+    if not isinstance(raw, dict):
+        return None
+    name = raw.get("player")
+    lists = {key: raw.get(key) if isinstance(raw.get(key), list) else [] for key in ("routes", "stations", "tickets")}
+    return PlayerIn.model_construct(
+        player=name if isinstance(name, str) and name else "",
+        colour=None,
+        routes=[r if type(r) is int else None for r in lists["routes"]],
+        stations=[_item(StationIn, s) for s in lists["stations"]],
+        tickets=[_item(TicketIn, t) for t in lists["tickets"]],
+        score_track=None)
 
 
 def _variant_or_none(doc: dict) -> str | None:

@@ -103,11 +103,11 @@ def score_table(doc: Any) -> tuple[list[PlayerScore], list[Problem]]:
     b = board()
     variant, players, problems = read_document(doc)
     problems.extend(check_players(b, variant, players))
-    claimed = {rid: i for i, p in enumerate(players) if p is not None for rid in p.routes}
+    claimed = {rid: i for i, p in enumerate(players) if p is not None for rid in p.routes if rid is not None}
     lines: list[PlayerScore] = []
     for i, p in enumerate(players):
         mine = _mine(problems, i)
-        line = PlayerScore(p.player if p else raw_name(doc["players"][i], i), f"players[{i}]", mine)
+        line = PlayerScore(p.player if p and p.player else raw_name(doc["players"][i], i), f"players[{i}]", mine)
         if p is not None and variant is not None and not has_errors(mine):
             _score_player(b, variant, p, claimed, line)
         lines.append(line)

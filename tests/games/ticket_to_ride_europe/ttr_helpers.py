@@ -64,3 +64,40 @@ def errors(result: dict) -> set[tuple[str, str]]:
 def line(result: dict, name: str) -> dict:
     """One player's line of a score document."""
     return next(p for p in result["players"] if p["player"] == name)
+
+
+def random_game(rnd, players: int | None = None, variant: str | None = None, stations: int = 3) -> dict:
+    """A legal end of game drawn with `rnd` (a `random.Random`): routes, stations and tickets by the rules."""
+    from companion.games.ticket_to_ride_europe.data import STATIONS, TRAINS, board
+
+    b = board()
+    count = players or rnd.randint(2, 5)
+    variant = variant or rnd.choice(["base", "1912", "mega", "big-cities"])
+    ids = sorted(b.routes)
+    rnd.shuffle(ids)
+    owned: list[list[int]] = [[] for _ in range(count)]
+    trains = [0] * count
+    taken: set[int] = set()
+    for rid in ids:
+        who = rnd.randrange(count + 1)  # count: nobody
+        if who == count:
+            continue
+        twin = b.twins.get(rid)
+        if twin in owned[who] or (count <= 3 and twin in taken):
+            continue
+        if trains[who] + b.routes[rid].length <= TRAINS:
+            owned[who].append(rid)
+            trains[who] += b.routes[rid].length
+            taken.add(rid)
+    cities = sorted(b.cities)
+    rnd.shuffle(cities)
+    deck = sorted(b.decks["mega" if variant == "big-cities" else variant].values(), key=lambda t: (t.city_a, t.city_b))
+    rnd.shuffle(deck)
+    out = []
+    for i in range(count):
+        built = [cities.pop() for _ in range(rnd.randint(0, min(stations, STATIONS)))]
+        held = [deck.pop() for _ in range(rnd.randint(0, 6))]
+        tickets = [(t.city_a, t.city_b, t.points) if variant == "big-cities" or rnd.random() < 0.3
+                   else (t.city_b, t.city_a) for t in held]
+        out.append(player(f"P{i + 1}", routes=owned[i], stations=built, tickets=tickets))
+    return game(*out, variant=variant)
