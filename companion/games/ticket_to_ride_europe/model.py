@@ -15,6 +15,7 @@ from pydantic import ConfigDict
 from ..core.engine import NotAGameDocument
 from ..core.problems import N_, Problem
 from ..core.schema import Doc, Field, Int, NonEmptyStr, Str, join_path, read, show
+from .data import VARIANTS
 
 GAME_FORMAT = "ttr-europe-game/1"
 SCORE_FORMAT = "ttr-europe-score/1"
@@ -111,7 +112,7 @@ def salvage(raw: Any) -> PlayerIn | None:
 def _variant_or_none(doc: dict) -> str | None:
     """The variant when only other top-level keys are broken, else None."""
     value = doc.get("variant", "base")
-    return value if value in ("base", "1912", "mega", "big-cities") else None
+    return value if isinstance(value, str) and value in VARIANTS else None
 
 
 def raw_name(raw: Any, index: int) -> str:
