@@ -25,7 +25,6 @@ import platform
 import re
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import threading
@@ -141,7 +140,7 @@ def save_requests(port: int) -> tuple:
         return answer.status, answer.getheader("Location") or "", cookie
 
     setup = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    status, location, _ = form_post(setup, "/tables/new",
+    _status, location, _ = form_post(setup, "/tables/new",
                                     table_form_data(**{"players-2-name": "Cy", "players-3-name": "Di"}))
     table = location.rsplit("/", 1)[1]
     versions = [0, 0, 0, 0]

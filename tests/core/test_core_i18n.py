@@ -65,7 +65,7 @@ def test_placeholders_survive_translation():
 def test_problem_messages_come_from_the_catalogue(app):
     """A templated problem reads in Japanese with its parameters; a parameter marked N_ is translated too."""
     problem = error("bad-number", "players[0].n", N_("{what} must be a whole number, not {value}."),
-                    what=N_("The document"), value="'x'")
+                    what=N_("the document"), value="'x'")
     assert problem.message == "The document must be a whole number, not 'x'."
     with app.test_request_context("/?lang=ja"):
         assert problem_text(problem) == "文書は整数でなければなりません（'x' ではなく）。"

@@ -34,6 +34,11 @@ def fill(template: str, params: Mapping[str, Any]) -> str:
         return template
 
 
+def sentence(text: str) -> str:
+    """Start a message with a capital letter (a label like "the document" may open it)."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 @dataclass(frozen=True)
 class Problem:
     """One finding: how bad it is, a stable code, where it is, and what to do."""
@@ -68,13 +73,13 @@ class Problem:
         if not self.template:
             return None
         params = {k: translate(v) if isinstance(v, Msg) else v for k, v in self.params.items()}
-        return fill(translate(self.template), params)
+        return sentence(fill(translate(self.template), params))
 
 
 def _build(severity: str, code: str, path: str, message: str, params: Mapping[str, Any]) -> Problem:
     """Build a problem, keeping the template when the message is a marked one."""
     if params or isinstance(message, Msg):
-        return Problem(severity, code, path, fill(message, params), str(message), dict(params))
+        return Problem(severity, code, path, sentence(fill(message, params)), str(message), dict(params))
     return Problem(severity, code, path, message)
 
 

@@ -119,7 +119,7 @@ def _what(model: type[BaseModel], loc: Sequence[str | int]) -> str:
         return title
     if named:
         return Msg(f"“{named[-1]}”")
-    return N_("The document")
+    return N_("the document")
 
 
 def _allowed(model: type[BaseModel], loc: Sequence[str | int]) -> str:
