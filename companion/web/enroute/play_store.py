@@ -25,13 +25,15 @@ from typing import Any
 
 from flask import current_app
 
-from ...games.core.problems import Problem, error, has_errors
+from ...games.core.problems import N_, Problem, error, has_errors
 from ...games.enroute import referee as ref
 from ...games.enroute.board import Board, parse_board
 from ...games.enroute.cards import RoundCard, card_from_json, card_to_json
 from ...games.enroute.goals import GoalCard, parse_goals
 from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
 from ..core import db
+from ..core.i18n import _
+from .labels import problem_line
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS play_game (
@@ -319,7 +321,7 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
         if state.mode == "solo":
             slot = tuple(payload.get("slot") or ())
             if game.sequence is None or slot not in game.sequence.available():
-                return [error("sequence-slot", "slot", "Choose one of the face-up cards of the sequence.")]
+                return [error("sequence-slot", "slot", N_("Choose one of the face-up cards of the sequence."))]
         new, found = ref.begin_round(state, cards, payload.get("moves"))
         if not has_errors(found):
             game.round_opened, game.round_turns = None, {}
@@ -327,16 +329,16 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
                 _card, game.sequence = game.sequence.take(slot)
     elif kind == "start_cards":
         if state.round != 0 or state.start_rounds == 0 or game.placed is not None:
-            return [error("no-start-round", "placed", "Start-round cards are placed once, before round 1.")]
+            return [error("no-start-round", "placed", N_("Start-round cards are placed once, before round 1."))]
         game.placed, game.picks = [card_from_json(c) for c in payload["placed"]], {}
         new = state
     elif kind == "pick":
         pick = (int(payload["pick"][0]), int(payload["pick"][1]))
         if game.placed is None or state.round != 0:
-            return [error("no-pick", "pick", "There are no start-round cards to pick from now.")]
+            return [error("no-pick", "pick", N_("There are no start-round cards to pick from now."))]
         n = len(game.placed)
         if len(set(pick)) != 2 or not all(0 <= k < n for k in pick):
-            return [error("bad-pick", "pick", f"Pick two different cards among the {n} placed.")]
+            return [error("bad-pick", "pick", N_("Pick two different cards among the {n} placed."), n=n)]
         game.picks[seat] = pick
         new = state
         if len(game.picks) == len(state.players):
@@ -356,7 +358,7 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
             if new.phase != "drawing":
                 game.placed = None
     else:
-        return [error("unknown-action", "kind", f"Unknown action {kind!r}.")]
+        return [error("unknown-action", "kind", N_("Unknown action {kind}."), kind=repr(kind)[:40])]
     if not has_errors(found):
         game.state = new
     return found
@@ -372,8 +374,8 @@ def _replay(game: Played) -> None:
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             found = [error("bad-action", "log", str(exc))]
         if has_errors(found):
-            game.problems.append(f"Action {action['seq']} ({action['kind']}) was skipped: "
-                                 + "; ".join(p.message for p in found))
+            game.problems.append(_("Action {seq} ({kind}) was skipped: {reasons}", seq=action["seq"],
+                                   kind=action["kind"], reasons="; ".join(problem_line(p) for p in found)))
             continue
         _note(game, action)
 
@@ -411,7 +413,7 @@ def record(token: str, base_version: int, kind: str, seat: int | None, payload: 
         row = database.execute("SELECT version FROM play_game WHERE id = ?", (token,)).fetchone()
         if row is None:
             database.rollback()
-            return None, [error("no-game", "game", "There is no such game.")]
+            return None, [error("no-game", "game", N_("There is no such game."))]
         found = _conflicts(database, token, base_version, seat) if base_version != row["version"] else []
         if found or base_version > row["version"]:
             database.rollback()
