@@ -239,6 +239,7 @@ BOARD_PROBLEM_TEXTS = {
     "duplicate-cafe": N_("Two cafes are on the same intersection."),
     "bad-section": N_("A road section joins two neighbouring intersections."),
     "not-a-road": N_("No road runs there."),
+    "csrf": N_("The form expired or came from elsewhere; nothing was lost, please send it again."),
 }
 
 
