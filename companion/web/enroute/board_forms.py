@@ -240,7 +240,12 @@ def printed_note(values: Any, length: int) -> str | None:
             notes.append(_numbers(outside, N_("{numbers} is not 1–6"), N_("{numbers} are not 1–6")))
         if absent:
             notes.append(_numbers(absent, N_("{numbers} is missing"), N_("{numbers} are missing")))
-    return "; ".join(notes) or None
+    return _note_separator().join(notes) or None
+
+
+def _note_separator() -> str:
+    """Separate the notes about one edge as the page's language does."""
+    return "、" if current_lang() == "ja" else "; "
 
 
 def editor_strings() -> dict[str, str]:
@@ -271,6 +276,7 @@ def editor_strings() -> dict[str, str]:
         "restore": _("Restore it"),
         "keep_server": _("Keep the server's"),
         "edge_ok": _("each of 1–6 once"),
+        "note_sep": _note_separator(),
         "not_entered": _("not entered yet"),
         "count": _("{count} numbers instead of {length}"),
         "some_missing": _("some numbers are missing"),
