@@ -92,7 +92,7 @@
       if (outside.length) notes.push(say(outside, "outside"));
       if (absent.length) notes.push(say(absent, "absent"));
     }
-    return notes.join("; ");
+    return notes.join(strings.note_sep || "; ");
   }
 
   function size() {
