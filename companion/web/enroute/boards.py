@@ -18,22 +18,34 @@ from flask import Blueprint, Response, abort, current_app, flash, jsonify, redir
 from flask_wtf.csrf import ValidationError, validate_csrf
 from wtforms.fields.choices import SelectChoice
 
-from ...games.core.problems import DocumentError, Problem
+from ...games.core.problems import N_, DocumentError, Msg, Problem, error
 from ...games.enroute import board_to_json, find_board, shipped_board_ids
 from ...games.enroute import library as lib
-from ...games.enroute.board import COLOURS, KINDS, Board
+from ...games.enroute.board import CAFE_BONUSES, COLOURS, KINDS, Board
 from ...games.enroute.registry import UnknownBoardError, available_boards
-from ..core.i18n import current_lang
-from .board_forms import ActionForm, ImportForm, NewDraftForm, apply_edit
+from ..core.i18n import DEFAULT, _, current_lang
+from .board_forms import ActionForm, ImportForm, NewDraftForm, apply_edit, edit_error_text, editor_strings, problem_view
+from .labels import join_list, label
 
 bp = Blueprint("boards", __name__, url_prefix="/boards")
 
 CELL = 48
 LEFT = TOP = 26  # room for the printed coordinates
 RIGHT = BOTTOM = 10
-KIND_LABELS = {"red": "Red", "green": "Green", "blue": "Blue", "purple": "Purple", "yellow": "Yellow (popular)",
-               "grey": "Grey (iconic)"}
-BONUS_LABELS = {"tourists": "New tourists", "section": "Route section", "coordinate": "Coordinate change"}
+# What Python's JSON reader says, marked so an import's "not JSON" reason reads in the page's language.
+JSON_ERRORS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+               N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"), N_("Extra data"),
+               N_("Unterminated string starting at"), N_("Invalid control character at"), N_("Invalid \\escape"))
+
+
+def kind_labels() -> dict[str, str]:
+    """Name the landmark kinds in the page's language."""
+    return {kind: label(f"kind_{kind}", kind) for kind in KINDS}
+
+
+def bonus_labels() -> dict[str, str]:
+    """Name the cafe bonuses in the page's language."""
+    return {bonus: label(f"bonus_{bonus}", bonus) for bonus in CAFE_BONUSES}
 
 
 def _library() -> str:
@@ -101,9 +113,12 @@ def map_model(doc: Any, pb_number: int | None = None, problems: list[Problem] | 
         for c in range(1, cols + 1):
             item = holders.get((c, r))
             kind = item.get("kind") if item and item.get("kind") in KINDS else None
-            title = f"{item.get('name') or 'unnamed'} ({KIND_LABELS.get(kind, kind)})" if item else "no landmark"
+            title = _("{name} ({kind})", name=item.get("name") or _("unnamed"),
+                      kind=label(f"kind_{kind}", str(kind))) if item else _("no landmark")
             cells.append({"c": c, "r": r, "x": LEFT + (c - 1) * CELL, "y": TOP + (r - 1) * CELL, "kind": kind,
                           "label": _label(item, ratings) if item else "", "title": title,
+                          "where": _("Column {c}, row {r}: {what}", c=c, r=r, what=title),
+                          "aria": _("Location column {c}, row {r}: {what}", c=c, r=r, what=title),
                           "flagged": f"l-{c}-{r}" in flagged})
     cafes = {_pair(cf["at"]): cf for cf in (doc.get("cafes") if isinstance(doc.get("cafes"), list) else [])
              if isinstance(cf, dict) and _pair(cf.get("at"))}
@@ -114,10 +129,17 @@ def map_model(doc: Any, pb_number: int | None = None, problems: list[Problem] | 
         for x in range(cols + 1):
             cafe = cafes.get((x, y))
             bonus = cafe.get("bonus") if cafe else None
+            bonus_text = label(f"bonus_{bonus}", str(bonus)) if cafe else ""
+            aria = [_("Intersection {x}, {y}", x=x, y=y)]
+            if cafe:
+                aria.append(_("cafe ({bonus})", bonus=bonus_text))
+            if (x, y) in visits:
+                aria.append(_("Visit-Them-All point"))
             points.append({"x": x, "y": y, "px": LEFT + x * CELL, "py": TOP + y * CELL,
                            "cafe": bonus, "cafe_letter": {"tourists": "T", "section": "S", "coordinate": "C"}.get(
                                bonus, "?") if cafe else "", "visit": (x, y) in visits,
-                           "flagged": f"p-{x}-{y}" in flagged})
+                           "cafe_title": _("Cafe: {bonus}", bonus=bonus_text) if cafe else "",
+                           "aria": join_list(aria), "flagged": f"p-{x}-{y}" in flagged})
     boards = doc.get("player_boards") if isinstance(doc.get("player_boards"), list) else []
     pb = next((b for b in boards if isinstance(b, dict) and b.get("number") == pb_number), None)
     pb = pb or next((b for b in boards if isinstance(b, dict)), {})
@@ -158,7 +180,8 @@ def index():
 
 def _start_choices(boards: list[Board]) -> list[SelectChoice]:
     """Return the 'start from' choices: blank, then a copy of each board."""
-    return [SelectChoice("blank", "A blank 6×6 map")] + [SelectChoice(b.id, f"A copy of {b.name}") for b in boards]
+    return [SelectChoice("blank", _("A blank 6×6 map"))] + [SelectChoice(b.id, _("A copy of {name}", name=b.name))
+                                                           for b in boards]
 
 
 def _find(board_id: str) -> Board:
@@ -166,9 +189,11 @@ def _find(board_id: str) -> Board:
     try:
         return find_board(board_id, _library())
     except UnknownBoardError:
-        abort(404, description=f"There is no board {board_id!r}. The boards page lists every board.")
+        abort(404, description=_("There is no board {id}. The boards page lists every board.",
+                                 id=repr(board_id)[:60]))
     except (DocumentError, OSError, ValueError):
-        abort(404, description=f"The saved board {board_id!r} cannot be read; delete it from the boards page.")
+        abort(404, description=_("The saved board {id} cannot be read; delete it from the boards page.",
+                                 id=repr(board_id)[:60]))
 
 
 @bp.get("/<board_id>")
@@ -180,7 +205,9 @@ def show(board_id: str):
     return render_template("enroute/boards/show.html", board=board, doc=doc, svg=render_map(doc, pb_number),
                            pb_number=pb_number or (board.player_boards[0].number if board.player_boards else None),
                            saved=board.id not in shipped_board_ids(), action=ActionForm(),
-                           kind_labels=KIND_LABELS, bonus_labels=BONUS_LABELS)
+                           kind_labels=kind_labels(), bonus_labels=bonus_labels(),
+                           cafe_tourists=[join_list(_("{n} {colour}", n=n, colour=label(f"colour_{colour}"))
+                                                    for colour, n in cafe.tourists) for cafe in board.cafes])
 
 
 @bp.get("/<board_id>/board.json")
@@ -203,18 +230,18 @@ def _pdf(board_id: str, which: str):
         printables = None
     builder = getattr(printables, f"{which}_pdf", None)
     if builder is None:
-        return _unavailable(board, "Printing is not available on this server yet.")
+        return _unavailable(board, _("Printing is not available on this server yet."))
     if paper not in getattr(printables, "PAPER_SIZES", ("a4", "letter")):
-        return _unavailable(board, f"Unknown paper {paper[:20]!r}: choose A4 or Letter.", 400)
+        return _unavailable(board, _("Unknown paper {paper}: choose A4 or Letter.", paper=repr(paper[:20])), 400)
     if not (players.isdigit() and 1 <= int(players) <= 4):
-        return _unavailable(board, "Score pads are for 1 to 4 players.", 400)
+        return _unavailable(board, _("Score pads are for 1 to 4 players."), 400)
     try:
         lang = current_lang()
         pdf = (builder(board, paper=paper, lang=lang) if which == "maps"
                else builder(board, players=int(players), paper=paper, lang=lang))
     except Exception:  # the print layer is another package; a failure there must not become a 500 here
         current_app.logger.exception("printables failed for %s", board.id)
-        return _unavailable(board, "The PDF could not be made; please try again later.")
+        return _unavailable(board, _("The PDF could not be made; please try again later."))
     name = f"{board.id}-{'maps' if which == 'maps' else 'score-pads'}-{paper}.pdf"
     return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
 
@@ -240,11 +267,11 @@ def scorepad_pdf(board_id: str):
 def delete(board_id: str):
     """Delete a saved board (shipped boards cannot be deleted)."""
     if not ActionForm().validate_on_submit():
-        abort(400, description="The form expired; reload the page and try again.")
+        abort(400, description=_("The form expired; reload the page and try again."))
     if lib.delete_board(_library(), board_id):
-        flash(f"Deleted the board {board_id!r}.", "ok")
+        flash(_("Deleted the board {id}.", id=repr(board_id)), "ok")
     else:
-        flash(f"There is no saved board {board_id!r} to delete.", "error")
+        flash(_("There is no saved board {id} to delete.", id=repr(board_id)[:60]), "error")
     return redirect(url_for("enroute.boards.index"))
 
 
@@ -252,10 +279,10 @@ def delete(board_id: str):
 def edit(board_id: str):
     """Open a saved board in the editor (saving replaces it); a shipped board opens as a copy."""
     if not ActionForm().validate_on_submit():
-        abort(400, description="The form expired; reload the page and try again.")
+        abort(400, description=_("The form expired; reload the page and try again."))
     board = _find(board_id)
     if board.id in shipped_board_ids():
-        draft = lib.new_draft(_library(), lib.copy_board_doc(board, f"{board.name} (copy)"))
+        draft = lib.new_draft(_library(), lib.copy_board_doc(board, _("{name} (copy)", name=board.name)))
     else:
         draft = lib.new_draft(_library(), board_to_json(board), replaces=board.id)
     return redirect(url_for("enroute.boards.editor", draft_id=draft.id))
@@ -276,11 +303,13 @@ def import_board():
         if not problems:
             board, problems = _import_doc(json.loads(text))
             if board is not None:
-                flash(f"Imported {board.name} as {board.id!r}.", "ok")
+                flash(_("Imported {name} as {id}.", name=board.name, id=repr(board.id)), "ok")
                 return redirect(url_for("enroute.boards.show", board_id=board.id))
     elif request.method == "POST":
-        problems = [Problem("error", "bad-form", name, " ".join(errs)) for name, errs in form.errors.items()]
-    return render_template("enroute/boards/import.html", form=form, problems=problems), 400 if problems else 200
+        problems = [Problem("error", "csrf" if name == "csrf_token" else "bad-form", name, " ".join(errs))
+                    for name, errs in form.errors.items()]
+    shown = [problem_view(p, None) for p in problems]
+    return render_template("enroute/boards/import.html", form=form, problems=shown), 400 if problems else 200
 
 
 def _import_text(form: ImportForm) -> tuple[str | None, list[Problem]]:
@@ -291,16 +320,16 @@ def _import_text(form: ImportForm) -> tuple[str | None, list[Problem]]:
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            return None, [Problem("error", "bad-file", "file", "The file is not UTF-8 text; is it a board JSON?")]
+            return None, [error("bad-file", "file", N_("The file is not UTF-8 text; is it a board JSON?"))]
     else:
         text = form.text.data or ""
     if not text.strip():
-        return text, [Problem("error", "empty", "", "Choose a board file or paste its JSON.")]
+        return text, [error("empty", "", N_("Choose a board file or paste its JSON."))]
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
-        return text, [Problem("error", "bad-json", "",
-                              f"This is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.")]
+        return text, [error("bad-json", "", N_("This is not JSON: {error} at line {line}, column {column}."),
+                            error=Msg(exc.msg), line=exc.lineno, column=exc.colno)]
     return text, []
 
 
@@ -312,7 +341,8 @@ def _import_doc(doc: Any) -> tuple[Board | None, list[Problem]]:
     doc = dict(doc)
     doc["id"] = lib.unique_board_id(board.id, _library())
     if doc["id"] != board.id:
-        flash(f"The id {board.id!r} was taken, so the board is saved as {doc['id']!r}.", "ok")
+        flash(_("The id {old} was taken, so the board is saved as {new}.", old=repr(board.id), new=repr(doc["id"])),
+              "ok")
     return lib.save_board(_library(), doc)
 
 
@@ -326,7 +356,7 @@ def new():
     form = NewDraftForm()
     form.start.choices = _start_choices(boards)
     if not form.validate_on_submit():
-        flash("Could not start the board: " + "; ".join(e for errs in form.errors.values() for e in errs), "error")
+        flash(_("Could not start the board: {reasons}", reasons="; ".join(_start_errors(form))), "error")
         return redirect(url_for("enroute.boards.index"))
     name = (form.name.data or "").strip()
     if form.start.data == "blank":
@@ -334,11 +364,22 @@ def new():
     else:
         source = next((b for b in boards if b.id == form.start.data), None)
         if source is None:
-            flash("That board is gone; pick another one.", "error")
+            flash(_("That board is gone; pick another one."), "error")
             return redirect(url_for("enroute.boards.index"))
-        doc = lib.copy_board_doc(source, name or f"{source.name} (copy)")
+        doc = lib.copy_board_doc(source, name or _("{name} (copy)", name=source.name))
     draft = lib.new_draft(_library(), doc)
     return redirect(url_for("enroute.boards.editor", draft_id=draft.id))
+
+
+def _start_errors(form: NewDraftForm) -> list[str]:
+    """List why the start form was refused; Flask-WTF's English CSRF reasons are put in the page's language."""
+    found = []
+    for name, errs in form.errors.items():
+        if name == "csrf_token" and current_lang() != DEFAULT:
+            found.append(_("The form expired or came from elsewhere; nothing was lost, please send it again."))
+        else:
+            found.extend(errs)
+    return found
 
 
 def _draft(draft_id: str) -> lib.Draft:
@@ -346,8 +387,8 @@ def _draft(draft_id: str) -> lib.Draft:
     try:
         return lib.load_draft(_library(), draft_id)
     except KeyError:
-        abort(404, description="This draft does not exist (saved or discarded already?). "
-                               "The boards page lists the open drafts.")
+        abort(404, description=_("This draft does not exist (saved or discarded already?). "
+                                 "The boards page lists the open drafts."))
 
 
 def _state(doc: Any, pb_number: int | None = None) -> dict:
@@ -356,9 +397,9 @@ def _state(doc: Any, pb_number: int | None = None) -> dict:
     # A damaged draft may hold anything; the template only ever sees well-formed player boards.
     raw_boards = doc.get("player_boards") if isinstance(doc, dict) else None
     player_boards = [pb for pb in raw_boards if isinstance(pb, dict)] if isinstance(raw_boards, list) else []
-    return {"doc": doc, "valid": board is not None, "problems": [p.to_json() for p in problems],
+    return {"doc": doc, "valid": board is not None, "problems": [problem_view(p, doc) for p in problems],
             "player_boards": player_boards,
-            "missing": [p.to_json() for p in lib.missing_items(doc)],
+            "missing": [problem_view(p, doc) for p in lib.missing_items(doc)],
             "svg": render_map(doc, pb_number, problems, interactive=True)}
 
 
@@ -367,7 +408,8 @@ def editor(draft_id: str):
     """Show the board editor for a draft."""
     draft = _draft(draft_id)
     return render_template("enroute/boards/editor.html", draft=draft, state=_state(draft.doc), action=ActionForm(),
-                           kinds=KIND_LABELS, bonuses=BONUS_LABELS, colours=COLOURS, printed_text=printed_text)
+                           kinds=kind_labels(), bonuses=bonus_labels(), colours=COLOURS, printed_text=printed_text,
+                           js_strings=editor_strings())
 
 
 def printed_text(values: Any) -> str:
@@ -387,10 +429,16 @@ def draft_json(draft_id: str):
                     headers={"Content-Disposition": f'attachment; filename="draft-{draft.id}.json"'})
 
 
-def _json_problem(message: str, status: int, code: str = "bad-edit", extra: dict | None = None):
-    """Answer an editor request with one problem (and the unchanged state, if given)."""
+def _json_problem(message: str, status: int, code: str = "bad-edit", extra: dict | None = None, text: str = ""):
+    """Answer an editor request with one problem (and the unchanged state, if given).
+
+    `message` is the English source text (translated here when it is a catalogue text); `text`, when given,
+    is what the page shows instead (an engine message put in the page's language).
+    """
+    text = text or _(message)
     body = dict(extra or {})
-    body["problems"] = [{"severity": "error", "code": code, "path": "", "message": message}, *body.get("problems", [])]
+    first = {"severity": "error", "code": code, "path": "", "message": message, "text": text or message}
+    body["problems"] = [first, *body.get("problems", [])]
     return jsonify(body), status
 
 
@@ -415,21 +463,23 @@ def _body() -> dict | None:
 def edit_draft(draft_id: str):
     """Apply one edit to a draft and answer the new editor state (JSON)."""
     if not _csrf_ok():
-        return _json_problem("The page expired (missing or wrong CSRF token); reload it to go on.", 400, "csrf")
+        return _json_problem(N_("The page expired (missing or wrong CSRF token); reload it to go on."), 400, "csrf")
     try:
         draft = lib.load_draft(_library(), draft_id)
     except KeyError:
-        return _json_problem("This draft does not exist any more.", 404, "unknown-draft")
+        return _json_problem(N_("This draft does not exist any more."), 404, "unknown-draft")
     body = _body()
     pb_number = body.get("view") if body and isinstance(body.get("view"), int) else None
     if body is None:
-        return _json_problem("Send a JSON object describing the edit.", 400, extra=_state(draft.doc, pb_number))
+        return _json_problem(N_("Send a JSON object describing the edit."), 400, extra=_state(draft.doc, pb_number))
     try:
         doc = apply_edit(draft.doc, body)
     except (lib.EditError, TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
         # A damaged draft or a malformed edit: refuse it and keep the draft as it was.
-        message = str(exc) if isinstance(exc, lib.EditError) else "This edit could not be applied to the draft."
-        return _json_problem(message, 400, extra=_state(draft.doc, pb_number))
+        if isinstance(exc, lib.EditError):
+            return _json_problem(str(exc), 400, extra=_state(draft.doc, pb_number), text=edit_error_text(exc))
+        return _json_problem(N_("This edit could not be applied to the draft."), 400,
+                             extra=_state(draft.doc, pb_number))
     lib.update_draft(_library(), draft_id, doc)
     return jsonify(_state(doc, pb_number))
 
@@ -438,13 +488,13 @@ def edit_draft(draft_id: str):
 def check():
     """Check a posted board document (JSON) and answer its problems and what is missing."""
     if not _csrf_ok():
-        return _json_problem("The page expired (missing or wrong CSRF token); reload it to go on.", 400, "csrf")
+        return _json_problem(N_("The page expired (missing or wrong CSRF token); reload it to go on."), 400, "csrf")
     doc = request.get_json(silent=True)
     if doc is None:
-        return _json_problem("Send a board document as JSON.", 400, "bad-json")
+        return _json_problem(N_("Send a board document as JSON."), 400, "bad-json")
     board, problems = lib.check_draft(doc)
-    return jsonify({"valid": board is not None, "problems": [p.to_json() for p in problems],
-                    "missing": [p.to_json() for p in lib.missing_items(doc)]})
+    return jsonify({"valid": board is not None, "problems": [problem_view(p, doc) for p in problems],
+                    "missing": [problem_view(p, doc) for p in lib.missing_items(doc)]})
 
 
 @bp.post("/drafts/<draft_id>/save")
@@ -452,14 +502,14 @@ def save_draft(draft_id: str):
     """Save a valid draft into the library; an invalid one stays a draft and the editor lists why."""
     _draft(draft_id)
     if not ActionForm().validate_on_submit():
-        flash("The page expired; nothing was lost. Save again.", "error")
+        flash(_("The page expired; nothing was lost. Save again."), "error")
         return redirect(url_for("enroute.boards.editor", draft_id=draft_id))
     board, problems = lib.save_draft(_library(), draft_id)
     if board is None:
-        flash(f"Not saved yet: {len([p for p in problems if p.severity == 'error'])} problem(s) to fix first; "
-              "your draft is kept.", "error")
+        flash(_("Not saved yet: {n} problem(s) to fix first; your draft is kept.",
+                n=len([p for p in problems if p.severity == "error"])), "error")
         return redirect(url_for("enroute.boards.editor", draft_id=draft_id))
-    flash(f"Saved {board.name}. It can now be used for tables, scoring and printing.", "ok")
+    flash(_("Saved {name}. It can now be used for tables, scoring and printing.", name=board.name), "ok")
     return redirect(url_for("enroute.boards.show", board_id=board.id))
 
 
@@ -467,7 +517,7 @@ def save_draft(draft_id: str):
 def discard_draft(draft_id: str):
     """Throw a draft away."""
     if not ActionForm().validate_on_submit():
-        abort(400, description="The form expired; reload the page and try again.")
+        abort(400, description=_("The form expired; reload the page and try again."))
     lib.delete_draft(_library(), draft_id)
-    flash("Draft discarded.", "ok")
+    flash(_("Draft discarded."), "ok")
     return redirect(url_for("enroute.boards.index"))

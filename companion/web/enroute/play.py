@@ -14,15 +14,19 @@ import secrets
 
 from flask import abort, current_app, flash, g, redirect, render_template, request, url_for
 
+from ...games.core.problems import N_
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
 from ...games.enroute.goals import goal_to_json
 from ...games.enroute.registry import available_boards
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_challenges
 from ..core import db as core_db
+from ..core.i18n import _
 from . import play_forms as pf
 from . import play_store as store
-from .play_common import CONFLICT, _form_message, _game, _names, _version, bp
+from . import play_view as view
+from .labels import join_list, label
+from .play_common import _form_message, _game, _names, _version, bp, conflict_message
 
 PRE_STEPS = ("mode", "level", "rating", "players")
 
@@ -74,9 +78,9 @@ def setup(token: str, key: str):
     g.play_game = game  # the draws in the step functions need the board
     keys = step_keys(game)
     if key not in keys:
-        abort(404, description=f"There is no setup step {key!r} for this game.")
+        abort(404, description=_("There is no setup step {key} for this game.", key=repr(key)[:40]))
     if game.started and request.method == "POST":
-        flash("The game has started; its setup can no longer change.", "error")
+        flash(_("The game has started; its setup can no longer change."), "error")
         return redirect(url_for("enroute.play.tracker", token=token))
     index = keys.index(key)
     form, apply = _step_form(game, key)
@@ -90,7 +94,8 @@ def setup(token: str, key: str):
                 return redirect(url_for("enroute.play.setup", token=token, key=key))
             waiting = [game.setup["names"][s["seat"]] for s in game.seats if s["kept"] is None]
             if waiting:
-                flash(f"Waiting for {', '.join(waiting)} to keep a personal goal on their own phone.", "error")
+                flash(_("Waiting for {names} to keep a personal goal on their own phone.", names=join_list(waiting)),
+                      "error")
                 return redirect(url_for("enroute.play.setup", token=token, key=key))
             return redirect(url_for("enroute.play.setup", token=token, key=keys[index + 1]))
         if form is not None and form.validate_on_submit():
@@ -102,19 +107,23 @@ def setup(token: str, key: str):
                     nxt = step_keys(store.load(token))
                     after = nxt[nxt.index(key) + 1] if key in nxt else nxt[0]
                     return redirect(url_for("enroute.play.setup", token=token, key=after))
-                message = CONFLICT.format(what="setup changed")
+                message = conflict_message(["setup"])
                 status = 409
             else:
                 status = 422
             flash(message, "error")
         else:
-            flash(_form_message(form) if form is not None else "Nothing to save here.", "error")
+            flash(_form_message(form) if form is not None else _("Nothing to save here."), "error")
             status = 400
     elif form is not None:
         form.version.data = str(game.version)
     steps = {s.key: s for s in setup_steps(game.options(), game.board)}
+    step = steps.get(key)
+    titles = {k: view.step_title(k, steps.get(k)) for k in keys}
+    text = view.step_text(step, game.options(), game.board) if step is not None else ""
     return render_template("enroute/play/setup.html", game=game, key=key, keys=keys, index=index, form=form,
-                           step=steps.get(key), extra=_step_extra(game, key), action=pf.ActionForm()), status
+                           step=step, title=titles[key], text=text, titles=titles, extra=_step_extra(game, key),
+                           action=pf.ActionForm()), status
 
 
 def _step_form(game: store.Played, key: str):
@@ -129,7 +138,7 @@ def _step_form(game: store.Played, key: str):
         def apply(f, setup):
             """Save the mode and the referee switch."""
             if f.mode.data not in dict(pf.MODES):
-                return "Choose normal, solo or team.", {}
+                return _("Choose normal, solo or team."), {}
             changed = setup["mode"] != f.mode.data
             setup["mode"], setup["referee"] = f.mode.data, bool(f.referee.data)
             _refresh_draw(game, setup, False)
@@ -141,7 +150,7 @@ def _step_form(game: store.Played, key: str):
         def apply(f, setup):
             """Save the level."""
             if f.level.data not in pf.LEVEL_TEXT:
-                return "Choose a level.", {}
+                return _("Choose a level."), {}
             changed = setup["level"] != f.level.data
             setup["level"] = f.level.data
             _refresh_draw(game, setup, False)
@@ -153,7 +162,7 @@ def _step_form(game: store.Played, key: str):
         def apply(f, setup):
             """Save the rating mode."""
             if f.rating_mode.data not in pf.RATING_TEXT:
-                return "Choose standard or advanced.", {}
+                return _("Choose standard or advanced."), {}
             setup["rating_mode"] = f.rating_mode.data
             return None, {}
         return form, apply
@@ -171,7 +180,7 @@ def _step_form(game: store.Played, key: str):
         return form, _apply_goals
     if key == "challenge":
         form = pf.ChallengeForm()
-        form.cell.choices = pf.options((f"{r}-{c}", f"{cell.pp} PP, {cell.goals} goal card(s)")
+        form.cell.choices = pf.options((f"{r}-{c}", _("{pp} PP, {goals} goal card(s)", pp=cell.pp, goals=cell.goals))
                                        for r, row in enumerate(solo_challenges()) for c, cell in enumerate(row))
         if request.method == "GET" and s.get("challenge"):
             form.cell.data = "-".join(map(str, s["challenge"]))
@@ -179,21 +188,21 @@ def _step_form(game: store.Played, key: str):
         def apply(f, setup):
             """Save the chosen challenge cell."""
             if f.cell.data not in {c.value for c in f.cell.choices}:
-                return "Choose a cell of the challenge table.", {}
+                return _("Choose a cell of the challenge table."), {}
             setup["challenge"] = [int(v) for v in f.cell.data.split("-")]
             return None, {}
         return form, apply
     if key == "player-boards":
-        numbers = [(str(pb.number), f"board {pb.number}") for pb in game.board.player_boards]
-        form = pf.seats_form(names, numbers, "player board")
+        numbers = [(str(pb.number), _("board {n}", n=pb.number)) for pb in game.board.player_boards]
+        form = pf.seats_form(names, numbers, N_("{name}: player board"))
         if request.method == "GET":
             for i, n in enumerate(s.get("player_boards") or []):
                 if i < len(names):
                     form[f"seat_{i}_0"].data = str(n)
         return form, _apply_boards
     if key == "balance":
-        sides = [("", "none"), ("section", "route section"), ("coordinate", "coordinate change")]
-        form = pf.seats_form(names, sides, "balance card", fields=2)
+        sides = [("", _("none"))] + [(side, label(f"balance_{side}")) for side in ref.BALANCE_SIDES]
+        form = pf.seats_form(names, sides, N_("{name}: balance card {k}"), fields=2)
         if request.method == "GET":
             for i, cards in enumerate(s.get("balance") or []):
                 for k, side in enumerate(cards[:2]):
@@ -216,7 +225,7 @@ def _step_form(game: store.Played, key: str):
             """Save the first active player."""
             raw = f.first.data or ""
             if not raw.isdigit() or int(raw) >= len(names):
-                return "Choose one of the players.", {}
+                return _("Choose one of the players."), {}
             setup["first_player"] = int(raw)
             return None, {}
         return form, apply
@@ -231,14 +240,15 @@ def _apply_players(form, setup: dict):
     mode = setup["mode"]
     wanted = {"solo": (1, 1), "team": (4, 4)}.get(mode, (2, 4))
     if not wanted[0] <= len(names) <= wanted[1]:
-        need = {"solo": "one player", "team": "four players (partners sit opposite: 1 & 3 against 2 & 4)"}.get(
-            mode, "two to four players")
-        form.name_0.errors = [f"This game needs {need}."]
-        return f"This game needs {need}.", {}
+        need = {"solo": _("This game needs one player."),
+                "team": _("This game needs four players (partners sit opposite: 1 & 3 against 2 & 4).")}.get(
+            mode, _("This game needs two to four players."))
+        form.name_0.errors = [need]
+        return need, {}
     if any(len(n) > 40 for n in names):
-        return "A name has at most 40 characters.", {}
+        return _("A name has at most 40 characters."), {}
     if len({n.casefold() for n in names}) != len(names):
-        return "Two players have the same name; tell them apart.", {}
+        return _("Two players have the same name; tell them apart."), {}
     changed = names != setup.get("names")
     setup["names"] = names
     _refresh_draw(g.play_game, setup, changed)
@@ -256,7 +266,7 @@ def _apply_goals(form, setup: dict):
     for deck in "ABC":
         cid = form[f"deck_{deck}"].data or ""
         if cid and (cid not in by_id or by_id[cid].deck != deck):
-            return f"Goal {deck}: choose one of the listed cards.", {}
+            return _("Goal {deck}: choose one of the listed cards.", deck=deck), {}
         if cid:
             cards.append(goal_to_json(by_id[cid]))
     setup["goals"] = cards
@@ -267,10 +277,10 @@ def _apply_boards(form, setup: dict):
     """Save the player boards the table dealt (each board once; team: partners opposite hold 1 & 3 or 2 & 4)."""
     numbers = [form[f"seat_{i}_0"].data for i in range(len(setup["names"]))]
     if not all(n.isdigit() for n in numbers) or len(set(numbers)) != len(numbers):
-        return "Each player gets a different player board.", {}
+        return _("Each player gets a different player board."), {}
     chosen = [int(n) for n in numbers]
     if setup["mode"] == "team" and {chosen[0], chosen[2]} not in ({1, 3}, {2, 4}):
-        return "Team game: partners sit opposite and hold boards 1 and 3, or 2 and 4.", {}
+        return _("Team game: partners sit opposite and hold boards 1 and 3, or 2 and 4."), {}
     setup["player_boards"] = chosen
     return None, {}
 
@@ -289,7 +299,8 @@ def _step_extra(game: store.Played, key: str) -> dict:
     if key == "start":
         extra["problems"] = _start_problems(game)
         extra["boards"] = s.get("player_boards") or []
-        extra["balance"] = s.get("balance") or []
+        extra["balance"] = [join_list(label(f"balance_{side}", side) for side in cards)
+                            for cards in s.get("balance") or []]
         cell = s.get("challenge")
         extra["challenge"] = solo_challenges()[cell[0]][cell[1]] if cell else None
     return extra
@@ -300,20 +311,35 @@ def _start_problems(game: store.Played) -> list[str]:
     s, problems = game.setup, []
     names = _names(game)
     if not names:
-        problems.append("Enter the players' names.")
+        problems.append(_("Enter the players' names."))
         return problems
     try:
         store.the_draw(game.board, s)
     except ValueError as exc:
-        problems.append(str(exc))
+        problems.append(_draw_problem(game, names, exc))
         return problems
     if s["level"] != "simplified":
         waiting = [names[r["seat"]] for r in game.seats if r["kept"] is None and r["seat"] < len(names)]
         if waiting:
-            problems.append(f"Waiting for {', '.join(waiting)} to keep a personal goal.")
+            problems.append(_("Waiting for {names} to keep a personal goal.", names=join_list(waiting)))
     if s["mode"] == "solo" and not s.get("challenge"):
-        problems.append("Choose a cell of the challenge table.")
+        problems.append(_("Choose a cell of the challenge table."))
     return problems
+
+
+def _draw_problem(game: store.Played, names: list[str], exc: ValueError) -> str:
+    """Say why the options cannot be dealt (the engine's reasons, in the page's language)."""
+    mode, boards = game.setup["mode"], len(game.board.player_boards)
+    if mode == "team" and len(names) != 4:
+        return _("This game needs four players (partners sit opposite: 1 & 3 against 2 & 4).")
+    if mode == "solo" and len(names) != 1:
+        return _("This game needs one player.")
+    if len(names) > boards:
+        return _("{city} has {boards} player boards; {n} players cannot each get one.", city=game.board.name,
+                 boards=boards, n=len(names))
+    if mode == "team":
+        return _("A team game needs player boards 1 to 4.")
+    return _("The setup cannot start a game: {error}", error=str(exc))
 
 
 def _start(game: store.Played, form):
@@ -326,13 +352,13 @@ def _start(game: store.Played, form):
         try:
             store.initial_state(game)
         except (ValueError, IndexError, KeyError) as exc:
-            problems.append(f"The setup cannot start a game: {exc}")
+            problems.append(_("The setup cannot start a game: {error}", error=str(exc)))
     if problems:
         for p in problems:
             flash(p, "error")
         return redirect(url_for("enroute.play.setup", token=game.id, key="start"))
     if store.start(game.id, _version(form)) is None:
-        flash(CONFLICT.format(what="setup changed"), "error")
+        flash(conflict_message(["setup"]), "error")
         return redirect(url_for("enroute.play.setup", token=game.id, key="start"))
     return redirect(url_for("enroute.play.tracker", token=game.id))
 
@@ -347,9 +373,9 @@ def new_link(token: str, seat: int):
     if not form.validate_on_submit():
         flash(_form_message(form), "error")
     elif not store.reissue_seat(game.id, seat):
-        abort(404, description="There is no such seat.")
+        abort(404, description=_("There is no such seat."))
     else:
-        flash(f"{_names(game)[seat]} has a new link; the old one no longer works.", "ok")
+        flash(_("{name} has a new link; the old one no longer works.", name=_names(game)[seat]), "ok")
     back = request.form.get("back") or ""
     if back in PRE_STEPS or back in step_keys(game):
         return redirect(url_for("enroute.play.setup", token=token, key=back))

@@ -4,20 +4,28 @@ from __future__ import annotations
 
 from flask import Blueprint, abort
 
+from ...games.core.problems import N_
 from ..core.i18n import _
 from . import play_store as store
+from .labels import join_list, label
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
-CONFLICT = ("The game changed on another phone meanwhile ({what}). Nothing was saved; what you entered is still "
-            "here — check it against the page and send it again.")
+CONFLICT = N_("The game changed on another phone meanwhile ({what}). Nothing was saved; what you entered is still "
+              "here — check it against the page and send it again.")
+
+
+def conflict_message(kinds) -> str:
+    """Say that the game changed meanwhile, naming what changed (action kinds, or "setup")."""
+    what = join_list(label(f"action_{k}", label("action_unknown")) for k in sorted(set(kinds)))
+    return _(CONFLICT, what=what)
 
 
 def _game(token: str) -> store.Played:
     """Load a game or answer 404."""
     game = store.load(token)
     if game is None:
-        abort(404, description="There is no such game; check the link.")
+        abort(404, description=_("There is no such game; check the link."))
     return game
 
 
@@ -32,12 +40,10 @@ def _names(game: store.Played) -> list[str]:
     return list(game.setup.get("names") or [])
 
 
-
-
-def _form_message(form, otherwise: str = "Please fix the marked fields.") -> str:
-    """Say why a form was refused: the CSRF token (expired or foreign), or `otherwise`."""
+def _form_message(form, otherwise: str | None = None) -> str:
+    """Say why a form was refused: the CSRF token (expired or foreign), or `otherwise` (translated already)."""
     token = getattr(form, "csrf_token", None)
     if token is not None and token.errors:
         return _("The form expired or came from elsewhere; nothing was lost, please send it again.")
-    return otherwise
+    return otherwise if otherwise is not None else _("Please fix the marked fields.")
 

@@ -16,14 +16,17 @@ from ...games.enroute import referee as ref
 from ...games.enroute.board import Board
 from ...games.enroute.cards import RoundCard
 from ...games.enroute.geometry import Location, Point, Section
+from ..core.i18n import _, lazy
+from .labels import label
 
-MODES = (("normal", "Normal game (1–4 players)"), ("solo", "Solo game"), ("team", "Team game (2 vs 2)"))
-LEVEL_TEXT = {"simplified": "Simplified — no goal cards, no personal goals, no cafes",
-              "intermediate": "Intermediate — personal goals and cafes, no goal cards",
-              "full": "Full — everything, goal cards included"}
-RATING_TEXT = {"standard": "Standard — the round cards only upgrade iconic landmarks",
-               "advanced": "Advanced — purple-corner boxes marked at start; the active player upgrades or "
-                           "downgrades"}
+MODES = (("normal", lazy("Normal game (1–4 players)")), ("solo", lazy("Solo game")),
+         ("team", lazy("Team game (2 vs 2)")))
+LEVEL_TEXT = {"simplified": lazy("Simplified — no goal cards, no personal goals, no cafes"),
+              "intermediate": lazy("Intermediate — personal goals and cafes, no goal cards"),
+              "full": lazy("Full — everything, goal cards included")}
+RATING_TEXT = {"standard": lazy("Standard — the round cards only upgrade iconic landmarks"),
+               "advanced": lazy("Advanced — purple-corner boxes marked at start; the active player upgrades or "
+                                "downgrades")}
 MAX_TOURISTS = 6
 NONE = ""
 
@@ -42,33 +45,33 @@ class ActionForm(FlaskForm):
 class ModeForm(FlaskForm):
     """Step 1: city, normal/solo/team game, and whether the companion referees each turn."""
 
-    board = SelectField("City", choices=options([]))
-    mode = RadioField("Game", choices=options(MODES), default="normal")
-    referee = BooleanField("Turn-by-turn referee: each player enters their turn on their phone", default=True)
+    board = SelectField(lazy("City"), choices=options([]))
+    mode = RadioField(lazy("Game"), choices=options(MODES), default="normal")
+    referee = BooleanField(lazy("Turn-by-turn referee: each player enters their turn on their phone"), default=True)
     version = HiddenField()
 
 
 class LevelForm(FlaskForm):
     """Step 2: the first-city level."""
 
-    level = RadioField("Level", choices=options(list(LEVEL_TEXT.items())), default="full")
+    level = RadioField(lazy("Level"), choices=options(list(LEVEL_TEXT.items())), default="full")
     version = HiddenField()
 
 
 class RatingForm(FlaskForm):
     """Step 3: standard or advanced rating mode."""
 
-    rating_mode = RadioField("Rating mode", choices=options(list(RATING_TEXT.items())), default="standard")
+    rating_mode = RadioField(lazy("Rating mode"), choices=options(list(RATING_TEXT.items())), default="standard")
     version = HiddenField()
 
 
 class PlayersForm(FlaskForm):
     """Step 4: players' names in seating order (clockwise)."""
 
-    name_0 = StringField("Player 1", render_kw={"maxlength": 40, "autocomplete": "off"})
-    name_1 = StringField("Player 2", render_kw={"maxlength": 40, "autocomplete": "off"})
-    name_2 = StringField("Player 3", render_kw={"maxlength": 40, "autocomplete": "off"})
-    name_3 = StringField("Player 4", render_kw={"maxlength": 40, "autocomplete": "off"})
+    name_0 = StringField(render_kw={"maxlength": 40, "autocomplete": "off"})
+    name_1 = StringField(render_kw={"maxlength": 40, "autocomplete": "off"})
+    name_2 = StringField(render_kw={"maxlength": 40, "autocomplete": "off"})
+    name_3 = StringField(render_kw={"maxlength": 40, "autocomplete": "off"})
     version = HiddenField()
 
     def names(self) -> list[str]:
@@ -83,21 +86,25 @@ def goals_form(catalogue: list[tuple[str, object]]):
     class GoalsForm(FlaskForm):
         """Shared goal cards A, B, C."""
 
-        source = RadioField("Goal cards", choices=options([("draw", "Let the companion shuffle and reveal A, B and C"),
-                                                           ("table", "We drew our own cards: record them")]),
-                            default="draw")
+        source = RadioField(_("Goal cards"),
+                            choices=options([("draw", _("Let the companion shuffle and reveal A, B and C")),
+                                             ("table", _("We drew our own cards: record them"))]), default="draw")
         version = HiddenField()
 
     for deck in "ABC":
         choices = [(cid, f"{card.name} ({card.sign}{card.threshold}: {card.winner_pp}/{card.achiever_pp} PP)")
                    for cid, card in catalogue if card.deck == deck]
-        setattr(GoalsForm, f"deck_{deck}", SelectField(f"Goal {deck}", choices=options([(NONE, "no card"), *choices]),
+        setattr(GoalsForm, f"deck_{deck}", SelectField(_("Goal {deck}", deck=deck),
+                                                       choices=options([(NONE, _("no card")), *choices]),
                                                        validate_choice=False))
     return GoalsForm()
 
 
-def seats_form(names: list[str], field_choices: list[tuple[str, str]], label: str, fields: int = 1):
-    """Build a form with `fields` select fields per player (player boards, balance cards)."""
+def seats_form(names: list[str], field_choices: list[tuple[str, str]], template: str, fields: int = 1):
+    """Build a form with `fields` select fields per player (player boards, balance cards).
+
+    `template` is the field label's source text, with `{name}` and (several fields) `{k}`.
+    """
 
     class SeatsForm(FlaskForm):
         """One choice per player."""
@@ -106,7 +113,7 @@ def seats_form(names: list[str], field_choices: list[tuple[str, str]], label: st
 
     for i, name in enumerate(names):
         for k in range(fields):
-            text = f"{name}: {label}" + (f" {k + 1}" if fields > 1 else "")
+            text = _(template, name=name, k=k + 1)
             setattr(SeatsForm, f"seat_{i}_{k}", SelectField(text, choices=options(field_choices),
                                                             validate_choice=False))
     return SeatsForm()
@@ -115,21 +122,22 @@ def seats_form(names: list[str], field_choices: list[tuple[str, str]], label: st
 class ChallengeForm(FlaskForm):
     """Solo: the challenge-table cell ("row-column")."""
 
-    cell = RadioField("Challenge", choices=[], validate_choice=False)
+    cell = RadioField(lazy("Challenge"), choices=[], validate_choice=False)
     version = HiddenField()
 
 
 class FirstForm(FlaskForm):
     """The first active player."""
 
-    first = SelectField("First active player", choices=[], validate_choice=False)
+    first = SelectField(lazy("First active player"), choices=[], validate_choice=False)
     version = HiddenField()
 
 
 class KeepForm(FlaskForm):
     """A seat keeps one of its two personal goal cards."""
 
-    keep = RadioField("Keep", choices=options([("0", "first card"), ("1", "second card")]), validate_choice=False)
+    keep = RadioField(lazy("Keep"), choices=options([("0", lazy("first card")), ("1", lazy("second card"))]),
+                      validate_choice=False)
 
 
 # ---- round cards -------------------------------------------------------------------------------
@@ -137,14 +145,15 @@ class KeepForm(FlaskForm):
 def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], advanced: bool) -> None:
     """Add one round card's fields: coordinate, repeat, tourists per colour, one symbol field per iconic landmark."""
     coordinates = [(NONE, "–")] + [(str(n), str(n)) for n in range(1, 7)]
-    setattr(cls, f"{prefix}_coord", SelectField("Coordinate", choices=options(coordinates), validate_choice=False))
-    setattr(cls, f"{prefix}_repeat", BooleanField("Repeat card"))
+    setattr(cls, f"{prefix}_coord", SelectField(_("Coordinate"), choices=options(coordinates), validate_choice=False))
+    setattr(cls, f"{prefix}_repeat", BooleanField(_("Repeat card")))
     for colour in colours:
         counts = [(str(n), str(n)) for n in range(MAX_TOURISTS + 1)]
-        setattr(cls, f"{prefix}_{colour}", SelectField(colour, choices=options(counts), validate_choice=False))
-    moves = [(NONE, "no symbol"), ("up", "symbol: upgrade")]
+        setattr(cls, f"{prefix}_{colour}", SelectField(label(f"colour_{colour}"), choices=options(counts),
+                                                       validate_choice=False))
+    moves = [(NONE, _("no symbol")), ("up", _("symbol: upgrade"))]
     if advanced:
-        moves += [("down", "symbol: downgrade"), ("stay", "symbol: leave (track at top or bottom)")]
+        moves += [("down", _("symbol: downgrade")), ("stay", _("symbol: leave (track at top or bottom)"))]
     for lm in board.iconic():
         setattr(cls, f"{prefix}_icon_{lm.id}", SelectField(lm.name, choices=options(moves), validate_choice=False))
 
@@ -161,11 +170,11 @@ def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], adva
     for prefix in prefixes:
         add_card_fields(CardsForm, prefix, board, colours, advanced)
     if slots is not None:
-        CardsForm.slot = RadioField("Sequence card", choices=options(slots), validate_choice=False)
+        CardsForm.slot = RadioField(_("Sequence card"), choices=options(slots), validate_choice=False)
     return CardsForm()
 
 
-def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], label: str,
+def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], title: str,
               errors: list[str]) -> tuple[RoundCard | None, list[str]]:
     """Read one card (and the symbols' moves, in order) from the form; problems go to `errors`."""
     coord = form[f"{prefix}_coord"].data or ""
@@ -184,16 +193,17 @@ def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], label: 
             moves.append(move)
     ok = True
     if not coord.isdigit() or not 1 <= int(coord) <= 6:
-        form[f"{prefix}_coord"].errors = ["Choose the card's coordinate (1 to 6)."]
-        errors.append(f"{label}: choose its coordinate (1 to 6).")
+        form[f"{prefix}_coord"].errors = [_("Choose the card's coordinate (1 to 6).")]
+        errors.append(_("{card}: choose its coordinate (1 to 6).", card=title))
         ok = False
     if repeat and (tourists or symbols):
-        form[f"{prefix}_repeat"].errors = ["A repeat card shows no tourists and no iconic symbol."]
-        errors.append(f"{label}: a repeat card shows no tourists and no iconic symbol; untick Repeat or clear them.")
+        form[f"{prefix}_repeat"].errors = [_("A repeat card shows no tourists and no iconic symbol.")]
+        errors.append(_("{card}: a repeat card shows no tourists and no iconic symbol; untick Repeat or clear them.",
+                        card=title))
         ok = False
     if not repeat and not tourists:
-        form[f"{prefix}_repeat"].errors = ["Enter the card's tourists, or tick Repeat."]
-        errors.append(f"{label}: enter the tourists it shows, or tick Repeat for a repeat card.")
+        form[f"{prefix}_repeat"].errors = [_("Enter the card's tourists, or tick Repeat.")]
+        errors.append(_("{card}: enter the tourists it shows, or tick Repeat for a repeat card.", card=title))
         ok = False
     if not ok:
         return None, []
@@ -239,23 +249,26 @@ def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], co
         """Location, segment, tourist type, bonuses."""
 
         version = HiddenField()
-        location = SelectField("Location", choices=options([(NONE, "choose…"), *locations]), validate_choice=False)
-        section_1 = SelectField("Section 1", choices=options([(NONE, "–"), *roads]), validate_choice=False)
-        section_2 = SelectField("Section 2 (optional)", choices=options([(NONE, "none: one section anywhere"), *roads]),
+        location = SelectField(_("Location (your printed coordinates)"),
+                               choices=options([(NONE, _("choose…")), *locations]), validate_choice=False)
+        section_1 = SelectField(_("Section 1"), choices=options([(NONE, "–"), *roads]), validate_choice=False)
+        section_2 = SelectField(_("Section 2 (leave empty for one section anywhere)"),
+                                choices=options([(NONE, _("none: one section anywhere")), *roads]),
                                 validate_choice=False)
-        colour = SelectField("Tourist type", choices=options([(NONE, "–"), *colours]), validate_choice=False)
-        decline = SelectMultipleField("Leave unused (keep the 2 PP)", choices=options(tourist_cafes),
+        colour = SelectField(_("Tourist type"), choices=options([(NONE, "–"), *colours]), validate_choice=False)
+        decline = SelectMultipleField(_("Leave unused (keep the 2 PP)"), choices=options(tourist_cafes),
                                       validate_choice=False)
 
-    change_moves = [(NONE, "not used"), ("0,1", "first card +1"), ("0,-1", "first card −1"),
-                    ("1,1", "second card +1"), ("1,-1", "second card −1")]
-    for k, (_value, label) in enumerate(coordinate_sources):
-        setattr(TurnForm, f"change_{k}", SelectField(f"Coordinate change ({label})", choices=options(change_moves),
-                                                     validate_choice=False))
+    change_moves = [(NONE, _("not used")), ("0,1", _("first card +1")), ("0,-1", _("first card −1")),
+                    ("1,1", _("second card +1")), ("1,-1", _("second card −1"))]
+    for k, (_value, source) in enumerate(coordinate_sources):
+        setattr(TurnForm, f"change_{k}", SelectField(_("Coordinate change ({source})", source=source),
+                                                     choices=options(change_moves), validate_choice=False))
     for k in range(len(section_sources)):
-        setattr(TurnForm, f"bonus_{k}", SelectField(f"Bonus section {k + 1}", choices=options([(NONE, "none"), *roads]),
+        setattr(TurnForm, f"bonus_{k}", SelectField(_("Bonus section {n}", n=k + 1),
+                                                    choices=options([(NONE, _("none")), *roads]),
                                                     validate_choice=False))
-        setattr(TurnForm, f"bonus_{k}_source", SelectField("paid with", choices=options(section_sources),
+        setattr(TurnForm, f"bonus_{k}_source", SelectField(_("paid with"), choices=options(section_sources),
                                                            validate_choice=False))
     form = TurnForm()
     form.coordinate_sources = coordinate_sources
@@ -267,21 +280,21 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
     """Read the turn form into a referee `Turn`; what cannot be read is named in `errors`."""
     loc: Location | None = parse_pair(form.location.data)
     if loc is None:
-        form.location.errors = ["Choose a location (tap it on the map)."]
-        errors.append("Choose the location where you mark the round's tourists.")
+        form.location.errors = [_("Choose a location (tap it on the map).")]
+        errors.append(_("Choose the location where you mark the round's tourists."))
     segment = []
-    for name in ("section_1", "section_2"):
+    for name, title in (("section_1", _("Section 1")), ("section_2", _("Section 2"))):
         raw = form[name].data or ""
         if raw:
             sec = parse_sec(raw)
             if sec is None:
-                form[name].errors = ["Not a road of the map."]
-                errors.append(f"{form[name].label.text}: not a road of the map.")
+                form[name].errors = [_("Not a road of the map.")]
+                errors.append(_("{field}: not a road of the map.", field=title))
             else:
                 segment.append(sec)
     if not segment:
-        form.section_1.errors = ["Choose a section (tap a road on the map)."]
-        errors.append("Draw a route segment: two sections next to your location, or one section anywhere.")
+        form.section_1.errors = [_("Choose a section (tap a road on the map).")]
+        errors.append(_("Draw a route segment: two sections next to your location, or one section anywhere."))
     changes = []
     for k, source in enumerate(coordinate_sources):
         raw = form[f"change_{k}"].data or ""
@@ -297,8 +310,8 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
         raw = form[f"bonus_{k}_source"].data or ""
         source = ref.BALANCE if raw == "balance" else parse_pair(raw)
         if source is None:
-            form[f"bonus_{k}_source"].errors = ["Choose what pays for this section."]
-            errors.append(f"Bonus section {k + 1}: choose the cafe or balance card that pays for it.")
+            form[f"bonus_{k}_source"].errors = [_("Choose what pays for this section.")]
+            errors.append(_("Bonus section {n}: choose the cafe or balance card that pays for it.", n=k + 1))
             continue
         bonus.append(ref.BonusSection(sec, source))
     declined: list[Point] = [p for p in (parse_pair(v) for v in form.decline.data or []) if p is not None]
@@ -311,5 +324,5 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
 class PickForm(FlaskForm):
     """Start rounds: the two placed cards a player takes for round 1."""
 
-    pick = SelectMultipleField("Your two round cards", choices=[], validate_choice=False)
+    pick = SelectMultipleField(lazy("Your two round cards"), choices=[], validate_choice=False)
     version = HiddenField()

@@ -18,12 +18,13 @@ from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
 from ...games.enroute.setup import solo_challenges, solo_result, solo_score, team_ranking, team_totals
 from ..core.home import remember_table
+from ..core.i18n import _
 from . import play_forms as pf
 from . import play_store as store
 from . import play_view as view
 from . import table_store as db
-from .labels import problem_line
-from .play_common import CONFLICT, SEAT_COLOURS, _form_message, _game, _names, _version, bp
+from .labels import join_list, label, problem_line
+from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message
 from .scoresheet import score_table
 from .svgmap import MapState, location_id, render_map, section_id
 
@@ -32,7 +33,7 @@ def _started(token: str) -> store.Played:
     """Load a started game, or answer 404 / send the table back to its setup."""
     game = _game(token)
     if not game.started or game.state is None:
-        abort(404, description="This game has not started yet; finish its setup first.")
+        abort(404, description=_("This game has not started yet; finish its setup first."))
     return game
 
 
@@ -78,7 +79,8 @@ def _cards_form(game: store.Played, start: bool = False):
         return pf.cards_form(game.board, colours, [f"c{i}" for i in range(len(state.players))], False)
     slots = None
     if state.mode == "solo" and game.sequence is not None:
-        slots = [(f"{r},{k}", f"row {r + 1} (from the top), card {k + 1}") for r, k in game.sequence.available()]
+        slots = [(f"{r},{k}", _("row {row} (from the top), card {card}", row=r + 1, card=k + 1))
+                 for r, k in game.sequence.available()]
     return pf.cards_form(game.board, colours, ["c0", "c1"], state.rating_mode == "advanced", slots)
 
 
@@ -108,7 +110,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         selection=view.selection_text(state, names) if state.phase == "selection" else "",
         ratings=view.rating_rows(state), colours=view.colours_of(game.board), iconic=game.board.iconic(),
         problems=problems or [], referee=game.setup.get("referee", True),
-        waiting_picks=[names[i] for i in range(len(names)) if i not in game.picks],
+        waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
         sequence=_sequence_view(game)), status
 
 
@@ -126,9 +128,9 @@ def _record(game: store.Played, form, kind: str, seat: int | None, payload: dict
     try:
         _version_now, found = store.record(game.id, _version(form), kind, seat, payload)
     except store.Conflict as exc:
-        return CONFLICT.format(what=", ".join(sorted(set(exc.what)))), [], 409
+        return conflict_message(exc.what), [], 409
     if has_errors(found):
-        return "The referee refused this:", found, 422
+        return _("The referee refused this:"), found, 422
     return None
 
 
@@ -145,17 +147,17 @@ def round_cards(token: str):
     colours = view.colours_of(game.board)
     names = _names(game)
     if start:
-        placed = [pf.read_card(form, f"c{i}", game.board, colours, f"Card placed by {names[i]}", errors)[0]
+        placed = [pf.read_card(form, f"c{i}", game.board, colours, _("Card placed by {name}", name=names[i]), errors)[0]
                   for i in range(len(names))]
         kind, payload = "start_cards", {"placed": store.cards_json(placed) if not errors else []}
     else:
-        first, m0 = pf.read_card(form, "c0", game.board, colours, "First round card", errors)
-        second, m1 = pf.read_card(form, "c1", game.board, colours, "Second round card", errors)
+        first, m0 = pf.read_card(form, "c0", game.board, colours, _("First round card"), errors)
+        second, m1 = pf.read_card(form, "c1", game.board, colours, _("Second round card"), errors)
         slot = None
         if game.state.mode == "solo":
             slot = pf.parse_pair(form.slot.data or "")
             if slot is None:
-                errors.append("Choose which face-up card of the sequence was played.")
+                errors.append(_("Choose which face-up card of the sequence was played."))
         kind = "round"
         payload = {"cards": store.cards_json([first, second]) if not errors else [],
                    "moves": (m0 + m1) if game.state.rating_mode == "advanced" else None,
@@ -197,13 +199,13 @@ def undo_round(token: str):
     if not form.validate_on_submit():
         flash(_form_message(form), "error")
     elif opener is None or opener["kind"] not in ("round", "start_cards") or game.round_turns or game.picks:
-        flash("The round cards can be taken back only before anyone has played or picked on them.", "error")
+        flash(_("The round cards can be taken back only before anyone has played or picked on them."), "error")
     else:
         try:
             store.drop(token, _version(form), opener["seq"], None)
-            flash("The round cards are taken back; enter them again.", "ok")
+            flash(_("The round cards are taken back; enter them again."), "ok")
         except store.Conflict as exc:
-            flash(CONFLICT.format(what=", ".join(sorted(set(exc.what)))), "error")
+            flash(conflict_message(exc.what), "error")
     return redirect(url_for("enroute.play.tracker", token=token))
 
 
@@ -216,7 +218,7 @@ def score(token: str):
         flash(_form_message(form), "error")
         return redirect(url_for("enroute.play.tracker", token=token))
     if game.state.phase != "over":
-        flash(f"The game is not over: round {game.state.round} of 10.", "error")
+        flash(_("The game is not over: round {round} of 10.", round=game.state.round), "error")
         return redirect(url_for("enroute.play.tracker", token=token))
     if not game.table_id or db.get_table(game.table_id) is None:
         doc = ref.to_game_document(game.state)
@@ -262,10 +264,10 @@ def _seat(seat_token: str) -> tuple[store.Played, int]:
     """Resolve a seat's secret link or answer 404."""
     found = store.seat_by_token(seat_token)
     if found is None:
-        abort(404, description="This player link is not valid (it may have been replaced by a new one).")
+        abort(404, description=_("This player link is not valid (it may have been replaced by a new one)."))
     game = _game(found[0])
     if found[1] >= len(_names(game)):
-        abort(404, description="This player link is not valid.")
+        abort(404, description=_("This player link is not valid."))
     return game, found[1]
 
 
@@ -280,16 +282,18 @@ def _turn_form(game: store.Played, seat: int):
         locs = free
     else:  # coordinate changes or the all-occupied rule open other locations
         locs = sorted(free) + sorted(x for x in board.locations() if x not in me.tourists and x not in free)
-    locations = [(f"{c},{r}", view.printed(state, seat, (c, r)) + (" (matches)" if (c, r) in free else ""))
-                 for c, r in locs]
+    locations = [(f"{c},{r}", _("{where} (matches)", where=view.printed(state, seat, (c, r))) if (c, r) in free
+                  else view.printed(state, seat, (c, r))) for c, r in locs]
     roads = [(pf.sec_value(s), view.section_label(state, seat, s)) for s in sorted(board.roads)
              if s not in me.sections]
     choices = ref.colour_choices(state.cards[seat], view.colours_of(board)) if state.cards[seat] else ()
-    colours = [(c, c) for c in (choices or (view.colours_of(board) if (not free or coordinate) else ()))]
+    shown = choices or (view.colours_of(board) if (not free or coordinate) else ())
+    colours = [(c, label(f"colour_{c}")) for c in shown]
     cafes = [c for c in board.cafes if c.at not in me.cafes] if state.cafes_in_play() else []
     section_sources = [(pf.source_value(s), view.source_label(state, seat, s))
                        for s in ref.bonus_sources(state, seat, "section")]
-    section_sources += [(pf.source_value(c.at), view.source_label(state, seat, c.at) + " (reached this turn)")
+    section_sources += [(pf.source_value(c.at), _("{source} (reached this turn)",
+                                                  source=view.source_label(state, seat, c.at)))
                         for c in cafes if c.bonus == "section"]
     tourist_cafes = [(pf.source_value(c.at), view.source_label(state, seat, c.at)) for c in cafes
                      if c.bonus == "tourists"]
@@ -319,7 +323,7 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
         for k, card in enumerate(offer):
             offers.append({"index": k, "kept": row["kept"] == k,
                            "svg": render_map(game.board, pb, MapState(goal=list(card.at)), interactive=False,
-                                             label=f"Personal goal card {k + 1}", map_id=f"offer-{k}",
+                                             label=_("Personal goal card {n}", n=k + 1), map_id=f"offer-{k}",
                                              colours=view.colours_of(game.board))})
     ctx = {"game": game, "number": number, "name": names[number], "seat_token": seat_token, "offers": offers,
            "kept": row["kept"], "problems": problems or [], "keep": pf.KeepForm(), "colour": SEAT_COLOURS[number % 4]}
@@ -339,17 +343,24 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
         if turn is not None:
             shown.problems.update(p["target"] for p in ctx["problems"] if p["target"])
         pb = ref.player_board_of(state, number)
-        ctx["svg"] = render_map(game.board, pb, shown, interactive="form" in ctx, label=f"{names[number]}'s map",
+        ctx["svg"] = render_map(game.board, pb, shown, interactive="form" in ctx,
+                                label=_("{name}'s map", name=names[number]),
                                 colours=view.colours_of(game.board))
         ctx["highlight"] = view.highlight_css(highlight)
         if me.played and me.turns and state.phase == "drawing":
             ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
         if _start_round_pending(game) and game.placed is not None:
             pick = pf.PickForm(data={"version": str(game.version)})
-            pick.pick.choices = pf.options((str(i), f"{view.card_label(game.board, c)} (placed by {names[i]})")
+            pick.pick.choices = pf.options((str(i), _("{card} (placed by {name})",
+                                                      card=view.card_label(game.board, c), name=names[i]))
                                            for i, c in enumerate(game.placed))
             ctx.update(pick=pick, picked=game.picks.get(number))
         ctx["ratings"] = view.rating_rows(state)
+        ctx["balance"] = join_list(_("{side} (used)", side=label(f"balance_{side}", side)) if used
+                                   else label(f"balance_{side}", side) for side, used in me.balance)
+        ctx["js_strings"] = {"not_a_choice": _("That location is not one of your choices this round."),
+                             "road_drawn": _("That road is already drawn."),
+                             "slots_full": _("All section fields are filled; tap one of them again to remove it.")}
     return render_template("enroute/play/seat.html", **ctx), status
 
 
@@ -359,10 +370,10 @@ def keep(seat_token: str):
     game, number = _seat(seat_token)
     form = pf.KeepForm()
     if not form.validate_on_submit() or form.keep.data not in ("0", "1"):
-        flash(_form_message(form, "Choose the card you keep."), "error")
+        flash(_form_message(form, _("Choose the card you keep.")), "error")
         return _render_seat(game, number, seat_token, status=400)
     if not store.set_kept(game.id, number, int(form.keep.data)):
-        flash("The game has started: the personal goal can no longer change.", "error")
+        flash(_("The game has started: the personal goal can no longer change."), "error")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
 
 
@@ -373,7 +384,7 @@ def pick(seat_token: str):
     form = pf.PickForm()
     values = [v for v in (form.pick.data or []) if v.isdigit()] if form.validate_on_submit() else None
     if values is None or len(set(values)) != 2:
-        flash(_form_message(form, "Pick exactly two cards."), "error")
+        flash(_form_message(form, _("Pick exactly two cards.")), "error")
         return redirect(url_for("enroute.play.seat", seat_token=seat_token))
     refused = _record(game, form, "pick", number, {"pick": [int(v) for v in values]})
     if refused:
@@ -389,7 +400,7 @@ def turn(seat_token: str):
     game, number = _seat(seat_token)
     state = game.state
     if state is None or state.phase != "drawing" or state.players[number].played or state.cards[number] is None:
-        flash("There is no turn to enter now (the round cards are not in, or you have played).", "error")
+        flash(_("There is no turn to enter now (the round cards are not in, or you have played)."), "error")
         return redirect(url_for("enroute.play.seat", seat_token=seat_token))
     form, coordinate = _turn_form(game, number)
     if not form.validate_on_submit():
@@ -408,7 +419,7 @@ def turn(seat_token: str):
         flash(message, "error")
         return _render_seat(store.load(game.id), number, seat_token, form, status, _problems(found, entered),
                             entered)
-    flash("Your turn is in. You can take it back until the round closes.", "ok")
+    flash(_("Your turn is in. You can take it back until the round closes."), "ok")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
 
 
@@ -421,13 +432,13 @@ def undo(seat_token: str):
     if not form.validate_on_submit():
         flash(_form_message(form), "error")
     elif seq is None:
-        flash("You have no turn to take back in this round (a closed round cannot be undone).", "error")
+        flash(_("You have no turn to take back in this round (a closed round cannot be undone)."), "error")
     else:
         try:
             store.drop(game.id, _version(form), seq, number)
-            flash("Your turn is taken back; enter it again.", "ok")
+            flash(_("Your turn is taken back; enter it again."), "ok")
         except store.Conflict as exc:
-            flash(CONFLICT.format(what=", ".join(sorted(set(exc.what)))), "error")
+            flash(conflict_message(exc.what), "error")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
 
 
@@ -445,6 +456,6 @@ def refresh(seat_token: str):
         for p in _problems(refused[1]):
             flash(p["text"], "error")
     else:
-        flash("Hand refresh recorded: put 1–3 cards under the deck, draw as many, shuffle the deck, and circle "
-              "the city symbol on your board.", "ok")
+        flash(_("Hand refresh recorded: put 1–3 cards under the deck, draw as many, shuffle the deck, and circle "
+                "the city symbol on your board."), "ok")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))

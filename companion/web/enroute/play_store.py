@@ -31,7 +31,9 @@ from ...games.enroute.cards import RoundCard, card_from_json, card_to_json
 from ...games.enroute.goals import GoalCard, parse_goals
 from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
 from ..core.db import _now, metadata, read, write
+from ..core.i18n import _
 from ..core.security import small_int
+from .labels import problem_line
 
 play_game = Table(
     "play_game", metadata,
@@ -303,7 +305,7 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
         if state.mode == "solo":
             slot = tuple(payload.get("slot") or ())
             if game.sequence is None or slot not in game.sequence.available():
-                return [error("sequence-slot", "slot", "Choose one of the face-up cards of the sequence.")]
+                return [error("sequence-slot", "slot", N_("Choose one of the face-up cards of the sequence."))]
         new, found = ref.begin_round(state, cards, payload.get("moves"))
         if not has_errors(found):
             game.round_opened, game.round_turns = None, {}
@@ -311,16 +313,16 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
                 _card, game.sequence = game.sequence.take(slot)
     elif kind == "start_cards":
         if state.round != 0 or state.start_rounds == 0 or game.placed is not None:
-            return [error("no-start-round", "placed", "Start-round cards are placed once, before round 1.")]
+            return [error("no-start-round", "placed", N_("Start-round cards are placed once, before round 1."))]
         game.placed, game.picks = [card_from_json(c) for c in payload["placed"]], {}
         new = state
     elif kind == "pick":
         pick = (int(payload["pick"][0]), int(payload["pick"][1]))
         if game.placed is None or state.round != 0:
-            return [error("no-pick", "pick", "There are no start-round cards to pick from now.")]
+            return [error("no-pick", "pick", N_("There are no start-round cards to pick from now."))]
         n = len(game.placed)
         if len(set(pick)) != 2 or not all(0 <= k < n for k in pick):
-            return [error("bad-pick", "pick", f"Pick two different cards among the {n} placed.")]
+            return [error("bad-pick", "pick", N_("Pick two different cards among the {n} placed."), n=n)]
         game.picks[seat] = pick
         new = state
         if len(game.picks) == len(state.players):
@@ -340,7 +342,7 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
             if new.phase != "drawing":
                 game.placed = None
     else:
-        return [error("unknown-action", "kind", f"Unknown action {kind!r}.")]
+        return [error("unknown-action", "kind", N_("Unknown action {kind}."), kind=repr(kind)[:40])]
     if not has_errors(found):
         game.state = new
     return found
@@ -356,8 +358,8 @@ def _replay(game: Played) -> None:
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             found = [error("bad-action", "log", str(exc))]
         if has_errors(found):
-            game.problems.append(f"Action {action['seq']} ({action['kind']}) was skipped: "
-                                 + "; ".join(p.message for p in found))
+            game.problems.append(_("Action {seq} ({kind}) was skipped: {reasons}", seq=action["seq"],
+                                   kind=action["kind"], reasons="; ".join(problem_line(p) for p in found)))
             continue
         _note(game, action)
 

@@ -6,13 +6,25 @@ engine (`referee`, `cards`, `setup`).
 
 from __future__ import annotations
 
+from ...games.core.problems import N_
 from ...games.enroute import referee as ref
 from ...games.enroute.board import COLOURS, Board
-from ...games.enroute.cards import colour_choices, round_tourists
+from ...games.enroute.cards import HAND_SIZE, SOLO_HAND_SIZE, colour_choices, round_tourists, start_round_count
 from ...games.enroute.geometry import Location, Point, Section
+from ..core.i18n import _, current_lang
+from .labels import join_list, label
 from .svgmap import MapState, location_id
 
-SIDES = {"top": "top", "bottom": "bottom", "left": "left", "right": "right"}
+SIDES = {"top": N_("top side of {where}"), "bottom": N_("bottom side of {where}"),
+         "left": N_("left side of {where}"), "right": N_("right side of {where}"),
+         "diagonal": N_("diagonal road by {where}")}
+CORNERS = {"top-left": N_("top-left corner of {where}"), "top-right": N_("top-right corner of {where}"),
+           "bottom-left": N_("bottom-left corner of {where}"), "bottom-right": N_("bottom-right corner of {where}")}
+
+
+def sentences(*parts: str) -> str:
+    """Join sentences as the page's language writes them (a space in English, nothing in Japanese)."""
+    return ("" if current_lang() == "ja" else " ").join(p for p in parts if p)
 
 
 def colours_of(board: Board) -> tuple[str, ...]:
@@ -41,10 +53,10 @@ def section_label(state: ref.GameState, player: int, sec: Section) -> str:
     """Name a road by the locations beside it, in the player's printed coordinates."""
     beside = sorted(state.board.borders(sec))
     if len(beside) >= 2:
-        return f"between {printed(state, player, beside[0])} and {printed(state, player, beside[1])}"
+        return _("between {a} and {b}", a=printed(state, player, beside[0]), b=printed(state, player, beside[1]))
     if beside:
-        return f"{_side(sec, beside[0])} side of {printed(state, player, beside[0])}"
-    return f"road {list(sec[0])}–{list(sec[1])}"
+        return _(SIDES[_side(sec, beside[0])], where=printed(state, player, beside[0]))
+    return _("road {a}–{b}", a=list(sec[0]), b=list(sec[1]))
 
 
 def point_label(state: ref.GameState, player: int, point: Point) -> str:
@@ -53,14 +65,14 @@ def point_label(state: ref.GameState, player: int, point: Point) -> str:
     c = min(max(point[0] + 1, 1), board.cols)
     r = min(max(point[1] + 1, 1), board.rows)
     corner = ("top" if r == point[1] + 1 else "bottom") + "-" + ("left" if c == point[0] + 1 else "right")
-    return f"{corner} corner of {printed(state, player, (c, r))}"
+    return _(CORNERS[corner], where=printed(state, player, (c, r)))
 
 
 def source_label(state: ref.GameState, player: int, source) -> str:
     """Name a bonus source: a balance card or a cafe."""
     if source == ref.BALANCE:
-        return "balance card"
-    return f"cafe at the {point_label(state, player, source)}"
+        return _("balance card")
+    return _("cafe at the {point}", point=point_label(state, player, source))
 
 
 def map_state(state: ref.GameState, player: int) -> MapState:
@@ -80,18 +92,23 @@ def highlight_css(locations: list[Location], map_id: str = "map") -> str:
     return f"{ids} {{ stroke: var(--accent); stroke-width: 4; stroke-dasharray: 6 4; }}"
 
 
+def tourist_count(colour: str, n: int) -> str:
+    """Write one colour's tourists: "2 blue"."""
+    return _("{n} {colour}", n=n, colour=label(f"colour_{colour}"))
+
+
 def card_label(board: Board, card) -> str:
     """Describe a round card with the iconic landmarks' names, e.g. "4: 2 blue (TV Tower)"."""
     if card.repeat:
-        return f"{card.coordinate}: repeat"
+        return _("{coordinate}: repeat", coordinate=card.coordinate)
     names = [(board.landmark(lid).name if board.landmark(lid) else lid) for lid in card.iconic]
-    text = ", ".join(f"{n} {colour}" for colour, n in card.tourists)
-    return f"{card.coordinate}: {text}" + (f" ({', '.join(names)})" if names else "")
+    text = join_list(tourist_count(colour, n) for colour, n in card.tourists)
+    return f"{card.coordinate}: {text}" + (f" ({join_list(names)})" if names else "")
 
 
 def tourists_text(counts: dict[str, int]) -> str:
     """Write tourists as "2 blue, 1 red"."""
-    return ", ".join(f"{n} {c}" for c, n in counts.items() if n) or "no tourists"
+    return join_list(tourist_count(c, n) for c, n in counts.items() if n) or _("no tourists")
 
 
 def round_brief(state: ref.GameState, player: int) -> dict:
@@ -106,20 +123,20 @@ def round_brief(state: ref.GameState, player: int) -> dict:
     a, b = cards[0].coordinate, cards[1].coordinate
     notes = []
     if all(c.repeat for c in cards):
-        notes.append("Two repeat cards: mark two tourists of any one type of your choice.")
+        notes.append(_("Two repeat cards: mark two tourists of any one type of your choice."))
     elif any(c.repeat for c in cards):
         other = next(c for c in cards if not c.repeat)
         if len(other.tourists) > 1:
-            notes.append("The repeat card doubles the other card's tourists; it shows several types, so choose "
-                         "which type gets the two extra tourists.")
+            notes.append(_("The repeat card doubles the other card's tourists; it shows several types, so choose "
+                           "which type gets the two extra tourists."))
         else:
-            notes.append("The repeat card counts as two more tourists of the other card's type.")
+            notes.append(_("The repeat card counts as two more tourists of the other card's type."))
     if not free:
-        names = ", ".join(printed(state, player, x) for x in matches)
-        notes.append(f"Every matching location ({names}) already has tourists: mark one tourist of any type in any "
-                     "empty location and draw one section anywhere.")
+        names = join_list(printed(state, player, x) for x in matches)
+        notes.append(_("Every matching location ({names}) already has tourists: mark one tourist of any type in any "
+                       "empty location and draw one section anywhere.", names=names))
     if a == b:
-        notes.append(f"Both cards show {a}: only one location matches.")
+        notes.append(_("Both cards show {a}: only one location matches.", a=a))
     return {"cards": [card_label(state.board, c) for c in cards], "coordinates": (a, b),
             "tourists": None if choices else tourists_text(round_tourists(cards)),
             "choices": choices, "matches": [(printed(state, player, x), x in free) for x in matches],
@@ -132,25 +149,25 @@ def selection_text(state: ref.GameState, names: list[str]) -> str:
     number = state.round + 1
     if number <= state.start_rounds:
         if state.start_rounds == 1:
-            return ("Start round: every player puts one card from their hand face down; all three are revealed "
-                    "(no card is removed). Each player then secretly picks two of the three as their own round "
-                    "cards on their phone.")
-        return ("Start rounds 1 and 2: every player puts one card from their hand face down; all four are revealed. "
-                "Each player secretly picks two of the four for round 1 and uses the other two in round 2.")
+            return _("Start round: every player puts one card from their hand face down; all three are revealed "
+                     "(no card is removed). Each player then secretly picks two of the three as their own round "
+                     "cards on their phone.")
+        return _("Start rounds 1 and 2: every player puts one card from their hand face down; all four are "
+                 "revealed. Each player secretly picks two of the four for round 1 and uses the other two in "
+                 "round 2.")
     if state.mode == "solo":
-        return "Play one card from your hand and one face-up card of the sequence."
+        return _("Play one card from your hand and one face-up card of the sequence.")
     active = state.active
     who = names[active]
     if state.mode == "team":
-        partner = names[(active + 2) % 4]
-        return (f"{who} places a card face up; {who}'s partner {partner} places two cards face up; {who} removes one "
-                "of those two to the bottom of the deck.")
+        return _("{who} places a card face up; {who}'s partner {partner} places two cards face up; {who} removes "
+                 "one of those two to the bottom of the deck.", who=who, partner=names[(active + 2) % 4])
     if n == 2:
-        return (f"{who} places a card face up; {names[1 - active]} places two cards face down; {who} reveals them "
-                "and puts one at the bottom of the deck.")
-    left, right = names[(active + 1) % n], names[(active - 1) % n]
-    return (f"{who} places a card face up; {left} (left) and {right} (right) each place one face down; {who} "
-            "reveals them and puts one of those two at the bottom of the deck.")
+        return _("{who} places a card face up; {other} places two cards face down; {who} reveals them and puts "
+                 "one at the bottom of the deck.", who=who, other=names[1 - active])
+    return _("{who} places a card face up; {left} (left) and {right} (right) each place one face down; {who} "
+             "reveals them and puts one of those two at the bottom of the deck.", who=who,
+             left=names[(active + 1) % n], right=names[(active - 1) % n])
 
 
 def rating_rows(state: ref.GameState) -> list[dict]:
@@ -167,5 +184,61 @@ def turn_summary(state: ref.GameState, player: int, turn: ref.Turn) -> str:
     """Describe a played turn in the player's terms."""
     where = printed(state, player, turn.location)
     secs = "; ".join(section_label(state, player, s) for s in turn.segment)
-    extra = f", {len(turn.bonus_sections)} bonus section(s)" if turn.bonus_sections else ""
-    return f"{'Fallback: one tourist in ' if turn.fallback else 'Tourists in '}{where}; sections: {secs}{extra}."
+    if turn.bonus_sections:
+        secs = _("{sections}, {n} bonus section(s)", sections=secs, n=len(turn.bonus_sections))
+    if turn.fallback:
+        return _("Fallback: one tourist in {where}; sections: {sections}.", where=where, sections=secs)
+    return _("Tourists in {where}; sections: {sections}.", where=where, sections=secs)
+
+
+# ---- the setup walk-through ------------------------------------------------------------------------
+
+def step_title(key: str, step=None) -> str:
+    """Name a setup step in the page's language (the engine's own title for a step the pages do not know)."""
+    return label(f"step_{key}", step.title if step is not None else key.replace("-", " "))
+
+
+def step_text(step, options, board: Board) -> str:
+    """Say what a setup step asks of the table, in the page's language (engine text for an unknown step)."""
+    solo, team = options.mode == "solo", options.mode == "team"
+    key = step.key
+    if key == "city":
+        return _("Play {city}. First game: the fictional training city at the {level} level.", city=board.name,
+                 level=label(f"level_name_{options.level}", options.level))
+    if key == "round-board":
+        return sentences(_("Put the city's round board in the middle."),
+                         _("Advanced rating mode: mark every upgrade box with a purple corner (usually one per "
+                           "iconic landmark).") if options.rating_mode == "advanced" else "")
+    if key == "deck":
+        return _("Shuffle the city's 12 tourist cards, the 18 global tourist cards and the 6 repeat cards into the "
+                 "36-card city deck.")
+    if key == "goals":
+        return sentences(_("Shuffle goal decks A, B and C separately; the top card of each is a shared goal (the "
+                           "companion can draw them)."), _("Solo: met goals count, not their PP.") if solo else "")
+    if key == "challenge":
+        return _("Choose a cell of the city's challenge table: the PP to reach and the number of goal cards to meet.")
+    if key == "sequence":
+        return _("Lay 10 cards from the deck face down in 4 rows (1, 3, 3, 3 from the top, the lower three rows as "
+                 "columns of overlapping cards) and turn the bottom row of 3 face up.")
+    if key == "player-boards":
+        return sentences(_("Deal the city's player boards at random, one each."),
+                         _("Team mode: partners sit opposite and hold boards 1 and 3, and 2 and 4.") if team else "")
+    if key == "hands":
+        return _("Each player draws {n} cards.", n=SOLO_HAND_SIZE if solo else HAND_SIZE)
+    if key == "personal-goals":
+        return _("Shuffle the 8 personal goal cards; each player draws 2, keeps 1 face down and puts the other back.")
+    if key == "balance":
+        return _("A less experienced player may take a balance card and choose its side now: route section or "
+                 "coordinate change (one use each).")
+    if key == "markers":
+        return _("Each player takes the red, green, blue and purple markers.")
+    if key == "first-player":
+        start = start_round_count(options.players, options.mode)
+        extra = {1: _("The game opens with 1 start round (each player places a card; everyone picks 2 of the 3)."),
+                 2: _("The game opens with 2 start rounds (each player places a card; everyone picks 2 of the 4 for "
+                      "round 1 and uses the other 2 in round 2).")}.get(start, "")
+        return sentences(_("The player who travelled most recently (or the companion's draw) takes the reference "
+                           "card active side up."), extra)
+    if key == "no-cafes":
+        return _("Ignore the cafe cups: no cafe bonuses in this game.")
+    return step.text

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ...games.enroute.board import COLOURS, Board, PlayerBoard
 from ...games.enroute.geometry import Location, Point, Section
+from .labels import label as run_label
 
 CELL = 60
 LEFT = TOP = 34  # room for the printed coordinates
@@ -154,8 +155,9 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
         st = state.cafes.get(cafe.at)
         classes = _cls("cafe", st and "circled", st == "used" and "used",
                        point_id(cafe.at, "c") in state.problems and "problem")
+        bonus = escape(run_label(f"bonus_{cafe.bonus}", cafe.bonus))
         out.append(f'<g id="{point_id(cafe.at, "c")}" class="{classes}" transform="translate({px},{py})">'
-                   f'<title>{escape(cafe.bonus)}</title><circle class="cup-bg" r="12"/>'
+                   f'<title>{bonus}</title><circle class="cup-bg" r="12"/>'
                    '<path class="cup" d="M-6,-4 h10 v6 a5,5 0 0 1 -10,0 z M4,-2 a3,3 0 0 1 0,6"/>'
                    '<circle class="ring" r="15"/><line class="strike" x1="-15" y1="13" x2="15" y2="-13"/></g>')
     out.append('</g><g class="tourists">')

@@ -15,6 +15,13 @@
   let doc = JSON.parse($("draft-doc").textContent);
   const history = [];  // earlier documents, for Undo
   let pending = 0;  // edits sent and not yet answered
+  const strings = JSON.parse(root.dataset.strings || "{}");  // the page's language, from the server's catalogue
+
+  function t(key, params) {
+    let text = strings[key] || key;
+    for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(String(value));
+    return text;
+  }
 
   function status(text, bad) {
     const el = $("status");
@@ -46,7 +53,7 @@
         li.appendChild(code);
         li.appendChild(document.createTextNode(" "));
       }
-      li.appendChild(document.createTextNode(p.message));
+      li.appendChild(document.createTextNode(p.text || p.message));
       el.appendChild(li);
     }
   }
@@ -70,21 +77,22 @@
 
   function edgeNote(values, length) {
     // The same checks as the engine's printed_order_problem, to answer while typing.
-    if (!values.length) return "not entered yet";
-    if (values.length !== length) return values.length + " numbers instead of " + length;
+    if (!values.length) return t("not_entered");
+    if (values.length !== length) return t("count", { count: values.length, length: length });
     const notes = [];
     for (let start = 0; start < length; start += 6) {
       const chunk = values.slice(start, start + 6);
-      if (chunk.some((v) => v === null)) { notes.push("some numbers are missing"); continue; }
+      if (chunk.some((v) => v === null)) { notes.push(t("some_missing")); continue; }
       const twice = [...new Set(chunk.filter((v, i) => chunk.indexOf(v) !== i))].sort();
       const absent = [];
       for (let n = 1; n <= chunk.length; n++) if (!chunk.includes(n)) absent.push(n);
       const outside = [...new Set(chunk.filter((v) => v < 1 || v > chunk.length))];
-      if (twice.length) notes.push(twice.join(", ") + (twice.length === 1 ? " appears" : " appear") + " twice");
-      if (outside.length) notes.push(outside.join(", ") + (outside.length === 1 ? " is" : " are") + " not 1–6");
-      if (absent.length) notes.push(absent.join(", ") + (absent.length === 1 ? " is" : " are") + " missing");
+      const say = (numbers, key) => t(key + (numbers.length === 1 ? "_one" : "_many"), { numbers: numbers.join(", ") });
+      if (twice.length) notes.push(say(twice, "twice"));
+      if (outside.length) notes.push(say(outside, "outside"));
+      if (absent.length) notes.push(say(absent, "absent"));
     }
-    return notes.join("; ");
+    return notes.join(strings.note_sep || "; ");
   }
 
   function size() {
@@ -95,7 +103,7 @@
     const axis = input.dataset.axis;
     const note = edgeNote(parseNumbers(input.value), axis === "columns" ? size()[0] : size()[1]);
     const el = $("note-" + input.dataset.number + "-" + axis);
-    el.textContent = note ? "✗ " + note : "✓ each of 1–6 once";
+    el.textContent = note ? "✗ " + note : "✓ " + t("edge_ok");
     el.className = "field-note " + (note ? "bad" : "good");
   }
 
@@ -130,12 +138,12 @@
       box.textContent = "";
       for (let i = 0; i < count; i++) {
         const label = document.createElement("label");
-        label.textContent = i + " pts";
+        label.textContent = t("pts", { n: i });
         const input = document.createElement("input");
         input.inputMode = "numeric";
         input.maxLength = 3;
         input.value = pp[i] === null || pp[i] === undefined ? "" : String(pp[i]);
-        input.setAttribute("aria-label", "PP for " + i + " points on the route");
+        input.setAttribute("aria-label", t("pp_for", { n: i }));
         label.appendChild(input);
         box.appendChild(label);
       }
@@ -144,10 +152,10 @@
 
   function render(state) {
     mapBox.innerHTML = state.svg;
-    listProblems($("missing"), state.missing, "Nothing — the board is complete.");
-    listProblems($("problems"), state.problems, "None: the board is valid.");
+    listProblems($("missing"), state.missing, t("missing_none"));
+    listProblems($("problems"), state.problems, t("problems_none"));
     $("save").disabled = !state.valid;
-    $("save").title = state.valid ? "" : "Fix the problems listed above first";
+    $("save").title = state.valid ? "" : t("fix_first");
     $("undo").disabled = history.length === 0;
     relabel();
     renderForms();
@@ -165,7 +173,7 @@
 
   async function post(edit, isUndo) {
     pending += 1;
-    status("Saving…");
+    status(t("saving"));
     edit.view = parseInt($("view-pb").value, 10) || null;
     try {
       const response = await fetch(editUrl, {
@@ -177,8 +185,9 @@
       let body = null;
       try { body = await response.json(); } catch (e) { body = null; }
       if (!response.ok) {
-        const message = body && body.problems && body.problems[0] ? body.problems[0].message : "The server refused the change (" + response.status + ").";
-        status("Not changed: " + message, true);
+        const first = body && body.problems && body.problems[0];
+        const message = first ? first.text || first.message : t("refused", { status: response.status });
+        status(t("not_changed", { message: message }), true);
         return false;
       }
       if (!isUndo) history.push(doc);
@@ -187,10 +196,10 @@
       keep();
       render(body);
       const errors = body.problems.filter((p) => p.severity === "error").length;
-      status("Saved in the draft ✓ " + (body.valid ? "The board is valid." : errors + " problem(s) left."));
+      status(body.valid ? t("saved_valid") : t("saved_left", { n: errors }));
       return true;
     } catch (e) {
-      status("Not changed: the server cannot be reached. Your draft is safe; try again.", true);
+      status(t("offline"), true);
       return false;
     } finally {
       pending -= 1;
@@ -206,9 +215,7 @@
       b.classList.toggle("on", on);
       b.setAttribute("aria-pressed", String(on));
     }
-    $("mode-hint").textContent = mode === "locations"
-      ? "Tap a location to set its landmark."
-      : "Tap an intersection to place a cafe or a Visit-Them-All point.";
+    $("mode-hint").textContent = mode === "locations" ? t("hint_locations") : t("hint_points");
   }
 
   let current = null;  // [c, r] or [x, y] of the open panel
@@ -233,11 +240,11 @@
     $("lm-pp-row").hidden = kind !== "yellow";
     $("lm-track-row").hidden = kind !== "grey";
     $("lm-name").disabled = !kind;
-    $("lm-name-hint").textContent = kind === "grey" ? "(needed for an iconic landmark)" : "(optional)";
+    $("lm-name-hint").textContent = kind === "grey" ? t("name_needed") : t("name_optional");
     let note = "";
-    if (kind === "grey" && !$("lm-track").value.trim()) note = "A grey landmark needs its rating track, e.g. 4 6 8 10 12.";
-    if (kind === "grey" && !$("lm-name").value.trim()) note = "Name the grey landmark and enter its rating track.";
-    if (kind === "yellow" && !$("lm-pp").value.trim()) note = "A yellow landmark needs the PP printed on it.";
+    if (kind === "grey" && !$("lm-track").value.trim()) note = t("grey_track");
+    if (kind === "grey" && !$("lm-name").value.trim()) note = t("grey_name");
+    if (kind === "yellow" && !$("lm-pp").value.trim()) note = t("yellow_pp");
     $("loc-note").textContent = note;
   }
 
@@ -245,7 +252,7 @@
     closePanels();
     current = loc;
     const lm = landmarkAt(loc);
-    $("loc-title").textContent = "Location: column " + loc[0] + ", row " + loc[1];
+    $("loc-title").textContent = t("loc_title", { c: loc[0], r: loc[1] });
     const kind = lm ? lm.kind : "";
     for (const r of document.querySelectorAll('input[name="kind"]')) r.checked = r.value === (kind || "");
     $("lm-name").value = lm ? lm.name || "" : "";
@@ -265,13 +272,13 @@
     const bonus = (document.querySelector('input[name="cafe"]:checked') || {}).value || "";
     $("cafe-tourists").hidden = bonus !== "tourists";
     const any = [...document.querySelectorAll("#cafe-tourists input")].some((i) => parseInt(i.value, 10) > 0);
-    $("pt-note").textContent = bonus === "tourists" && !any ? "Enter the tourists this cafe adds." : "";
+    $("pt-note").textContent = bonus === "tourists" && !any ? t("cafe_tourists") : "";
   }
 
   function openPt(pt) {
     closePanels();
     current = pt;
-    $("pt-title").textContent = "Intersection " + pt[0] + ", " + pt[1];
+    $("pt-title").textContent = t("pt_title", { x: pt[0], y: pt[1] });
     const cafe = (doc.cafes || []).find((c) => c && same(c.at, pt));
     for (const r of document.querySelectorAll('input[name="cafe"]')) r.checked = r.value === (cafe ? cafe.bonus : "");
     for (const input of document.querySelectorAll("#cafe-tourists input")) {
@@ -360,15 +367,15 @@
     if (kept && kept.doc && canonical(kept.doc) !== canonical(doc)) {
       const bar = document.createElement("p");
       bar.className = "flash restore";
-      bar.textContent = "This phone kept a different copy of this draft (" + new Date(kept.at).toLocaleString() + "). ";
+      bar.textContent = t("kept_copy", { when: new Date(kept.at).toLocaleString(document.documentElement.lang || undefined) }) + " ";
       const restore = document.createElement("button");
       restore.type = "button";
-      restore.textContent = "Restore it";
+      restore.textContent = t("restore");
       restore.addEventListener("click", async () => { if (await send({ op: "replace", doc: kept.doc })) bar.remove(); });
       const dismiss = document.createElement("button");
       dismiss.type = "button";
       dismiss.className = "secondary";
-      dismiss.textContent = "Keep the server's";
+      dismiss.textContent = t("keep_server");
       dismiss.addEventListener("click", () => { keep(); bar.remove(); });
       bar.append(restore, " ", dismiss);
       root.prepend(bar);

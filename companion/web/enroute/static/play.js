@@ -10,6 +10,7 @@
   var toast = document.getElementById("toast");
   var hint = document.getElementById("tool-hint");
   var timer = null;
+  var strings = JSON.parse(wrap.dataset.strings || "{}");  // the page's language, from the server's catalogue
   var location = form.querySelector("select[name=location]");
   var slots = ["section_1", "section_2"].concat(
     Array.prototype.map.call(form.querySelectorAll("select[name^=bonus_]:not([name$=_source])"), function (s) { return s.name; }));
@@ -40,7 +41,7 @@
   }
 
   function tapLocation(value) {
-    if (!has(location, value)) { say("That location is not one of your choices this round."); return; }
+    if (!has(location, value)) { say(strings.not_a_choice || "That location is not one of your choices this round."); return; }
     location.value = value;
     setTool("roads");
   }
@@ -54,12 +55,12 @@
     for (i = 0; i < slots.length; i++) {
       sel = select(slots[i]);
       if (sel && !sel.value) {
-        if (!has(sel, value)) { say("That road is already drawn."); return; }
+        if (!has(sel, value)) { say(strings.road_drawn || "That road is already drawn."); return; }
         sel.value = value;
         return;
       }
     }
-    say("All section fields are filled; tap one of them again to remove it.");
+    say(strings.slots_full || "All section fields are filled; tap one of them again to remove it.");
   }
 
   function setTool(name) {

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.web.core.app import create_app
 
@@ -72,7 +74,7 @@ def test_transcribe_save_and_score(server, page):
     apply_location(page, "3,3", "blue")
     assert "kind-blue" in page.get_attribute("#l-3-3", "class")
     page.click("#undo")
-    page.wait_for_function("!document.querySelector('#l-3-3').classList.contains('kind-blue')")
+    expect(page.locator("#l-3-3")).not_to_have_class(re.compile(r"\bkind-blue\b"))
 
     # Intersections: a cafe.
     page.click('button.mode[data-mode="points"]')
@@ -99,7 +101,7 @@ def test_transcribe_save_and_score(server, page):
     }""")
     page.reload()
     page.click(".restore >> text=Restore it")
-    page.wait_for_function("document.querySelector('#l-6-6').classList.contains('kind-green')")
+    expect(page.locator("#l-6-6")).to_have_class(re.compile(r"\bkind-green\b"))
     assert page.locator(".restore").count() == 0
 
     # Printed coordinates: a wrong edge is explained while typing, then every edge is entered.
@@ -110,8 +112,8 @@ def test_transcribe_save_and_score(server, page):
         for axis, text in (("columns", columns), ("rows", rows)):
             page.fill(f"#pb-{number}-{axis}", text)
             page.press(f"#pb-{number}-{axis}", "Tab")  # change event: the edit goes to the server
-            page.wait_for_function(f"document.querySelector('#note-{number}-{axis}').textContent.startsWith('✓')")
-    page.wait_for_function("!document.querySelector('#save').disabled")
+            expect(page.locator(f"#note-{number}-{axis}")).to_have_text(re.compile("^✓"))
+    expect(page.locator("#save")).to_be_enabled()
     assert "None: the board is valid." in page.inner_text("#problems")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -135,3 +137,37 @@ def test_transcribe_save_and_score(server, page):
     assert [p for p in player["problems"] if p["severity"] == "error"] == []
     assert (player["rows"]["red"], player["rows"]["yellow"], player["rows"]["grey"]) == (3, 6, 8)
     assert player["total"] == 17
+
+
+def test_the_editor_script_speaks_the_pages_language(server, page):
+    from board_ja_helpers import english_fragments, leftovers
+
+    fragments = english_fragments("companion/web/enroute/board_forms.py", "companion/web/enroute/labels.py",
+                                  "templates/enroute/boards/*")
+    page.goto(server + "/boards/?lang=ja")
+    page.fill("#name", "京都")
+    page.click("text=写し始める")
+    page.wait_for_selector("#map svg")
+    page.click('[data-loc="1,2"]')
+    page.wait_for_selector("#loc-panel", state="visible")
+    assert page.inner_text("#loc-title") == "ロケーション：1列2行"
+    page.check('input[name="kind"][value="grey"]')
+    assert page.inner_text("#loc-note") == "灰色のランドマークに名前をつけ、評価トラックを入力してください。"
+    assert page.inner_text("#lm-name-hint") == "（象徴的ランドマークには必要）"
+    page.fill("#lm-name", "塔")
+    page.click("#loc-apply")
+    page.wait_for_selector("#loc-panel", state="hidden")
+    assert page.inner_text("#status").startswith("下書きに保存しました ✓ 残りの問題")
+    assert "1列2行の灰色のランドマークの評価トラックを入力してください。" in page.inner_text("#missing")
+    page.fill("#pb-1-columns", "112345")
+    assert page.inner_text("#note-1-columns") == "✗ 1が2回あります、6がありません"
+    page.click('button.mode[data-mode="points"]')
+    assert page.inner_text("#mode-hint") == "交差点をタップしてカフェか全巡りポイントを置く。"
+    page.click('[data-pt="0,2"]')
+    page.wait_for_selector("#pt-panel", state="visible")
+    assert page.inner_text("#pt-title") == "交差点 0, 2"
+    page.check('input[name="cafe"][value="tourists"]')
+    assert page.inner_text("#pt-note") == "このカフェで加わる観光客を入力してください。"
+    page.click("#pt-panel [data-close]")
+    shown = page.inner_text("#editor")
+    assert leftovers(shown, fragments) == [], leftovers(shown, fragments)
