@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, g, redirect, render_template, request, session, url_for
 
 from ...games.core.problems import N_
 from ...games.enroute import referee as ref
@@ -22,11 +22,12 @@ from ...games.enroute.registry import available_boards
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_challenges
 from ..core import db as core_db
 from ..core.i18n import _
+from ..core.security import small_int
 from . import play_forms as pf
 from . import play_store as store
 from . import play_view as view
 from .labels import join_list, label
-from .play_common import _form_message, _game, _names, _version, bp, conflict_message
+from .play_common import _form_message, _game, _names, _version, bp, conflict_message, is_host
 
 PRE_STEPS = ("mode", "level", "rating", "players")
 
@@ -50,6 +51,7 @@ def new():
                      "goals_source": "draw", "goals": [], "balance": [], "player_boards": [], "first_player": 0,
                      "challenge": None}
             token = store.create_game(board.id, board_to_json(board), setup)
+            session["play_host"] = [*session.get("play_host", [])[-19:], token]  # this phone hosts the game
             core_db.new_table_code("enroute", url_for("enroute.play.tracker", token=token), f"{board.name} · referee")
             return redirect(url_for("enroute.play.setup", token=token, key="level"))
         flash(_form_message(form), "error")
@@ -122,6 +124,7 @@ def setup(token: str, key: str):
     titles = {k: view.step_title(k, steps.get(k)) for k in keys}
     text = view.step_text(step, game.options(), game.board) if step is not None else ""
     return render_template("enroute/play/setup.html", game=game, key=key, keys=keys, index=index, form=form,
+                           host=is_host(game.id),
                            step=step, title=titles[key], text=text, titles=titles, extra=_step_extra(game, key),
                            action=pf.ActionForm()), status
 
@@ -275,10 +278,9 @@ def _apply_goals(form, setup: dict):
 
 def _apply_boards(form, setup: dict):
     """Save the player boards the table dealt (each board once; team: partners opposite hold 1 & 3 or 2 & 4)."""
-    numbers = [form[f"seat_{i}_0"].data for i in range(len(setup["names"]))]
-    if not all(n.isdigit() for n in numbers) or len(set(numbers)) != len(numbers):
+    chosen = [small_int(form[f"seat_{i}_0"].data) for i in range(len(setup["names"]))]
+    if None in chosen or len(set(chosen)) != len(chosen):
         return _("Each player gets a different player board."), {}
-    chosen = [int(n) for n in numbers]
     if setup["mode"] == "team" and {chosen[0], chosen[2]} not in ({1, 3}, {2, 4}):
         return _("Team game: partners sit opposite and hold boards 1 and 3, or 2 and 4."), {}
     setup["player_boards"] = chosen
@@ -293,8 +295,7 @@ def _step_extra(game: store.Played, key: str) -> dict:
         extra["goals"] = s.get("goals") or []
     if key == "personal-goals":
         extra["seats"] = [{"name": _names(game)[r["seat"]], "kept": r["kept"] is not None,
-                           "claimed": bool(r["claimed"]), "seat": r["seat"],
-                           "link": url_for("enroute.play.seat", seat_token=r["token"], _external=True)}
+                           "claimed": bool(r["claimed"]), "seat": r["seat"]}
                           for r in game.seats if r["seat"] < len(_names(game))]
     if key == "start":
         extra["problems"] = _start_problems(game)
@@ -365,17 +366,47 @@ def _start(game: store.Played, form):
 
 # ---- seats ---------------------------------------------------------------------------------------
 
-@bp.post("/<token>/seats/<int:seat>/new-link")
-def new_link(token: str, seat: int):
-    """Give a seat a new secret link (for a lost phone); the old link stops working."""
+def _back(token: str, game) -> str:
+    """Where a seat action returns: the setup step it came from, else the tracker."""
+    back = request.form.get("back") or ""
+    if back in PRE_STEPS or back in step_keys(game):
+        return url_for("enroute.play.setup", token=token, key=back)
+    return url_for("enroute.play.tracker", token=token)
+
+
+@bp.post("/<token>/seats/<int:seat>/claim")
+def claim(token: str, seat: int):
+    """"This is me": the phone that asks first gets the seat's secret page; the link is never shown to others."""
     game = _game(token)
     form = pf.ActionForm()
     if not form.validate_on_submit():
         flash(_form_message(form), "error")
-    elif not store.reissue_seat(game.id, seat):
+        return redirect(_back(token, game))
+    if small_int(seat) is None or seat >= len(_names(game)):
+        abort(404, description=_("There is no such seat."))
+    link = store.claim_seat(game.id, seat)
+    if link is None:
+        flash(_("{name}'s seat is taken already. If that was not you, the game's host can give the seat a new link.",
+                name=_names(game)[seat]), "error")
+        return redirect(_back(token, game))
+    return redirect(url_for("enroute.play.seat", seat_token=link))
+
+
+@bp.post("/<token>/seats/<int:seat>/new-link")
+def new_link(token: str, seat: int):
+    """The host gives a seat a new secret link (for a lost phone); the old link stops working."""
+    game = _game(token)
+    form = pf.ActionForm()
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+    elif not is_host(game.id):
+        abort(403, description=_("Only the phone that started this game can give a seat a new link. "
+                                 "A player who still has their page can renew it there."))
+    elif small_int(seat) is None or seat >= len(_names(game)) or not store.reissue_seat(game.id, seat):
         abort(404, description=_("There is no such seat."))
     else:
-        flash(_("{name} has a new link; the old one no longer works.", name=_names(game)[seat]), "ok")
+        flash(_("{name} has a new link; the old one no longer works. {name} taps “This is me” again.",
+                name=_names(game)[seat]), "ok")
     back = request.form.get("back") or ""
     if back in PRE_STEPS or back in step_keys(game):
         return redirect(url_for("enroute.play.setup", token=token, key=back))

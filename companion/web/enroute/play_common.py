@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort
+from flask import Blueprint, abort, session
 
 from ...games.core.problems import N_
 from ..core.i18n import _
+from ..core.security import small_int
 from . import play_store as store
 from .labels import join_list, label
 
@@ -32,7 +33,7 @@ def _game(token: str) -> store.Played:
 def _version(form) -> int:
     """Return the version a form was based on (-1 when missing)."""
     raw = (form.version.data or "").strip()
-    return int(raw) if raw.isdigit() else -1
+    return small_int(raw, -1)
 
 
 def _names(game: store.Played) -> list[str]:
@@ -47,3 +48,8 @@ def _form_message(form, otherwise: str | None = None) -> str:
         return _("The form expired or came from elsewhere; nothing was lost, please send it again.")
     return otherwise if otherwise is not None else _("Please fix the marked fields.")
 
+
+
+def is_host(game_id: str) -> bool:
+    """Tell whether this phone started the game (its signed session says so)."""
+    return game_id in session.get("play_host", [])

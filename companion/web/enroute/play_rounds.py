@@ -24,7 +24,7 @@ from . import play_store as store
 from . import play_view as view
 from . import table_store as db
 from .labels import join_list, label, problem_line
-from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message
+from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message, is_host
 from .scoresheet import score_table
 from .svgmap import MapState, location_id, render_map, section_id
 
@@ -98,15 +98,14 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
                           and not game.picks)
     players = [{"name": p.name, "played": p.played, "refreshed": p.hand_refreshed, "board": p.player_board,
                 "colour": SEAT_COLOURS[i % 4]} for i, p in enumerate(state.players)]
-    seats = [{"seat": r["seat"], "name": names[r["seat"]], "claimed": bool(r["claimed"]),
-              "link": url_for("enroute.play.seat", seat_token=r["token"], _external=True)}
+    seats = [{"seat": r["seat"], "name": names[r["seat"]], "claimed": bool(r["claimed"])}
              for r in game.seats if r["seat"] < len(names)]
     cards = None
     if state.phase == "drawing" and state.round > state.start_rounds and state.cards[0] is not None:
         cards = [view.card_label(game.board, c) for c in state.cards[0]]
     return render_template(
         "enroute/play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
-        players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards,
+        players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards, host=is_host(game.id),
         selection=view.selection_text(state, names) if state.phase == "selection" else "",
         ratings=view.rating_rows(state), colours=view.colours_of(game.board), iconic=game.board.iconic(),
         problems=problems or [], referee=game.setup.get("referee", True),
@@ -326,7 +325,8 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                              label=_("Personal goal card {n}", n=k + 1), map_id=f"offer-{k}",
                                              colours=view.colours_of(game.board))})
     ctx = {"game": game, "number": number, "name": names[number], "seat_token": seat_token, "offers": offers,
-           "kept": row["kept"], "problems": problems or [], "keep": pf.KeepForm(), "colour": SEAT_COLOURS[number % 4]}
+           "kept": row["kept"], "problems": problems or [], "keep": pf.KeepForm(), "colour": SEAT_COLOURS[number % 4],
+           "renew": pf.ActionForm()}
     state = game.state
     if state is not None:
         me = state.players[number]
@@ -362,6 +362,21 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                              "road_drawn": _("That road is already drawn."),
                              "slots_full": _("All section fields are filled; tap one of them again to remove it.")}
     return render_template("enroute/play/seat.html", **ctx), status
+
+
+@bp.post("/s/<seat_token>/new-link")
+def renew_link(seat_token: str):
+    """A player renews their own page's link (say it was seen by others); the old one stops working."""
+    game, seat = _seat(seat_token)
+    form = pf.ActionForm()
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+    fresh = store.reissue_seat(game.id, seat, claimed=True)
+    if fresh is None:
+        abort(404, description=_("There is no such seat."))
+    flash(_("Your page has a new link; the old one no longer works. Keep this one to yourself."), "ok")
+    return redirect(url_for("enroute.play.seat", seat_token=fresh))
 
 
 @bp.post("/s/<seat_token>/keep")

@@ -168,14 +168,30 @@ def _row(token: str):
 
 
 def seat_by_token(seat_token: str) -> tuple[str, int] | None:
-    """Return (game id, seat) for a seat's secret link, marking the seat claimed."""
+    """Return (game id, seat) for a seat's secret link (opening a link claims nothing: see `claim_seat`)."""
     if not isinstance(seat_token, str) or not 10 <= len(seat_token) <= 64:
         return None
-    with write() as c:  # the write first, so the transaction never has to upgrade a stale read
-        c.execute(update(play_seat).where(play_seat.c.token == seat_token).values(claimed=1))
+    with read() as c:
         row = c.execute(select(play_seat.c.game_id, play_seat.c.seat)
                         .where(play_seat.c.token == seat_token)).mappings().first()
     return (row["game_id"], row["seat"]) if row is not None else None
+
+
+def claim_seat(token: str, seat: int) -> str | None:
+    """Claim an unclaimed seat for the phone that asked; return its secret link token, or None if taken.
+
+    The claim is one conditional write, so of two phones claiming one seat only one gets its link;
+    the link is handed to that phone only and never shown on a shared page.
+    """
+    if small_int(seat) is None:
+        return None
+    with write() as c:
+        done = c.execute(update(play_seat).where(play_seat.c.game_id == token, play_seat.c.seat == seat,
+                                                 play_seat.c.claimed == 0).values(claimed=1))
+        if done.rowcount != 1:
+            return None
+        return c.execute(select(play_seat.c.token).where(play_seat.c.game_id == token,
+                                                         play_seat.c.seat == seat)).scalar_one()
 
 
 def save_setup(token: str, base_version: int, setup: dict, names_changed: bool = False,
@@ -210,12 +226,19 @@ def set_kept(token: str, seat: int, kept: int) -> bool:
     return done.rowcount == 1
 
 
-def reissue_seat(token: str, seat: int) -> bool:
-    """Give a seat a new secret link (the old one stops working), e.g. for a lost phone."""
+def reissue_seat(token: str, seat: int, claimed: bool = False) -> str | None:
+    """Give a seat a new secret link (the old one stops working); return it, or None if there is no such seat.
+
+    The host reissues a lost phone's seat unclaimed (its player claims it again); a player who still
+    holds the old link keeps the seat (`claimed`) and is sent to the new link.
+    """
+    if small_int(seat) is None:
+        return None
+    fresh = secrets.token_urlsafe(16)
     with write() as c:
         done = c.execute(update(play_seat).where(play_seat.c.game_id == token, play_seat.c.seat == seat)
-                         .values(token=secrets.token_urlsafe(16), claimed=0))
-    return done.rowcount == 1
+                         .values(token=fresh, claimed=1 if claimed else 0))
+    return fresh if done.rowcount == 1 else None
 
 
 def start(token: str, base_version: int) -> int | None:
@@ -299,6 +322,8 @@ def placeholder_sequence() -> SoloSequence:
 def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Problem]:
     """Apply one action to the replayed game in place; return the engine's problems (state unchanged on error)."""
     state = game.state
+    if state is None:  # still in setup: rounds, turns and refreshes come after the start
+        return [error("not-started", "game", N_("The game has not started yet: finish the setup first."))]
     found: list[Problem] = []
     if kind == "round":
         cards = tuple(card_from_json(c) for c in payload["cards"])

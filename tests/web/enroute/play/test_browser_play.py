@@ -73,7 +73,7 @@ def test_whole_game_in_the_browser(server, chromium):
             if "/setup/personal-goals" in page.url:
                 setup_url = page.url
                 for name in ("Aki", "Bo"):
-                    page.click(f"a.seat-link:has-text(\"{name}\")")
+                    page.click(f"button.seat-link:has-text(\"{name}\")")  # "This is me", a POST
                     page.check("input[name=keep][value='0']")
                     page.click("#keep-goal")
                     assert "— kept" in page.content()

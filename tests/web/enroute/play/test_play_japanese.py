@@ -61,7 +61,7 @@ def test_setup_walk_through_in_japanese(client, app, fragments):
         if key == "deck":
             assert "36枚の都市デッキ" in page
         if key == "personal-goals":
-            assert "Akiのページ" in page
+            assert "これは自分：Aki" in page
             for path in seat_links(app, token):
                 japanese(client.get(path), fragments, "個人目標：カードを1枚保持", "このカードを保持する")
                 assert client.post(path + "/keep", data={"keep": "1"}).status_code == 302

@@ -48,20 +48,52 @@ def test_kept_card_stays_secret_until_scoring(client, app):
     assert "kept a card ✓" in step_page and "not chosen yet" in step_page
 
 
-def test_opened_links_are_hidden_and_can_be_replaced(client, app):
+def test_links_never_show_on_shared_pages_and_claiming_is_a_post(client, app):
+    """S2: the shared setup page shows no seat link; GET of a link claims nothing; "This is me" (POST) does."""
     token = create(client)
     step(client, app, token, "players", name_0="Aki", name_1="Bo")
     aki, bo = seat_links(app, token)
     page = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
-    assert aki in page and bo in page
-    client.get(aki)
-    page = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
-    assert aki not in page and bo in page and "link opened" in page
+    assert aki not in page and bo not in page and "This is me: Aki" in page
+    client.get(aki)  # a link previewer or prefetch: nothing is claimed
+    assert not any(s["claimed"] for s in loaded(app, token).seats)
+    claimed = client.post(f"/play/{token}/seats/0/claim", data={"back": "personal-goals"})
+    assert claimed.status_code == 302 and claimed.headers["Location"].endswith(aki)
+    again = client.post(f"/play/{token}/seats/0/claim", data={"back": "personal-goals"}, follow_redirects=True)
+    assert "taken already" in again.get_data(as_text=True) and aki not in again.get_data(as_text=True)
+    tracker_like = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
+    assert aki not in tracker_like and bo not in tracker_like
+    assert client.post(f"/play/{token}/seats/9/claim", data={}).status_code == 404
+    assert client.post(f"/play/{token}/seats/99999999999999999999/claim", data={}).status_code == 404
+
+
+def test_only_the_host_reissues_a_seat_link(client, app):
+    """S2: another phone with the game link cannot reissue a seat (403); the host can, and the seat is free again."""
+    token = create(client)  # this client started the game: it is the host
+    step(client, app, token, "players", name_0="Aki", name_1="Bo")
+    aki = seat_links(app, token)[0]
+    client.post(f"/play/{token}/seats/0/claim", data={})
+    stranger = app.test_client()
+    assert stranger.post(f"/play/{token}/seats/0/new-link", data={}).status_code == 403
+    assert client.get(aki).status_code == 200  # still valid
     client.post(f"/play/{token}/seats/0/new-link", data={"back": "personal-goals"})
     assert client.get(aki).status_code == 404
     fresh = seat_links(app, token)[0]
-    assert fresh != aki and fresh in client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
+    page = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
+    assert fresh not in page and "This is me: Aki" in page  # unclaimed again, link still hidden
     assert client.post(f"/play/{token}/seats/9/new-link", data={}).status_code == 404
+
+
+def test_a_player_renews_their_own_link(client, app):
+    """S2: the holder of a seat's page can replace its link (the old one dies, the seat stays theirs)."""
+    token = create(client)
+    step(client, app, token, "players", name_0="Aki", name_1="Bo")
+    phone = app.test_client()
+    aki = phone.post(f"/play/{token}/seats/0/claim", data={}).headers["Location"]
+    renewed = phone.post(aki + "/new-link", data={})
+    assert renewed.status_code == 302 and renewed.headers["Location"] != aki
+    assert phone.get(aki).status_code == 404 and phone.get(renewed.headers["Location"]).status_code == 200
+    assert loaded(app, token).seats[0]["claimed"]
 
 
 def test_new_names_give_new_links(client, app):
@@ -77,3 +109,20 @@ def test_bad_seat_links_are_404(client):
     assert client.get("/play/s/not-a-real-seat-token").status_code == 404
     assert client.get("/play/s/x").status_code == 404
     assert client.post("/play/s/not-a-real-seat-token/turn", data={}).status_code == 404
+
+
+def test_setup_time_actions_and_junk_numbers_never_crash(client, app):
+    """S5/S3: a refresh before the start, an empty player-boards step, and huge versions or seats are answered,
+    never a 500."""
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    token = create(client)
+    step(client, app, token, "players", name_0="Aki", name_1="Bo")
+    link = seat_links(app, token)[0]
+    refused = client.post(link + "/refresh", data={"version": version(app, token)}, follow_redirects=True)
+    assert refused.status_code == 200 and "has not started yet" in refused.get_data(as_text=True)
+    empty = client.post(f"/play/{token}/setup/player-boards", data={"version": version(app, token)})
+    assert empty.status_code in (302, 400, 409, 422)
+    huge = "99999999999999999999999"
+    assert client.post(link + "/refresh", data={"version": huge}).status_code < 500
+    assert client.post(f"/play/{token}/seats/9223372036854775808/new-link", data={}).status_code in (403, 404)
+    assert client.post(f"/play/{token}/setup/level", data={"version": huge}).status_code < 500
