@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from play_helpers import create, loaded, seat_links, step
+from play_helpers import create, loaded, seat_links, step, version
 
 from companion.web.enroute import play_store as store
 from companion.web.enroute.svgmap import point_id
