@@ -149,7 +149,21 @@ def _check_people(players: list[PlayerIn | None], mine: list[list[Problem]]) -> 
                                      N_("Two players cannot both play {colour}."), colour=p.colour))
 
 
-def _rome(game: GameIn, colours: dict[str, int], problems: list[Problem]) -> list[tuple[int, str]]:
+def _colours(raw_players: list[Any], players: list[PlayerIn | None]) -> tuple[dict[str, int], bool]:
+    """Map each colour to its player, also from lines that could not be read; say whether any colour is unsure."""
+    known = set(facts().colours)
+    colours: dict[str, int] = {}
+    unsure = False
+    for i, (raw, player) in enumerate(zip(raw_players, players)):
+        colour = player.colour if player is not None else raw.get("colour") if isinstance(raw, dict) else None
+        if not isinstance(colour, str) or colour not in known or colour in colours:
+            unsure = True  # that line has its own error; Rome's tiles of a missing colour stay unscored
+        else:
+            colours[colour] = i
+    return colours, unsure
+
+
+def _rome(game: GameIn, colours: dict[str, int], unsure: bool, problems: list[Problem]) -> list[tuple[int, str]]:
     """Read Rome's audience: (player index, rank) per tile; each tile once, of a player at the table."""
     ranks = facts().rank_ids
     tiles: list[tuple[int, str]] = []
@@ -161,6 +175,8 @@ def _rome(game: GameIn, colours: dict[str, int], problems: list[Problem]) -> lis
                                   N_("{key} is not a clergy rank; the ranks are {ranks}."), key=tile.rank,
                                   ranks=", ".join(ranks)))
         elif tile.colour not in colours:
+            if unsure:
+                continue
             problems.append(error("unknown-colour", join_path(path, "colour"),
                                   N_("No player plays {colour}."), colour=tile.colour))
         elif (tile.colour, tile.rank) in seen:
@@ -170,6 +186,19 @@ def _rome(game: GameIn, colours: dict[str, int], problems: list[Problem]) -> lis
             seen.add((tile.colour, tile.rank))
             tiles.append((colours[tile.colour], tile.rank))
     return tiles
+
+
+def _colour_of(i: int, raw_players: list[Any], players: list[PlayerIn | None]) -> str | None:
+    """A player's colour, from their line even when it could not be read."""
+    return players[i].colour if players[i] is not None else raw_players[i].get("colour")
+
+
+def _name_of(i: int, raw_players: list[Any], players: list[PlayerIn | None]) -> str | None:
+    """A player's name, from their line even when it could not be read (None when it is no text)."""
+    if players[i] is not None:
+        return players[i].player
+    name = raw_players[i].get("player") if isinstance(raw_players[i], dict) else None
+    return name if isinstance(name, str) else None
 
 
 def _ranks(totals: list[int | None]) -> list[int | None]:
@@ -204,26 +233,29 @@ def score_game(doc: Any) -> dict:
     if game is not None:
         problems += check_tile_values(game.tile_values, "tile_values")
         values = dict(game.tile_values)
-        colours = {p.colour: i for i, p in enumerate(players) if p is not None and p.colour is not None}
+        colours, unsure = _colours(raw_players, players)
         if game.rome and not audience:
             problems.append(warning("module-not-played", "rome", N_("The Audience is not played; Rome scores "
                                                                     "nothing.")))
         elif audience:
-            rome = _rome(game, colours, problems)
+            rome = _rome(game, colours, unsure, problems)
         coins = sum(p.vp_coins for p in players if p is not None)
         if offices and coins > facts().vp_coins:
             problems.append(error("too-many-coins", "players", N_("There are {total} VP coins, not {count}."),
                                   total=facts().vp_coins, count=coins))
     results = [_player_result(i, p, [t for _, t, _ in read_players][i], rome, values, offices, mine[i])
                for i, p in enumerate(players)]
+    for i, r in enumerate(results):
+        if players[i] is None:  # name the unreadable line as far as it can be read
+            r["player"] = _name_of(i, raw_players, players)
     if has_errors(problems):  # the game itself is wrong: nobody's total can be trusted
         for r in results:
             r["rows"] = r["total"] = None
     for r, rank in zip(results, _ranks([r["total"] for r in results])):
         r["rank"] = rank
     return {"format": SCORE_FORMAT, "players": results,
-            "rome": [{"colour": players[i].colour, "player": players[i].player, "rank": rank,
-                      "points": values.get(rank)} for i, rank in rome],
+            "rome": [{"colour": _colour_of(i, raw_players, players), "player": _name_of(i, raw_players, players),
+                      "rank": rank, "points": values.get(rank)} for i, rank in rome],
             "problems": [p.to_json() for p in problems]}
 
 
