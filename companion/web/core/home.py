@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, current_app, g, redirect, render_template, request
+from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
 
 from ...games.registry import games
 from . import db
-from .i18n import _
+from .i18n import _, current_lang
 from .security import loads
 
 bp = Blueprint("home", __name__)
@@ -78,3 +78,22 @@ def about():
     """Developer material: the games' formats, the command line and the API."""
     return render_template("core/home/about.html", games=games(),
                            webs=current_app.extensions.get("companion.games", []))
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, served from the site's root so it may look after every page."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The installable web app's manifest, in the phone's language."""
+    body = {"name": _("Table companion"), "short_name": _("Companion"), "start_url": "/", "display": "standalone",
+            "background_color": "#1d2a44", "theme_color": "#1d2a44", "lang": current_lang(),
+            "icons": [{"src": url_for("static", filename=f"icon-{n}.png"), "sizes": f"{n}x{n}",
+                       "type": "image/png", "purpose": "any"} for n in (192, 512)]}
+    return current_app.response_class(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")

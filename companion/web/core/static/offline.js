@@ -1,0 +1,86 @@
+// Nothing a player typed is lost to a dropped connection. A form marked data-offline-key keeps a copy
+// of its fields on this phone (localStorage) until the server has acknowledged a save (the page then
+// shows a newer version), restores that copy after a reload, and holds a save made while offline,
+// sending it by itself when the network returns. Works on top of plain forms; no JS, no change.
+(function () {
+  "use strict";
+  var banner = document.getElementById("offline-banner");
+  var texts = banner ? JSON.parse(banner.dataset.strings || "{}") : {};
+
+  function show(text, keep) {
+    if (!banner) { return; }
+    banner.querySelector(".offline-text").textContent = text;
+    banner.hidden = false;
+    banner.classList.toggle("sticky", !!keep);
+  }
+  function hide() { if (banner) { banner.hidden = true; } }
+
+  function fields(form) {
+    var out = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "file" || el.type === "submit" || el.name === "csrf_token") { return; }
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) { return; }
+      out[el.name] = el.value;
+    });
+    return out;
+  }
+  function fill(form, values) {
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !(el.name in values) || el.type === "file" || el.name === "csrf_token") { return; }
+      if (el.type === "radio" || el.type === "checkbox") { el.checked = el.value === values[el.name]; }
+      else { el.value = values[el.name]; }
+    });
+  }
+
+  document.querySelectorAll("form[data-offline-key]").forEach(function (form) {
+    var key = "offline:" + form.dataset.offlineKey;
+    var versionField = form.querySelector("[name=version]");
+    var version = versionField ? versionField.value : "";
+    var stored = null;
+    try { stored = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { stored = null; }
+    var current = fields(form);
+    if (stored && stored.version === version && JSON.stringify(stored.fields) !== JSON.stringify(current)) {
+      fill(form, stored.fields);  // not acknowledged yet: this phone's entry comes back
+      show(texts.restored || "Your unsaved entry was kept on this phone and is back.", false);
+    } else if (stored && stored.version !== version) {
+      localStorage.removeItem(key);  // the server has a newer version: the saved copy is no longer needed
+    }
+
+    function keep() {
+      try { localStorage.setItem(key, JSON.stringify({version: version, fields: fields(form), at: Date.now()})); }
+      catch (e) { /* storage full or off: the form still works as a plain form */ }
+    }
+    // Tap handlers edit hidden fields without events: snapshot after every interaction.
+    ["click", "change", "input", "keyup"].forEach(function (type) {
+      form.addEventListener(type, function () { setTimeout(keep, 0); });
+    });
+    document.addEventListener("visibilitychange", function () { if (document.hidden) { keep(); } });
+
+    var waiting = null;
+    form.addEventListener("submit", function (event) {
+      keep();
+      if (navigator.onLine === false) {
+        event.preventDefault();
+        waiting = event.submitter || null;
+        show(texts.offline || "You are offline. Your entry is kept on this phone and is sent when the network returns.", true);
+      }
+    });
+    window.addEventListener("online", function () {
+      if (waiting !== null || (banner && !banner.hidden && banner.classList.contains("sticky"))) {
+        show(texts.sending || "Back online: sending your entry…", true);
+        var submitter = waiting;
+        waiting = null;
+        if (form.requestSubmit) { form.requestSubmit(submitter || undefined); } else { form.submit(); }
+      }
+    });
+  });
+
+  window.addEventListener("offline", function () {
+    show(texts.offline_now || "You are offline. Keep entering: nothing is lost, and saving waits for the network.", true);
+  });
+  window.addEventListener("online", function () { if (banner && !banner.classList.contains("sticky")) { hide(); } });
+
+  if ("serviceWorker" in navigator && document.documentElement.dataset.sw) {
+    navigator.serviceWorker.register(document.documentElement.dataset.sw).catch(function () { /* optional */ });
+  }
+}());
