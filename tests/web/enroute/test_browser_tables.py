@@ -148,7 +148,8 @@ def test_stale_edit_is_refused_and_the_draft_stays(browser, server):
         assert "Someone else saved this sheet meanwhile" in page_b.locator(".conflict").text_content()
         assert "1 section(s) drawn" in page_b.locator(".conflict").text_content()
         assert page_b.locator("#s-5-6-6-6.drawn").count() == 1  # B's tap is still there
-        page_b.goto(table + "/players/0")
+        page_b.click("#load-saved")  # B chooses to see the saved sheet: B's unsaved copy is dropped
+        page_b.wait_for_selector("#s-0-0-1-0.drawn", state="attached")
         assert page_b.locator("#s-0-0-1-0.drawn").count() == 1  # A's save was not overwritten
         assert page_b.locator("#s-5-6-6-6.drawn").count() == 0
     finally:

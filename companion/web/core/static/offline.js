@@ -54,7 +54,12 @@
     ["click", "change", "input", "keyup"].forEach(function (type) {
       form.addEventListener(type, function () { setTimeout(keep, 0); });
     });
-    document.addEventListener("visibilitychange", function () { if (document.hidden) { keep(); } });
+    var discarding = false;
+    document.addEventListener("visibilitychange", function () { if (document.hidden && !discarding) { keep(); } });
+    // A link that loads the saved version on purpose ("Load the saved sheet") drops this phone's copy.
+    document.querySelectorAll("[data-offline-discard='" + form.dataset.offlineKey + "']").forEach(function (link) {
+      link.addEventListener("click", function () { discarding = true; localStorage.removeItem(key); });
+    });
 
     var waiting = null;
     form.addEventListener("submit", function (event) {
