@@ -35,20 +35,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "web" / "enroute"))
 
+from companion.games.core.engine import ScoreOptions  # noqa: E402
 from companion.games.enroute.registry import find_board  # noqa: E402
 from companion.games.enroute.simulate import simulate_game  # noqa: E402
+from companion.games.registry import score_document  # noqa: E402
 
 
 def games(chosen: bool, count: int = 100) -> list[bytes]:
-    """4-player simulated games as request bodies, with or without the players' final routes."""
+    """4-player simulated games as request bodies: without final routes, or with each player's best route
+    written in (found once here, so the server only checks and scores it)."""
     board = find_board("training-city")
     bodies = []
     for seed in range(count):
         doc = simulate_game(board, players=4, seed=seed)
-        if chosen:
-            for player in doc["players"]:
-                player["final_route"] = None
+        for player in doc["players"]:
+            player["final_route"] = None
+        if not chosen:
+            scored = score_document(doc, ScoreOptions())
+            for player, result in zip(doc["players"], scored["players"], strict=True):
+                player["final_route"] = result["final_route"]
         bodies.append(json.dumps(doc).encode())
     return bodies
 
