@@ -126,3 +126,14 @@ def test_small_int_reads_only_plain_numbers():
 
     assert [small_int(x) for x in ("0", "42", "2147483647")] == [0, 42, 2147483647]
     assert [small_int(x, -1) for x in ("2147483648", "²", "٣", "", " 1", "-1", None, True, 2**40)] == [-1] * 9
+
+
+def test_loopback_table_links_come_with_a_warning(client):
+    """U8: opened on 127.0.0.1 the table page says other phones cannot follow its link, and how to share."""
+    from web_core_helpers import start_table
+
+    token = start_table(client)
+    local = client.get(f"/tables/{token}", base_url="http://127.0.0.1:5000").get_data(as_text=True)
+    assert "Other phones cannot open 127.0.0.1" in local and "--host 0.0.0.0" in local
+    lan = client.get(f"/tables/{token}", base_url="http://192.168.1.20:5000").get_data(as_text=True)
+    assert "Other phones cannot open" not in lan

@@ -86,3 +86,24 @@ def small_int(text: Any, default: int | None = None) -> int | None:
         return default
     value = int(text)
     return value if value <= MAX_NUMBER else default
+
+
+def loopback_share_hint() -> dict | None:
+    """When share links would point at this machine only (127.0.0.1, localhost), say how to share instead.
+
+    Returns None when links are fine; else the host shown and the machine's network address when known.
+    """
+    if current_app.config.get("PUBLIC_URL"):
+        return None
+    host = request.host.rsplit(":", 1)[0].strip("[]") if request.host else ""
+    if host not in ("127.0.0.1", "localhost", "::1") and not host.startswith("127."):
+        return None
+    import socket
+
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        address = ""
+    port = request.host.rsplit(":", 1)[1] if ":" in request.host and not request.host.endswith("]") else "5000"
+    lan = f"http://{address}:{port}" if address and not address.startswith("127.") else ""
+    return {"host": host, "lan": lan}

@@ -21,7 +21,7 @@ from ..core import db as core_db
 from ..core.home import remember_table
 from ..core.i18n import COOKIE, _, current_lang
 from ..core.qr import qr_png
-from ..core.security import loads, public_url, small_int
+from ..core.security import loads, loopback_share_hint, public_url, small_int
 from . import table_store as db
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
@@ -99,7 +99,7 @@ def show(token: str):
     remember_table(path)
     code = core_db.code_for_path(path)
     return render_template("enroute/tables/show.html", table=table, board=board, players=players, form=form, link=link,
-                           code=code["code"] if code else None)
+                           code=code["code"] if code else None, share_hint=loopback_share_hint())
 
 
 def _status(table: dict, board, player: dict) -> dict:
@@ -308,8 +308,11 @@ def _json_download(doc: dict, filename: str) -> Response:
 def score(token: str):
     """Show the score sheet: rows 1–9, totals, ranks, tie-breaks and each player's final route."""
     table, board = _load(token)
-    players = db.get_players(token)
-    scores = score_table(table, players)
+    everyone = db.get_players(token)
+    # Only entered sheets are scored and ranked (goal-card winners included): an empty sheet is no score.
+    players = [p for p in everyone if p["version"] > 0]
+    missing = [p for p in everyone if p["version"] == 0]
+    scores = score_table(table, players) if players else []
     views = score_views(board, players, scores)
     colours = COLOURS if "purple" in board.kinds_present() else COLOURS[:3]
     maps = {}
@@ -325,7 +328,7 @@ def score(token: str):
                          for p in v.score.problems] for v in views}
     return render_template("enroute/tables/score.html", table=table, board=board, views=views, maps=maps,
                            rows=row_table(board, table["level"], views), notes=tiebreak_notes(views),
-                           problems=problems, tiebreak_note=TIEBREAK_NOTE)
+                           problems=problems, tiebreak_note=TIEBREAK_NOTE, missing=missing)
 
 
 def _pb(players: list[dict], seat: int) -> int:

@@ -97,13 +97,16 @@ def test_score_sheet_with_nobody_entered_and_goal_cards(client, make_table):
     token = make_table(**{"goals-0-choice": "describe", "goals-0-name": "Long", "goals-0-metric": "route_length",
                           "goals-0-threshold": "5", "goals-0-winner_pp": "7", "goals-0-achiever_pp": "3"})
     page = score_page(client, token)
-    assert "(sheet not entered yet)" in page
+    assert "Provisional score sheet" in page and "still waiting for Aki, Bo" in page
+    assert '<tr class="total">' not in page  # nobody entered: nobody is ranked, not everyone at 0
     save(client, token, 0, sheet(), 0)
+    page = score_page(client, token)
+    assert "still waiting for Bo" in page and totals(page) == ["28"]  # Aki alone: goal A won, rank 1 of 1
     save(client, token, 1, sheet(player_board=2, sections=LOOP[:4], cafes=[]), 0)
     page = score_page(client, token)
     # Aki's route has 5 sections and wins goal A (7 PP): 21 + 7 = 28; Bo's 4-section loop does not meet it:
     # red 2 + blue 3 + grey 10 + goal (3,4)…(4,5) 2 = 17.
-    assert totals(page) == ["28", "17"]
+    assert totals(page) == ["28", "17"] and "Provisional" not in page
 
 
 def test_score_sheet_in_japanese(client, make_table):
