@@ -39,5 +39,5 @@ def test_every_page_links_the_manifest_and_the_offline_script(client):
     """The shell carries the manifest, the offline script and the (hidden) offline banner with its texts."""
     page = client.get("/?lang=ja").get_data(as_text=True)
     assert 'rel="manifest"' in page and "offline.js" in page and 'id="offline-banner"' in page
-    raw = re.search(r"data-strings='([^']*)'", page.split('id="offline-banner"')[1]).group(1)
+    raw = re.search(r"data-offline-strings='([^']*)'", page).group(1)
     assert "オフライン" in json.loads(html.unescape(raw))["offline"]

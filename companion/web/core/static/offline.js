@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   var banner = document.getElementById("offline-banner");
-  var texts = banner ? JSON.parse(banner.dataset.strings || "{}") : {};
+  var texts = banner ? JSON.parse(banner.dataset.offlineStrings || "{}") : {};
 
   function show(text, keep) {
     if (!banner) { return; }
