@@ -16,7 +16,7 @@ from .view import TableState, problem_lines
 TIE_KEYS = (N_("completed estates"), *[N_("{n}-house estates")] * len(ESTATE_SIZES))
 
 
-def _ordinal_points(state: TableState) -> list[dict]:
+def _temp_ranking(state: TableState) -> list[dict]:
     """Each player's temps and the temp agency points the engine gave them, most temps first."""
     found = []
     for name, live, entry in zip(state.names, state.lives, state.score.get("players", [])):
@@ -60,6 +60,6 @@ def score_context(state: TableState) -> dict[str, Any]:
                for n in ESTATE_SIZES]
     by_rank = sorted((p for p in players if p["rank"] is not None), key=lambda p: p["rank"])
     return {"table": state.table, "players": players, "rows": rows, "estates": estates, "by_rank": by_rank,
-            "temps": _ordinal_points(state), "solo": state.settings.solo, "tie_notes": _tie_notes(players),
+            "temps": _temp_ranking(state), "solo": state.settings.solo, "tie_notes": _tie_notes(players),
             "temp_points": list(RULES.temp_points_by_rank), "solo_min": RULES.temp_solo_min,
             "solo_points": RULES.temp_solo_points, "intermediate": state.settings.intermediate}

@@ -65,7 +65,7 @@ def test_paper_kit_downloads(client):
     for query in ("", "?players=3", "?players=0", "?players=99999999999999", "?players=x", "?lang=xx"):
         response = client.get("/welcome-to/scorepad.pdf" + query)
         assert response.status_code == 200 and response.data[:5] == b"%PDF-"
-    with pdfplumber.open(io.BytesIO(client.get("/welcome-to/scorepad.pdf?players=3").data)) as pdf:
+    with pdfplumber.open(io.BytesIO(client.get("/welcome-to/scorepad.pdf?players=3&lang=en").data)) as pdf:
         text = pdf.pages[0].extract_text()
     assert "Player 3" in text and "Player 4" not in text
 
