@@ -49,6 +49,17 @@ def _strings() -> dict:
             "saved": _("Saved ✓")}
 
 
+def _fragment(seat: dict, state: TableState, index: int) -> str:
+    """The sheet fragment the page's script swaps in."""
+    return render_template("welcome_to/_sheet.html", seat=seat, state=state, effects=_effects(),
+                           **sheet_context(state, index))
+
+
+def _effects() -> list[tuple[str, str]]:
+    """The six card effects and their names, in the card order."""
+    return [(e, _(EFFECT_LABELS[e])) for e in CARD_EFFECT_ORDER]
+
+
 def _page(seat: dict, state: TableState, index: int, status: int = 200, message: list[str] | None = None,
           entry: dict | None = None, form: MoveForm | None = None, import_form: ImportForm | None = None,
           import_problems: list | None = None, conflict: bool = False):
@@ -61,8 +72,7 @@ def _page(seat: dict, state: TableState, index: int, status: int = 200, message:
     return render_template("welcome_to/seat.html", seat=seat, state=state, form=move, action=ActionForm(),
                            import_form=imp, import_problems=import_problems or [], messages=message or [],
                            refused=move_text(entry) if entry else "", conflict=conflict, strings=_strings(),
-                           csrf=generate_csrf(),
-                           effects=[(e, _(EFFECT_LABELS[e])) for e in CARD_EFFECT_ORDER], **context), status
+                           csrf=generate_csrf(), effects=_effects(), **context), status
 
 
 def _answer(token: str, ok: bool, status: int, messages: list[str], entry: dict | None = None,
@@ -70,11 +80,9 @@ def _answer(token: str, ok: bool, status: int, messages: list[str], entry: dict 
     """Answer a change: JSON with the new sheet fragment for the page's script, else a redirect or the page."""
     seat, state, index = _open(token)
     if wants_json():
-        html = render_template("welcome_to/_sheet.html", seat=seat, state=state,
-                               effects=[(e, _(EFFECT_LABELS[e])) for e in CARD_EFFECT_ORDER],
-                               **sheet_context(state, index))
-        return jsonify({"ok": ok, "version": seat["version"], "messages": messages, "html": html,
-                        "move": move_text(entry) if entry else "", "conflict": conflict}), status
+        return jsonify({"ok": ok, "version": seat["version"], "messages": messages,
+                        "html": _fragment(seat, state, index), "move": move_text(entry) if entry else "",
+                        "conflict": conflict}), status
     if ok:
         return redirect(url_for("welcome_to.seats.sheet", token=token) + "#round")
     return _page(seat, state, index, status, messages, entry, form, conflict=conflict)
@@ -91,9 +99,7 @@ def sheet(token: str):
 def fragment(token: str):
     """The sheet as an HTML fragment and its version (the page refreshes plans claimed elsewhere with it)."""
     seat, state, index = _open(token)
-    html = render_template("welcome_to/_sheet.html", seat=seat, state=state,
-                           effects=[(e, _(EFFECT_LABELS[e])) for e in CARD_EFFECT_ORDER], **sheet_context(state, index))
-    return jsonify({"version": seat["version"], "html": html})
+    return jsonify({"version": seat["version"], "html": _fragment(seat, state, index)})
 
 
 def _refused_form(form) -> tuple[str, int]:

@@ -167,7 +167,7 @@
   });
 
   padOk.addEventListener("click", () => {
-    if (!target || typed === "") return;
+    if (!target || typed === "" || busy) return; // a second tap while the first is on its way
     if (target.kind === "refusal") send(root.dataset.moveUrl, { kind: "refusal", number: typed });
     else send(root.dataset.moveUrl, { kind: "number", street: target.street, house: target.house, number: typed });
   });
