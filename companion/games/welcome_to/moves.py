@@ -20,6 +20,8 @@ from .sheet import BIS, EMPTY, NUMBER, ROUNDABOUT, Claim, House, Sheet
 KINDS = ("number", "refusal", "bis", "fence", "pool", "park", "estate", "temp", "roundabout", "plan")
 EFFECTS = {"bis": "bis", "fence": "surveyor", "pool": "pool", "park": "landscaper", "estate": "real-estate",
            "temp": "temp"}  # effect moves and the card effect each one needs
+EFFECT_NAMES = {"surveyor": N_("surveyor"), "real-estate": N_("real estate agent"), "landscaper": N_("landscaper"),
+                "pool": N_("pool manufacturer"), "temp": N_("temp agency"), "bis": N_("bis")}  # as players call them
 TEMP_RANGE = 2  # the temp agency changes a number by up to 2 either way
 
 
@@ -193,7 +195,8 @@ def _effect(sheet: Sheet, move: Move, turn: Turn | None) -> list[Problem]:
     if turn.effect_used:
         return [error("effect-used", "", N_("This round's effect is used already."))]
     if turn.effect is not None and turn.effect != EFFECTS[move.kind]:
-        return [error("not-the-effect", "", N_("This round's card gives the {effect} effect."), effect=turn.effect)]
+        return [error("not-the-effect", "", N_("This round's card gives the {effect} effect."),
+                      effect=EFFECT_NAMES.get(turn.effect, turn.effect))]
     return []
 
 

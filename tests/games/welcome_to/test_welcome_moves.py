@@ -50,6 +50,8 @@ def test_one_number_and_one_effect_per_round():
     sheet, turn = apply_move(sheet, Move("number", 0, 1, number=3), turn)
     assert codes(sheet, Move("number", 0, 3, number=6), turn) == ["number-already-written"]
     assert codes(sheet, Move("park", 0), turn) == ["not-the-effect"]
+    wrong = check_move(sheet, Move("park", 0), turn)[0]
+    assert wrong.message == "This round's card gives the temp agency effect."  # named as players call it
     sheet, turn = apply_move(sheet, Move("temp"), turn)
     assert sheet.temps == 1
     assert codes(sheet, Move("temp"), turn) == ["effect-used"]

@@ -1,0 +1,133 @@
+"""Welcome To... tables and seats in the database.
+
+A table row holds the game's settings (mode, intermediate rules, the three plans
+in play). Each seat is its own row: the player's name, their secret token, the
+sheet as an optional imported base plus the log of moves made on the phone, and
+a version. A save names the version it was based on and is refused when another
+save came first (`UPDATE ... WHERE version = :base`), so two screens of one
+seat never overwrite each other and seats never touch each other's rows.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, func, insert, select, update
+
+from ..core.db import _now, metadata, read, write
+from ..core.security import small_int
+
+MAX_SEATS = 12  # a table of friends; the sheets' scoring has no limit, the table page has to stay readable
+TOKEN_LENGTH = (10, 64)
+
+wt_table = Table(
+    "welcome_to_table", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("created", String(32), nullable=False),
+    Column("mode", String(16), nullable=False),
+    Column("intermediate", Integer, nullable=False, server_default="0"),
+    Column("plans", Text, nullable=False),
+    Column("version", Integer, nullable=False, server_default="0"),
+)
+wt_seat = Table(
+    "welcome_to_seat", metadata,
+    Column("table_id", String(64), ForeignKey("welcome_to_table.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("name", Text, nullable=False),
+    Column("base", Text),
+    Column("log", Text, nullable=False),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("updated", String(32), nullable=False),
+)
+
+
+class TableFull(Exception):
+    """No seat is left at this table (or a solo table has its player)."""
+
+
+def _token_ok(token: Any) -> bool:
+    """Tell whether a token could be one of ours (short text), before asking the database."""
+    return isinstance(token, str) and TOKEN_LENGTH[0] <= len(token) <= TOKEN_LENGTH[1]
+
+
+def create_table(mode: str, intermediate: bool, plans: list[int]) -> str:
+    """Store a new table with no seats; return its unguessable id."""
+    token = secrets.token_urlsafe(16)
+    with write() as conn:
+        conn.execute(insert(wt_table).values(id=token, created=_now(), mode=mode, intermediate=int(intermediate),
+                                             plans=json.dumps(plans), version=0))
+    return token
+
+
+def get_table(token: str) -> dict[str, Any] | None:
+    """Load a table's settings or None."""
+    if not _token_ok(token):
+        return None
+    with read() as conn:
+        row = conn.execute(select(wt_table).where(wt_table.c.id == token)).mappings().first()
+    if row is None:
+        return None
+    table = dict(row)
+    table["plans"] = json.loads(table["plans"])
+    table["intermediate"] = bool(table["intermediate"])
+    return table
+
+
+def add_seat(table_id: str, name: str, limit: int, base: dict | None = None) -> tuple[int, str]:
+    """Give a new player a seat (the next number) and a secret token; raise TableFull past `limit` seats."""
+    token = secrets.token_urlsafe(16)
+    with write() as conn:
+        # The table row is written first: concurrent joins queue on it, so two never take one seat number.
+        conn.execute(update(wt_table).where(wt_table.c.id == table_id).values(version=wt_table.c.version + 1))
+        count = conn.execute(select(func.count()).select_from(wt_seat)
+                             .where(wt_seat.c.table_id == table_id)).scalar_one()
+        if count >= limit:
+            raise TableFull
+        conn.execute(insert(wt_seat).values(table_id=table_id, seat=count, token=token, name=name,
+                                            base=None if base is None else json.dumps(base), log="[]",
+                                            version=0, updated=_now()))
+    return count, token
+
+
+def _seat(row) -> dict[str, Any]:
+    """Decode a seat row."""
+    seat = dict(row)
+    seat["base"] = json.loads(seat["base"]) if seat["base"] is not None else None
+    seat["log"] = json.loads(seat["log"])
+    return seat
+
+
+def get_seats(table_id: str) -> list[dict[str, Any]]:
+    """Every seat of a table in seat order, decoded."""
+    with read() as conn:
+        rows = conn.execute(select(wt_seat).where(wt_seat.c.table_id == table_id)
+                            .order_by(wt_seat.c.seat)).mappings().all()
+    return [_seat(row) for row in rows]
+
+
+def seat_by_token(token: str) -> dict[str, Any] | None:
+    """The seat a secret token opens, or None."""
+    if not _token_ok(token):
+        return None
+    with read() as conn:
+        row = conn.execute(select(wt_seat).where(wt_seat.c.token == token)).mappings().first()
+    return _seat(row) if row is not None else None
+
+
+def save_seat(token: str, base_version: Any, log: list, base: dict | None = None, replace_base: bool = False
+              ) -> int | None:
+    """Save a seat's log (and base, when `replace_base`) unless someone saved since `base_version`; the new version."""
+    version = small_int(base_version)
+    if version is None or not _token_ok(token):
+        return None
+    values: dict[str, Any] = {"log": json.dumps(log), "version": wt_seat.c.version + 1, "updated": _now()}
+    if replace_base:
+        values["base"] = None if base is None else json.dumps(base)
+    with write() as conn:
+        # One statement checks the version and writes: two screens saving at once cannot both win.
+        done = conn.execute(update(wt_seat).where(wt_seat.c.token == token, wt_seat.c.version == version)
+                            .values(**values))
+    return version + 1 if done.rowcount == 1 else None

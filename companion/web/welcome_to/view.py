@@ -1,0 +1,188 @@
+"""What the pages show of a table: every seat replayed, the score so far, the plans' sides and the sheet's layout.
+
+Nothing here writes: `load_state` reads the table's seats, replays each one
+(`live.replay`) and scores the whole table through the engine, so the phone,
+the table page and the score sheet all show the same numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...games.core.problems import Problem
+from ...games.welcome_to import PLANS, RULES, score_document
+from ...games.welcome_to.data import ESTATE_SIZES
+from ...games.welcome_to.sheet import BIS, NUMBER, ROUNDABOUT
+from ..core.i18n import _, problem_text
+from . import store
+from .labels import END_TEXTS, ROW_LABELS, effect_label, move_text, plan_text
+from .live import Live, Settings, check_entry, earliest_claims, end_reasons, first_side, game_json, replay, settings_of
+
+ROW_LENGTH = 6  # houses per line on a phone: 6 × 48 px and the fences fit 390 px
+
+
+@dataclass
+class TableState:
+    """A table as read now: settings, seats (rows), each seat's live sheet and the score document."""
+
+    table: dict
+    settings: Settings
+    seats: list[dict]
+    lives: list[Live]
+    score: dict = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names in seat order."""
+        return [s["name"] for s in self.seats]
+
+    def doc(self) -> dict:
+        """The whole table as a `welcome-to-game/1` document."""
+        return game_json(self.settings, self.names, self.lives)
+
+    def index(self, token: str) -> int:
+        """The position of a seat (by its token)."""
+        return next(i for i, s in enumerate(self.seats) if s["token"] == token)
+
+
+def load_state(table: dict) -> TableState:
+    """Read every seat of a table, replay it and score the table."""
+    settings = settings_of(table)
+    seats = store.get_seats(table["id"])
+    lives = [replay(s["name"], s["base"], s["log"], settings) for s in seats]
+    state = TableState(table, settings, seats, lives)
+    state.score = score_document(state.doc()) if seats else {"players": []}
+    return state
+
+
+def _track(values: tuple[int, ...], crossed: int) -> dict:
+    """A track's boxes (index 0 is the printed start value) and how many are crossed."""
+    return {"boxes": list(values[1:]), "crossed": crossed, "start": values[0], "full": crossed >= len(values) - 1}
+
+
+def streets_view(live: Live) -> list[dict]:
+    """The three streets as lines of houses, with fences, pools, estates and the houses plans took."""
+    sheet = live.sheet
+    in_estate = {(e.street, h): e.size for e in sheet.estates() for h in range(e.start, e.end + 1)}
+    pools = set(sheet.pools)
+    streets = []
+    for s, row in enumerate(sheet.streets):
+        cells = []
+        for h, house in enumerate(row):
+            label = "" if house.kind not in (NUMBER, BIS, ROUNDABOUT) else (
+                "R" if house.kind == ROUNDABOUT else f"{house.number}{'b' if house.kind == BIS else ''}")
+            cells.append({"s": s, "h": h, "label": label, "kind": house.kind,
+                          "pool": "built" if (s, h) in pools else ("printed" if (s, h) in RULES.pool_positions
+                                                                    else None),
+                          "fence": sheet.has_fence(s, h), "last": h == len(row) - 1,
+                          "estate": in_estate.get((s, h)), "plan": (s, h) in sheet.plan_houses,
+                          "now": live.turn.written == (s, h)})
+        lines = [cells[i:i + ROW_LENGTH] for i in range(0, len(cells), ROW_LENGTH)]
+        streets.append({"index": s, "lines": lines, "size": len(row),
+                        "parks": _track(RULES.park_tracks[s], sheet.parks[s])})
+    return streets
+
+
+def tracks_view(live: Live) -> dict:
+    """The columns beside the streets: pools, temps, estate values, bis, refusals, roundabouts."""
+    sheet = live.sheet
+    return {
+        "pools": _track(RULES.pool_track, len(set(sheet.pools))),
+        "temps": {"boxes": list(range(1, RULES.temp_boxes + 1)), "crossed": sheet.temps,
+                  "full": sheet.temps >= RULES.temp_boxes},
+        "estates": [{"size": n, **_track(RULES.estate_track(n), sheet.estate_values[n - 1])} for n in ESTATE_SIZES],
+        "bis": _track(RULES.bis_track, sheet.bis_count),
+        "refusals": _track(RULES.refusal_track, sheet.refusals),
+        "roundabouts": _track(RULES.roundabout_track, sheet.roundabout_count),
+    }
+
+
+def flipped(plan_id: int, live: Live, state: TableState) -> bool:
+    """Tell whether a plan shows its later side to this player now (someone claimed it in an earlier round)."""
+    if state.settings.solo:
+        return live.solo_card is not None
+    earliest = earliest_claims(state.lives).get(plan_id)
+    return earliest is not None and earliest < live.round
+
+
+def plans_view(live: Live, state: TableState) -> list[dict]:
+    """The plans in play: what each asks, its points, who claimed it on which side, and whether I may claim it now."""
+    earliest = earliest_claims(state.lives)
+    cards = []
+    for plan_id in state.settings.plans:
+        plan = PLANS[plan_id]
+        mine = next((c for c in live.claims if c.plan == plan_id), None)
+        others = [{"name": name, "first": first_side(c, other, earliest, state.settings)}
+                  for name, other in zip(state.names, state.lives) if other is not live
+                  for c in other.claims if c.plan == plan_id]
+        refused = check_entry(live, {"kind": "plan", "plan": plan_id}, state.settings) if mine is None else []
+        cards.append({"id": plan_id, "stack": plan.stack, "text": plan_text(plan), "first_points": plan.first_points,
+                      "later_points": plan.later_points, "advanced": plan.advanced,
+                      "mine": None if mine is None else {"first": first_side(mine, live, earliest, state.settings),
+                                                         "round": mine.round},
+                      "others": others, "flipped": flipped(plan_id, live, state),
+                      "can_claim": mine is None and not refused,
+                      "why_not": problem_text(refused[0]) if refused else ""})
+    return cards
+
+
+def round_view(live: Live, settings: Settings) -> dict:
+    """The round being played: the card's effect, where the number went, what the effect may still do."""
+    turn = live.turn
+    written = turn.written
+    effect = turn.effect
+    open_effect = bool(written and effect and not turn.effect_used)
+    return {"number": live.round, "effect": effect, "effect_label": effect_label(effect), "written": written,
+            "written_text": _("street {street}, house {house}", street=written[0] + 1, house=written[1] + 1)
+            if written else "", "refused": turn.refused, "effect_used": turn.effect_used,
+            "open_effect": effect if open_effect else None, "done": live.number_done,
+            "pool_here": bool(written and written in RULES.pool_positions),
+            "solo": settings.solo, "solo_card": live.solo_card, "intermediate": settings.intermediate}
+
+
+def score_entry(state: TableState, index: int) -> dict:
+    """One player's entry of the score document (rows, total, rank, problems)."""
+    players = state.score.get("players", [])
+    return players[index] if index < len(players) else {}
+
+
+def problem_lines(problems: list[dict]) -> list[dict]:
+    """Problems (score-document items, or engine problems under "problem") as lines in the page's language."""
+    return [{"severity": p["severity"], "text": problem_text(p.get("problem", p))
+             + (f" ({p['path']})" if p.get("path") else "")} for p in problems]
+
+
+def end_news(state: TableState) -> list[str]:
+    """The end conditions met at the table, one line each (empty while the game goes on)."""
+    return [_(END_TEXTS[reason], name=name) for name, live in zip(state.names, state.lives)
+            for reason in end_reasons(live, state.settings)]
+
+
+def sheet_context(state: TableState, index: int) -> dict[str, Any]:
+    """Everything the seat page and its sheet fragment need."""
+    live = state.lives[index]
+    entry = score_entry(state, index)
+    last = move_text(live.log[-1]) if live.log else ""
+    return {"live": live, "streets": streets_view(live), "tracks": tracks_view(live),
+            "plans": plans_view(live, state), "round": round_view(live, state.settings), "score": entry,
+            "score_problems": problem_lines(entry.get("problems", [])), "last_move": last, "news": end_news(state),
+            "dropped": [problem_text(p) for p in live.dropped], "row_labels": ROW_LABELS}
+
+
+def status_rows(state: TableState) -> list[dict]:
+    """Each seat's line on the table page: round, houses built, refusals, plans, total so far."""
+    rows = []
+    for i, (seat, live) in enumerate(zip(state.seats, state.lives)):
+        built = sum(1 for _s, _h, house in live.sheet.positions() if house.built)
+        entry = score_entry(state, i)
+        rows.append({"seat": seat["seat"], "name": seat["name"], "round": live.round,
+                     "built": built, "houses": sum(RULES.street_sizes), "refusals": live.sheet.refusals,
+                     "claims": len(live.claims), "total": entry.get("total"), "version": seat["version"],
+                     "updated": seat["updated"], "problems": len(entry.get("problems", []))})
+    return rows
+
+
+def problems_of(items: list[Problem]) -> list[dict]:
+    """Engine problems as lines in the page's language, each with the path it concerns."""
+    return problem_lines([p.to_json() | {"problem": p} for p in items])
