@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.engine import NotAGameDocument
-from ..core.problems import N_, DocumentError, Problem, error, warning
+from ..core.problems import N_, DocumentError, Problem, error, fill, warning
 from ..core.schema import join_path, show
 from .board import Board, parse_board
 from .game_format import GAME_FORMAT, GameV1
@@ -52,13 +52,15 @@ class Game:
 
 def read_game(doc: Any, library: Path | str | None = None) -> Game:
     """Read a game document, collecting every problem; raise `NotAGameDocument` if it is not one."""
+    # The exception carries text only (core's NotAGameDocument); the source texts are marked for the catalogues.
     if not isinstance(doc, dict):
-        raise NotAGameDocument(f"A game document is a JSON object, not {show(doc)}.")
+        raise NotAGameDocument(fill(N_("A game document is a JSON object, not {value}."), {"value": show(doc)}))
     if not (isinstance(doc.get("format"), str) and doc["format"] == GAME_FORMAT):
-        raise NotAGameDocument(f"Expected \"format\": \"{GAME_FORMAT}\", found {show(doc.get('format'))}.")
+        raise NotAGameDocument(fill(N_('Expected "format": {expected}, found {value}.'),
+                                    {"expected": f'"{GAME_FORMAT}"', "value": show(doc.get("format"))}))
     players_raw = doc.get("players")
     if not isinstance(players_raw, list) or not players_raw:
-        raise NotAGameDocument("A game document needs \"players\": a non-empty list of enroute-sheet/1 sheets.")
+        raise NotAGameDocument(N_('A game document needs "players": a non-empty list of enroute-sheet/1 sheets.'))
     shape = read_shape(GameV1, doc, "", _PLACEHOLDERS)
     problems: list[Problem] = list(shape.problems)
     model = shape.value
