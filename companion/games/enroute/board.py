@@ -316,7 +316,9 @@ class _BoardReader:
             ok = True
             for key, what, values, length in (("columns", N_("The printed columns"), item.columns, self.cols),
                                               ("rows", N_("The printed rows"), item.rows, self.rows)):
-                if not is_printed_order(values, length):
+                if self.shape.replaced(("player_boards", i, key)):  # unreadable: its shape problem says so
+                    ok = False
+                elif not is_printed_order(values, length):
                     ok = False
                     self.problems.append(error(
                         "bad-printed-order", self.at("player_boards", i, key),
@@ -472,6 +474,8 @@ class _BoardReader:
                 self.problems.append(error("duplicate-point", ipath, N_("{point} is listed twice."), point=list(p)))
                 continue
             points.append(p)
+        if self.shape.replaced(("visit_them_all", "at")) or self.shape.replaced(("visit_them_all", "pp")):
+            return None
         if len(vta.pp) != self.shape.size(("visit_them_all", "at"), vta.at) + 1:
             self.problems.append(error(
                 "bad-pp-table", self.at("visit_them_all", "pp"),

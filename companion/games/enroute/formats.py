@@ -196,5 +196,6 @@ class SheetV1(Doc):
     personal_goal: Annotated[tuple[GoalPoint, GoalPoint, GoalPoint], coded(
         "bad-personal-goal", N_("{what} is three intersections like [[1, 1], [4, 2], [6, 6]], not {value}."))] \
         | None = Field(None, title=N_("A personal goal"))
-    goal_values: dict[str, Annotated[Int, Field(ge=0, le=999, title=N_("The result for a goal"))]] = Field(
+    goal_values: dict[str, Annotated[Int, Field(ge=0, le=999), coded(
+        "bad-number", N_("The result for goal {key} must be a whole number from 0 to 999, not {value}."))]] = Field(
         {}, title=N_("The goal results"))

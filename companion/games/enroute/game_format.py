@@ -54,8 +54,8 @@ class GoalsV1(RootModel[list[GoalCardV1]]):
     model_config = ConfigDict(title=N_("The goal cards"))
 
 
-RatingBoxes = Annotated[Int, Field(ge=0, title=N_("The upgrade boxes marked for a grey landmark")),
-                        coded("rating-beyond-track")]
+RatingBoxes = Annotated[Int, Field(ge=0), coded(
+    "rating-beyond-track", N_("The upgrade boxes marked for {key} must be a whole number, 0 or more, not {value}."))]
 
 
 class GameV1(Doc):

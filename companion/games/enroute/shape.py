@@ -232,8 +232,10 @@ def _problem(found: _Finding, generic: Problem, doc: Any, path: str) -> Problem:
     marker = found.code
     if marker is not None and marker.template is not None:
         value = found.unit[-1] if found.key else _value_at(doc, found.unit)
+        key = found.unit[-1] if found.unit and isinstance(found.unit[-1], str) else ""  # a mapping's key, as data
         return error(marker.code, _full_path(path, found.unit), marker.template,
-                     **{"what": _name(found.nodes, found.depth), "value": show(value), **dict(marker.params)})
+                     **{"what": _name(found.nodes, found.depth), "value": show(value), "key": key,
+                        **dict(marker.params)})
     code = marker.code if marker is not None else generic.code
     container = len(found.unit) - 1
     if found.extra:
@@ -260,16 +262,15 @@ def _action(found: _Finding, placeholders: Mapping[str, Any]) -> tuple[str, Loc,
         parent = nodes[depth - 1]
         if parent.kind in ("list", "dict"):
             return ("drop", unit[:depth], None)
+        if parent.kind != "model":
+            continue
         child = nodes[depth] if depth < len(nodes) else None
-        if parent.kind == "model" and (child is None or not child.required):  # an optional key: as if absent
+        if child is None or not child.required:  # an optional key: as if it were absent
             return ("drop", unit[:depth], None)
-        if parent.kind == "model" and depth == 1:  # a required key of the document itself
-            key = unit[0]
-            if key in placeholders:
-                return ("set", unit[:1], placeholders[key])
-            if child.kind in ("list", "dict"):
-                return ("set", unit[:1], [] if child.kind == "list" else {})
-            return None
+        if depth == 1 and unit[0] in placeholders:  # a required key of the document itself
+            return ("set", unit[:1], placeholders[unit[0]])
+        if child.kind in ("list", "dict"):  # a required list or mapping: as if it were empty
+            return ("set", unit[:depth], [] if child.kind == "list" else {})
     return None
 
 
