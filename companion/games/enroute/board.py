@@ -25,7 +25,7 @@ from .shape import Shape, read_shape
 
 __all__ = ["BOARD_FORMAT", "CAFE_BONUSES", "COLOURS", "KINDS", "ROAD_TAGS", "SPECIALISED", "Board", "Cafe",
            "Landmark", "PlayerBoard", "Road", "VisitThemAll", "board_to_json", "is_printed_order", "load_board",
-           "on_map", "parse_board"]
+           "MapChecks", "off_map", "parse_board"]
 # Stand-ins for a missing or broken id, name or format, so the rest of the board is still checked.
 _PLACEHOLDERS = {"format": BOARD_FORMAT, "id": "board", "name": "?"}
 _LATER = {"rivers", "bridges", "stations", "remote_landmarks", "meeting_points", "vehicles",
@@ -238,16 +238,43 @@ def _later(problem: Problem, doc: Any, path: str) -> Problem:
     return problem
 
 
-def on_map(point: tuple[int, int], path: str, what: str, problems: list[Problem], *, low: int, cols: int,
-           rows: int, code: str) -> bool:
-    """Check that a point lies on the map (x in low..cols, y in low..rows); report it when not."""
-    x, y = point
-    if low <= x <= cols and low <= y <= rows:
-        return True
-    problems.append(error(code, path, N_("{what} {value} is off the map: x must be {x_low}..{x_high} and y "
-                                         "{y_low}..{y_high}."),
-                          what=what, value=show(list(point)), x_low=low, x_high=cols, y_low=low, y_high=rows))
-    return False
+def off_map(code: str, path: str, what: str, point: tuple[int, int], low: int, cols: int, rows: int) -> Problem:
+    """Build the problem of a point that lies off the map (x in low..cols, y in low..rows)."""
+    return error(code, path, N_("{what} {value} is off the map: x must be {x_low}..{x_high} and y {y_low}..{y_high}."),
+                 what=what, value=show(list(point)), x_low=low, x_high=cols, y_low=low, y_high=rows)
+
+
+class MapChecks:
+    """What the board's and a sheet's rule checks share: paths under the document's, points on the map.
+
+    Paths are only built for problems: a clean document costs no string work.
+    """
+
+    path: str
+    cols: int
+    rows: int
+    problems: list[Problem]
+
+    def at(self, *keys: str | int) -> str:
+        """Return the path of a value of this document."""
+        path = self.path
+        for key in keys:
+            path = join_path(path, key)
+        return path
+
+    def point(self, point: tuple[int, int], keys: tuple[str | int, ...], what: str = N_("An intersection")) -> bool:
+        """Check that an intersection (x in 0..cols, y in 0..rows) is on the map; report it when not."""
+        if 0 <= point[0] <= self.cols and 0 <= point[1] <= self.rows:
+            return True
+        self.problems.append(off_map("intersection-off-map", self.at(*keys), what, point, 0, self.cols, self.rows))
+        return False
+
+    def location(self, loc: tuple[int, int], keys: tuple[str | int, ...], what: str = N_("A location")) -> bool:
+        """Check that a layout location (c in 1..cols, r in 1..rows) is on the map; report it when not."""
+        if 1 <= loc[0] <= self.cols and 1 <= loc[1] <= self.rows:
+            return True
+        self.problems.append(off_map("location-off-map", self.at(*keys), what, loc, 1, self.cols, self.rows))
+        return False
 
 
 def is_printed_order(values: Sequence[int], length: int) -> bool:
@@ -261,7 +288,7 @@ def is_printed_order(values: Sequence[int], length: int) -> bool:
     return True
 
 
-class _BoardReader:
+class _BoardReader(MapChecks):
     """The rule checks of a board whose shape is read: the map's size, ids, duplicates, tracks, roads."""
 
     def __init__(self, model: BoardV1, shape: Shape, path: str, problems: list[Problem]):
@@ -269,23 +296,6 @@ class _BoardReader:
         self.model, self.shape, self.path, self.problems = model, shape, path, problems
         self.cols, self.rows = model.size
         self.cafe_items: list[tuple[int, Cafe]] = []
-
-    def at(self, *keys: str | int) -> str:
-        """Return the path of a value of this board."""
-        path = self.path
-        for key in keys:
-            path = join_path(path, key)
-        return path
-
-    def location(self, loc: tuple[int, int], path: str) -> bool:
-        """Check that a layout location is on the map."""
-        return on_map(loc, path, N_("A location"), self.problems, low=1, cols=self.cols, rows=self.rows,
-                      code="location-off-map")
-
-    def point(self, point: tuple[int, int], path: str, what: str = N_("An intersection")) -> bool:
-        """Check that an intersection is on the map."""
-        return on_map(point, path, what, self.problems, low=0, cols=self.cols, rows=self.rows,
-                      code="intersection-off-map")
 
     def board(self) -> Board | None:
         """Run every check; return the board built from what passed them."""
@@ -351,11 +361,11 @@ class _BoardReader:
                                            N_("A landmark covers at least one location.")))
             locs: list[Location] = []
             for j, loc in self.shape.items(("landmarks", i, "locations"), item.locations):
-                jpath = self.at("landmarks", i, "locations", j)
-                if not self.location(loc, jpath):
+                if not self.location(loc, ("landmarks", i, "locations", j)):
                     continue
                 if loc in taken or loc in locs:
-                    self.problems.append(error("location-taken", jpath, N_("Location {location} already holds {id}."),
+                    self.problems.append(error("location-taken", self.at("landmarks", i, "locations", j),
+                                               N_("Location {location} already holds {id}."),
                                                location=list(loc), id=show(taken.get(loc, lid))))
                     continue
                 locs.append(loc)
@@ -385,15 +395,15 @@ class _BoardReader:
                                            N_("The grey landmark {id} needs a rating track."), id=show(lid)))
         return tuple((lid, tracks[lid]) for lid in grey if lid in tracks)
 
-    def section(self, pair: tuple[Point, Point], path: str) -> Section | None:
+    def section(self, pair: tuple[Point, Point], keys: tuple[str | int, ...]) -> Section | None:
         """Check a section: both ends on the map, and two different intersections."""
         a, b = pair
-        a_on = self.point(a, join_path(path, 0))
-        b_on = self.point(b, join_path(path, 1))  # checked even when `a` is off: every problem at once
+        a_on = self.point(a, (*keys, 0))
+        b_on = self.point(b, (*keys, 1))  # checked even when `a` is off: every problem at once
         if not (a_on and b_on):
             return None
         if a == b:
-            self.problems.append(error("bad-section", path,
+            self.problems.append(error("bad-section", self.at(*keys),
                                        N_("A section joins two different intersections, not {value}."),
                                        value=show([list(a), list(b)])))
             return None
@@ -404,7 +414,7 @@ class _BoardReader:
         roads = self.model.roads
         removed: list[Section] = []
         for i, pair in self.shape.items(("roads", "remove"), roads.remove):
-            sec = self.section(pair, self.at("roads", "remove", i))
+            sec = self.section(pair, ("roads", "remove", i))
             if sec is None:
                 continue
             if not geo.is_grid_section(sec, self.cols, self.rows) or sec in removed:
@@ -416,7 +426,7 @@ class _BoardReader:
             removed.append(sec)
         added: list[Road] = []
         for i, item in self.shape.items(("roads", "add"), roads.add):
-            sec = self.section(item.section, self.at("roads", "add", i, "section"))
+            sec = self.section(item.section, ("roads", "add", i, "section"))
             if sec is not None and ((geo.is_grid_section(sec, self.cols, self.rows) and sec not in removed)
                                     or any(r.section == sec for r in added)):
                 self.problems.append(error("duplicate-road", self.at("roads", "add", i, "section"),
@@ -425,7 +435,7 @@ class _BoardReader:
                 sec = None
             borders: list[Location] = []
             for j, loc in self.shape.items(("roads", "add", i, "borders"), item.borders):
-                if self.location(loc, self.at("roads", "add", i, "borders", j)) and loc not in borders:
+                if self.location(loc, ("roads", "add", i, "borders", j)) and loc not in borders:
                     borders.append(loc)
             if sec is not None:
                 added.append(Road(sec, tuple(borders), tuple(item.tags)))
@@ -436,7 +446,7 @@ class _BoardReader:
         found: list[Cafe] = []
         for i, item in self.shape.items(("cafes",), self.model.cafes):
             at: Point | None = item.at
-            if not self.point(item.at, self.at("cafes", i, "at"), N_("A cafe's intersection")):
+            if not self.point(item.at, ("cafes", i, "at"), N_("A cafe's intersection")):
                 at = None
             elif any(c.at == at for c in found):
                 self.problems.append(error("duplicate-cafe", self.at("cafes", i, "at"), N_("Two cafes on {at}."),
@@ -467,11 +477,11 @@ class _BoardReader:
             return None
         points: list[Point] = []
         for i, p in self.shape.items(("visit_them_all", "at"), vta.at):
-            ipath = self.at("visit_them_all", "at", i)
-            if not self.point(p, ipath, N_("A Visit-Them-All point")):
+            if not self.point(p, ("visit_them_all", "at", i), N_("A Visit-Them-All point")):
                 continue
             if p in points:
-                self.problems.append(error("duplicate-point", ipath, N_("{point} is listed twice."), point=list(p)))
+                self.problems.append(error("duplicate-point", self.at("visit_them_all", "at", i),
+                                           N_("{point} is listed twice."), point=list(p)))
                 continue
             points.append(p)
         if self.shape.replaced(("visit_them_all", "at")) or self.shape.replaced(("visit_them_all", "pp")):

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.problems import N_, Problem, error, warning
 from ..core.schema import join_path, show
 from . import geometry as geo
-from .board import COLOURS, Board, on_map
+from .board import COLOURS, Board, MapChecks
 from .formats import CAFE_STATES, SHEET_FORMAT, SheetV1
 from .geometry import Location, Point, Section
 from .shape import Shape, read_shape
@@ -86,25 +86,14 @@ def parse_sheet(doc: Any, board: Board, level: str = "full", path: str = "",
     return read.sheet, problems
 
 
-class _SheetReader:
+class _SheetReader(MapChecks):
     """The rule checks of a sheet whose shape is read, against its board and level."""
 
     def __init__(self, model: SheetV1, shape: Shape, board: Board, path: str, problems: list[Problem]):
         """Start an empty sheet for the player; checks fill it with what passes them."""
         self.model, self.shape, self.board, self.path, self.problems = model, shape, board, path, problems
+        self.cols, self.rows = board.cols, board.rows
         self.sheet = Sheet(player=model.player.strip())
-
-    def at(self, *keys: str | int) -> str:
-        """Return the path of a value of this sheet."""
-        path = self.path
-        for key in keys:
-            path = join_path(path, key)
-        return path
-
-    def point(self, point: Point, path: str, what: str) -> bool:
-        """Check that an intersection is on this board's map."""
-        return on_map(point, path, what, self.problems, low=0, cols=self.board.cols, rows=self.board.rows,
-                      code="intersection-off-map")
 
     def player_board(self) -> None:
         """Check which printed player board the player used."""
@@ -123,19 +112,19 @@ class _SheetReader:
         """Check the drawn sections: each a road of the map, none drawn twice."""
         seen: dict[Section, int] = {}
         for i, (a, b) in self.shape.items(("sections",), self.model.sections):
-            ipath = self.at("sections", i)
-            a_on = self.point(a, join_path(ipath, 0), N_("An intersection"))
-            b_on = self.point(b, join_path(ipath, 1), N_("An intersection"))  # both ends, every problem at once
+            a_on = self.point(a, ("sections", i, 0))
+            b_on = self.point(b, ("sections", i, 1))  # both ends, every problem at once
             if not (a_on and b_on):
                 continue
             sec = geo.section(a, b)
             if not self.board.is_road(sec):
                 self.problems.append(error(
-                    "not-a-road", ipath, N_("No road runs from {a} to {b}: a section joins two neighbouring "
-                                            "intersections along a road."), a=list(a), b=list(b)))
+                    "not-a-road", self.at("sections", i),
+                    N_("No road runs from {a} to {b}: a section joins two neighbouring intersections along a road."),
+                    a=list(a), b=list(b)))
             elif sec in seen:
                 self.problems.append(error(
-                    "duplicate-section", ipath,
+                    "duplicate-section", self.at("sections", i),
                     N_("The section {a}–{b} is already listed as sections[{first}]; a section can never be drawn "
                        "where one already is."), a=list(a), b=list(b), first=seen[sec]))
             else:
@@ -154,12 +143,11 @@ class _SheetReader:
             if i != last + 1:  # a point before this one was unreadable: the walk is broken there
                 ok = False
             last = i
-            ipath = self.at("final_route", i)
-            if not self.point(p, ipath, N_("A route point")):
+            if not self.point(p, ("final_route", i), N_("A route point")):
                 ok = False
                 continue
             if walk and ok:
-                ok = self._step(walk[-1], p, i, ipath, drawn, used)
+                ok = self._step(walk[-1], p, i, drawn, used)
             walk.append(p)
         if ok and not self.shape.changed(("final_route",)):
             self.sheet.final_route = walk
@@ -167,20 +155,20 @@ class _SheetReader:
                 self.problems.append(warning("empty-route", self.at("final_route"),
                                              N_("The final route has no sections; it scores nothing.")))
 
-    def _step(self, a: Point, b: Point, i: int, path: str, drawn: set[Section], used: dict[Section, int]) -> bool:
+    def _step(self, a: Point, b: Point, i: int, drawn: set[Section], used: dict[Section, int]) -> bool:
         """Check one step of the route; False when the route leaves the roads (later steps are not checked)."""
         sec = geo.section(a, b)
         if not self.board.is_road(sec):
-            self.problems.append(error("route-not-a-road", path,
+            self.problems.append(error("route-not-a-road", self.at("final_route", i),
                                        N_("The route jumps from {a} to {b}; consecutive route points must be "
                                           "joined by one road section."), a=list(a), b=list(b)))
             return False
         if sec not in drawn:
-            self.problems.append(error("route-not-drawn", path,
+            self.problems.append(error("route-not-drawn", self.at("final_route", i),
                                        N_("The route uses {a}–{b}, which is not among the drawn sections; no new "
                                           "sections may be drawn at game end."), a=list(a), b=list(b)))
         elif sec in used:
-            self.problems.append(error("route-reuses-section", path,
+            self.problems.append(error("route-reuses-section", self.at("final_route", i),
                                        N_("The route walks {a}–{b} a second time (first at step {first}); each "
                                           "section is used at most once."), a=list(a), b=list(b), first=used[sec]))
         else:
@@ -195,8 +183,7 @@ class _SheetReader:
         marked = self.sheet.tourists
         for i, item in self.shape.items(("tourists",), self.model.tourists):
             loc = item.at
-            if not on_map(loc, self.at("tourists", i, "at"), N_("A location"), self.problems, low=1,
-                          cols=self.board.cols, rows=self.board.rows, code="location-off-map"):
+            if not self.location(loc, ("tourists", i, "at")):
                 continue
             if loc in marked:
                 self.problems.append(error("duplicate-location", self.at("tourists", i, "at"),
@@ -232,7 +219,7 @@ class _SheetReader:
         index: dict[Point, int] = {}  # cafe -> its item in the document, for problem paths
         for i, item in self.shape.items(("cafes",), self.model.cafes):
             at = item.at
-            if not self.point(at, self.at("cafes", i, "at"), N_("A cafe")):
+            if not self.point(at, ("cafes", i, "at"), N_("A cafe")):
                 continue
             if self.board.cafe_at(at) is None:
                 self.problems.append(error("not-a-cafe", self.at("cafes", i, "at"),
@@ -278,7 +265,7 @@ class _SheetReader:
                 self.problems.append(warning("no-personal-goal", self.at("personal_goal"),
                                              N_("No personal goal intersections given; row 8 scores 0.")))
             return
-        on = [self.point(p, self.at("personal_goal", i), N_("A goal intersection")) for i, p in enumerate(value)]
+        on = [self.point(p, ("personal_goal", i), N_("A goal intersection")) for i, p in enumerate(value)]
         if not all(on):
             return
         if len(set(value)) != 3:
