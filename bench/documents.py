@@ -3,17 +3,21 @@
 Run from the repository root (the `companion` package is imported from the current folder, so the same
 script measures any checkout):
 
-    python bench/documents.py                 # 300 runs per document, 40 CLI processes
-    python bench/documents.py --runs 50 --processes 10
+    python bench/documents.py                          # this checkout: 300 calls per case, 40 CLI processes
+    python bench/documents.py --against ../base-tree   # this checkout and another, interleaved
 
 Three measurements, each as the median and the 99th percentile of single calls in milliseconds, and the
 documents per second the median allows:
 
 - `cli-path`: `companion.games.registry.score_document` on each `tests/games/enroute/games/*.json`
-  (what `python -m companion score` does after reading the file), in this process, after warm-up;
+  (what `python -m companion score` does after reading the file), in one process, after warm-up;
 - `cli-process`: `python -m companion score tests/games/enroute/games/rulebook-example.json` as a
   subprocess: start-up, imports, reading, scoring and printing;
 - `api`: `POST /api/score` with each document through the Flask test client.
+
+On a shared machine the load of other jobs moves every figure. `--against` therefore runs both
+checkouts side by side: one worker process per checkout, asked in turns for batches of calls (and
+the CLI processes alternate too), so both see the same load.
 """
 
 from __future__ import annotations
@@ -28,17 +32,18 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path.cwd()
-GAMES = ROOT / "tests" / "games" / "enroute" / "games"
+GAMES = Path("tests") / "games" / "enroute" / "games"
 EXAMPLE = GAMES / "rulebook-example.json"
 sys.path.insert(0, str(ROOT))
 
 
-def game_files() -> list[Path]:
+def game_files(root: Path = ROOT) -> list[Path]:
     """Return the known-answer game documents."""
-    return sorted(p for p in GAMES.glob("*.json") if not p.name.endswith(".expect.json"))
+    return sorted(p for p in (root / GAMES).glob("*.json") if not p.name.endswith(".expect.json"))
 
 
 def timed(call: Callable[[], object], runs: int, warmup: int = 5) -> list[float]:
@@ -53,103 +58,144 @@ def timed(call: Callable[[], object], runs: int, warmup: int = 5) -> list[float]
     return times
 
 
-def summary(label: str, times: list[float]) -> dict:
+def summary(times: list[float]) -> dict:
     """Return the median, the 99th percentile and the throughput of a list of timings."""
     p99 = statistics.quantiles(times, n=100, method="inclusive")[98] if len(times) > 1 else times[0]
     median = statistics.median(times)
-    return {"case": label, "runs": len(times), "median_ms": median, "p99_ms": p99, "per_s": 1000 / median}
+    return {"runs": len(times), "median_ms": median, "p99_ms": p99, "per_s": 1000 / median}
 
 
-def bench_cli_path(runs: int) -> list[dict]:
-    """Time `score_document` on each game file, and on all of them in a row."""
+def build_cases(stack: ExitStack) -> dict[str, Callable[[], object]]:
+    """Return every in-process case by name: the CLI path and the API for each document."""
     from companion.games.core.engine import ScoreOptions
     from companion.games.registry import score_document
+    from companion.web.core.app import create_app
 
     docs = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in game_files()}
     options = ScoreOptions()
-    rows = [summary(f"cli-path {name}", timed(lambda d=doc: score_document(d, options), runs))
-            for name, doc in docs.items()]
+    cases: dict[str, Callable[[], object]] = {
+        f"cli-path {name}": (lambda d=doc: score_document(d, options)) for name, doc in docs.items()}
     every = list(docs.values())
-    rows.append(summary(f"cli-path all {len(every)} files",
-                        timed(lambda: [score_document(d, options) for d in every], runs)))
-    return rows
+    cases[f"cli-path all {len(every)} files"] = lambda: [score_document(d, options) for d in every]
+    tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": str(tmp / "bench.sqlite"), "BOARD_LIBRARY": str(tmp / "boards")})
+    client = app.test_client()
+    for path in game_files():
+        def once(body: bytes = path.read_bytes(), name: str = path.name) -> None:
+            """Post one document; it must be scored (200)."""
+            response = client.post("/api/score", data=body, content_type="application/json")
+            if response.status_code != 200:
+                raise SystemExit(f"/api/score answered {response.status_code} for {name}")
+        cases[f"api {path.stem}"] = once
+    return cases
 
 
-def bench_cli_process(runs: int) -> list[dict]:
-    """Time `python -m companion score` on the rulebook example as a whole process."""
-    command = [sys.executable, "-m", "companion", "score", str(EXAMPLE.relative_to(ROOT))]
-
-    def once() -> None:
-        """Run the command once; it must score the example (exit 0)."""
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, check=False)
-        if done.returncode != 0:
-            raise SystemExit(f"{' '.join(command)} exited {done.returncode}: {done.stderr.decode()[-500:]}")
-
-    return [summary("cli-process rulebook-example", timed(once, runs, warmup=2))]
+def cli_once(root: Path) -> float:
+    """Run `python -m companion score` on the rulebook example in a checkout; return its milliseconds."""
+    command = [sys.executable, "-m", "companion", "score", str(EXAMPLE)]
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=root, capture_output=True, check=False)
+    took = (time.perf_counter() - start) * 1000
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} in {root} exited {done.returncode}: {done.stderr.decode()[-500:]}")
+    return took
 
 
-def bench_api(runs: int) -> list[dict]:
-    """Time `POST /api/score` with each game file through the Flask test client."""
-    from companion.web.core.app import create_app
-
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                          "DATABASE": str(Path(tmp) / "bench.sqlite"), "BOARD_LIBRARY": str(Path(tmp) / "boards")})
-        client = app.test_client()
-        rows = []
-        for path in game_files():
-            body = path.read_bytes()
-
-            def once(body: bytes = body, name: str = path.name) -> None:
-                """Post one document; it must be scored (200)."""
-                response = client.post("/api/score", data=body, content_type="application/json")
-                if response.status_code != 200:
-                    raise SystemExit(f"/api/score answered {response.status_code} for {name}")
-
-            rows.append(summary(f"api {path.stem}", timed(once, runs)))
-        return rows
+def worker() -> int:
+    """Serve batches of timed calls: read `{"case": ..., "runs": n}` lines, answer the list of milliseconds."""
+    with ExitStack() as stack:
+        cases = build_cases(stack)
+        print(json.dumps(list(cases)), flush=True)
+        warm: set[str] = set()
+        for line in sys.stdin:
+            ask = json.loads(line)
+            call = cases[ask["case"]]
+            times = timed(call, ask["runs"], warmup=0 if ask["case"] in warm else 5)
+            warm.add(ask["case"])
+            print(json.dumps(times), flush=True)
+    return 0
 
 
-def describe() -> str:
-    """Name the checkout and the machine the figures come from."""
+def measure_here(runs: int, processes: int) -> dict[str, dict]:
+    """Measure this checkout alone."""
+    figures = {}
+    with ExitStack() as stack:
+        for name, call in build_cases(stack).items():
+            figures[name] = summary(timed(call, runs))
+    for _ in range(2):
+        cli_once(ROOT)
+    figures["cli-process rulebook-example"] = summary([cli_once(ROOT) for _ in range(processes)])
+    return figures
+
+
+def measure_against(other: Path, runs: int, processes: int, batch: int) -> dict[str, dict[str, dict]]:
+    """Measure this checkout and another in turns; return the figures per checkout."""
+    roots = {"before": other.resolve(), "after": ROOT}
+    script = Path(__file__).resolve()
+    workers = {side: subprocess.Popen([sys.executable, str(script), "--worker"], cwd=root, text=True,
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+               for side, root in roots.items()}
+    names = [json.loads(w.stdout.readline()) for w in workers.values()]
+    times: dict[str, dict[str, list[float]]] = {side: {} for side in roots}
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                text=True, check=False).stdout.strip() or "no git"
-    except OSError:
-        commit = "no git"
-    try:
-        import pydantic
-        versions = f"pydantic {pydantic.VERSION}"
-    except ImportError:
-        versions = "no pydantic"
+        for name in (n for n in names[0] if n in names[1]):
+            for turn in range(max(1, runs // batch)):
+                for side in (("before", "after") if turn % 2 == 0 else ("after", "before")):
+                    workers[side].stdin.write(json.dumps({"case": name, "runs": batch}) + "\n")
+                    workers[side].stdin.flush()
+                    times[side].setdefault(name, []).extend(json.loads(workers[side].stdout.readline()))
+    finally:
+        for w in workers.values():
+            w.stdin.close()
+            w.wait()
+    for root in roots.values():
+        cli_once(root)
+    for turn in range(processes):
+        for side in (("before", "after") if turn % 2 == 0 else ("after", "before")):
+            times[side].setdefault("cli-process rulebook-example", []).append(cli_once(roots[side]))
+    return {side: {name: summary(t) for name, t in cases.items()} for side, cases in times.items()}
+
+
+def describe(root: Path) -> str:
+    """Name a checkout and the machine the figures come from."""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
+                            check=False).stdout.strip() or "not a git checkout"
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return (f"{ROOT} (commit {commit}), Python {platform.python_version()}, {versions}, "
-            f"{os.cpu_count()} CPUs, load average {load}")
+    return f"{root} ({commit}), Python {platform.python_version()}, {os.cpu_count()} CPUs, load average {load}"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the measurements and print a table (and JSON, when asked)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=300, help="timed calls per document (default 300)")
+    parser.add_argument("--runs", type=int, default=300, help="timed calls per case (default 300)")
     parser.add_argument("--processes", type=int, default=40, help="timed CLI processes (default 40)")
-    parser.add_argument("--only", choices=("cli-path", "cli-process", "api"), action="append",
-                        help="run only these measurements (repeatable)")
-    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--against", type=Path, help="another checkout to measure in turns with this one")
+    parser.add_argument("--batch", type=int, default=20, help="calls per turn with --against (default 20)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    chosen = args.only or ["cli-path", "cli-process", "api"]
-    print(describe())
-    rows: list[dict] = []
-    if "cli-path" in chosen:
-        rows += bench_cli_path(args.runs)
-    if "cli-process" in chosen:
-        rows += bench_cli_process(args.processes)
-    if "api" in chosen:
-        rows += bench_api(args.runs)
-    print(f"{'case':40} {'runs':>5} {'median ms':>10} {'p99 ms':>9} {'per s':>8}")
-    for row in rows:
-        print(f"{row['case']:40} {row['runs']:5d} {row['median_ms']:10.3f} {row['p99_ms']:9.3f} {row['per_s']:8.0f}")
+    if args.worker:
+        return worker()
+    if args.against is None:
+        print(describe(ROOT))
+        figures = measure_here(args.runs, args.processes)
+        print(f"{'case':34} {'runs':>5} {'median ms':>10} {'p99 ms':>9} {'per s':>8}")
+        for name, f in figures.items():
+            print(f"{name:34} {f['runs']:5d} {f['median_ms']:10.3f} {f['p99_ms']:9.3f} {f['per_s']:8.0f}")
+    else:
+        print("before:", describe(args.against.resolve()))
+        print("after: ", describe(ROOT))
+        figures = measure_against(args.against, args.runs, args.processes, args.batch)
+        before, after = figures["before"], figures["after"]
+        print(f"{'case':34} {'runs':>5} {'before median':>13} {'p99':>8} {'after median':>12} {'p99':>8}"
+              f" {'throughput':>10}")
+        for name in before:
+            b, a = before[name], after[name]
+            print(f"{name:34} {a['runs']:5d} {b['median_ms']:13.3f} {b['p99_ms']:8.3f} {a['median_ms']:12.3f}"
+                  f" {a['p99_ms']:8.3f} {a['per_s'] / b['per_s'] - 1:+10.0%}")
     if args.json:
-        Path(args.json).write_text(json.dumps({"where": describe(), "rows": rows}, indent=1), encoding="utf-8")
+        args.json.write_text(json.dumps(figures, indent=1), encoding="utf-8")
     return 0
 
 

@@ -5,10 +5,12 @@ value against one; a valid document costs one pydantic call. When it fails,
 each pydantic error becomes a problem through `core.schema.problems_of`, then
 two En Route touches:
 
-- a type marked `Code("bad-section", N_("..."))` is wrong as a whole: every
+- a type marked `coded("bad-section", N_("..."))` is wrong as a whole: every
   error inside it (a pair's second number, a printed order's third item) is
-  one problem at the marked value, with that code and template; `Code(code)`
-  without a template only gives the generic message a code players know;
+  one problem at the marked value, with that code and template (the innermost
+  marker wins, and nothing inside a value that is wrong as a whole is reported
+  again); `coded(code)` without a template only gives the generic message a
+  code players know;
 - every message names the value as the model's titles do (`A tourist entry`).
 
 Then the rule checks still need the usable rest (a player's other sections,
