@@ -144,10 +144,10 @@ class BoardV1(Doc):
         title=N_("The map size"))
     player_boards: list[PlayerBoardV1] = Field(title=N_("The player boards"))
     landmarks: list[LandmarkV1] = Field(title=N_("The landmarks"))
-    ratings: dict[str, RatingTrack] = Field({}, title=N_("The rating tracks"))
+    ratings: dict[str, RatingTrack] = Field(default_factory=dict, title=N_("The rating tracks"))
     cafes: list[CafeV1] = Field((), title=N_("The cafes"))
     visit_them_all: VisitThemAllV1 | None = Field(None, title=N_("The Visit-Them-All points"))
-    roads: RoadsV1 = Field(RoadsV1(), title=N_("The road changes"))
+    roads: RoadsV1 = Field(default_factory=RoadsV1, title=N_("The road changes"))
 
 
 # ---- enroute-sheet/1 -----------------------------------------------------------------------------
@@ -198,4 +198,4 @@ class SheetV1(Doc):
         | None = Field(None, title=N_("A personal goal"))
     goal_values: dict[str, Annotated[Int, Field(ge=0, le=999), coded(
         "bad-number", N_("The result for goal {key} must be a whole number from 0 to 999, not {value}."))]] = Field(
-        {}, title=N_("The goal results"))
+        default_factory=dict, title=N_("The goal results"))

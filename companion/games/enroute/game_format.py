@@ -68,6 +68,6 @@ class GameV1(Doc):
                                             levels=", ".join(LEVELS))] = Field(title=N_("The level"))
     ratings: Annotated[dict[str, RatingBoxes], coded(
         "not-an-object", N_("{what} map grey landmark ids to marked upgrade boxes, like {example}, not {value}."),
-        example='{"tv-tower": 3}')] = Field({}, title=N_("The ratings"))
+        example='{"tv-tower": 3}')] = Field(default_factory=dict, title=N_("The ratings"))
     goals: list[GoalCardV1] = Field((), title=N_("The goal cards"))
     players: list[Any] = Field(title=N_("The players"))

@@ -24,8 +24,9 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, RootModel, ValidationError
@@ -38,6 +39,7 @@ Loc = tuple[str | int, ...]
 UNKNOWN_KEY = N_("{what} cannot have the key {key}; the allowed keys are {allowed}.")
 MISSING_KEY = N_("{what} must have the key {key}.")
 _ROUNDS = 4  # prunings after the first: dropping an item can empty a list that must not be empty
+_NONE: Mapping[Any, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -54,15 +56,22 @@ def coded(code: str, template: Msg | None = None, **params: Any) -> Code:
     return Code(code, template, tuple(params.items()))
 
 
-@dataclass(frozen=True)
 class Shape(Generic[T]):
-    """A document read by its model: the usable value (None: nothing usable) and every shape problem."""
+    """A document read by its model: the usable value (None: nothing usable) and every shape problem.
 
-    value: T | None
-    problems: list[Problem]
-    kept: Mapping[Loc, tuple[int, ...]] = field(default_factory=dict)  # list -> document indices it kept
-    left_out: frozenset[Loc] = frozenset()  # items and keys dropped or replaced because they hold errors
-    sizes: Mapping[Loc, int] = field(default_factory=dict)  # the document's length of each list with dropped items
+    A plain class with slots: every document read builds one, and a frozen dataclass costs more.
+    """
+
+    __slots__ = ("kept", "left_out", "problems", "sizes", "value")
+
+    def __init__(self, value: T | None, problems: list[Problem], kept: Mapping[Loc, tuple[int, ...]] = _NONE,
+                 left_out: frozenset[Loc] = frozenset(), sizes: Mapping[Loc, int] = _NONE):
+        """Keep the value, its problems, and where the document's items went (when some were left out)."""
+        self.value = value
+        self.problems = problems
+        self.kept = kept  # list -> the document's indices it kept
+        self.left_out = left_out  # items and keys dropped or replaced because they hold errors
+        self.sizes = sizes  # the document's length of each list with dropped items
 
     def items(self, loc: Loc, values: Iterable[Any]) -> Iterator[tuple[int, Any]]:
         """Pair each item of the list at `loc` with its index in the document."""

@@ -25,6 +25,7 @@ SECTIONS_PER_ROUND = 2
 SHEET_KEYS = tuple(SheetV1.model_fields)
 # Stand-ins for a missing or broken format or name, so the rest of the sheet is still checked.
 _PLACEHOLDERS = {"format": SHEET_FORMAT, "player": "?"}
+_ROUTE_POINT, _CAFE, _GOAL_POINT = N_("A route point"), N_("A cafe"), N_("A goal intersection")
 
 
 @dataclass
@@ -143,7 +144,7 @@ class _SheetReader(MapChecks):
             if i != last + 1:  # a point before this one was unreadable: the walk is broken there
                 ok = False
             last = i
-            if not self.point(p, ("final_route", i), N_("A route point")):
+            if not self.point(p, ("final_route", i), _ROUTE_POINT):
                 ok = False
                 continue
             if walk and ok:
@@ -179,7 +180,6 @@ class _SheetReader(MapChecks):
         """Check the tourists per location and the one-location-per-round limit."""
         if self.shape.replaced(("tourists",)):
             return
-        purple_used = "purple" in self.board.kinds_present()
         marked = self.sheet.tourists
         for i, item in self.shape.items(("tourists",), self.model.tourists):
             loc = item.at
@@ -191,7 +191,7 @@ class _SheetReader(MapChecks):
                                               "entry."), location=list(loc)))
                 continue
             counts = {colour: n for colour in COLOURS if (n := getattr(item, colour)) is not None}
-            if counts.get("purple") and not purple_used:
+            if counts.get("purple") and "purple" not in self.board.kinds_present():
                 self.problems.append(warning("purple-not-used", self.at("tourists", i, "purple"),
                                              N_("{board} has no purple landmarks; purple tourists score nothing "
                                                 "here."), board=self.board.name))
@@ -219,7 +219,7 @@ class _SheetReader(MapChecks):
         index: dict[Point, int] = {}  # cafe -> its item in the document, for problem paths
         for i, item in self.shape.items(("cafes",), self.model.cafes):
             at = item.at
-            if not self.point(at, ("cafes", i, "at"), N_("A cafe")):
+            if not self.point(at, ("cafes", i, "at"), _CAFE):
                 continue
             if self.board.cafe_at(at) is None:
                 self.problems.append(error("not-a-cafe", self.at("cafes", i, "at"),
@@ -265,7 +265,7 @@ class _SheetReader(MapChecks):
                 self.problems.append(warning("no-personal-goal", self.at("personal_goal"),
                                              N_("No personal goal intersections given; row 8 scores 0.")))
             return
-        on = [self.point(p, ("personal_goal", i), N_("A goal intersection")) for i, p in enumerate(value)]
+        on = [self.point(p, ("personal_goal", i), _GOAL_POINT) for i, p in enumerate(value)]
         if not all(on):
             return
         if len(set(value)) != 3:
