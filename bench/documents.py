@@ -12,7 +12,8 @@ documents per second the median allows:
 - `cli-path`: `companion.games.registry.score_document` on each `tests/games/enroute/games/*.json`
   (what `python -m companion score` does after reading the file), in one process, after warm-up;
 - `cli-process`: `python -m companion score tests/games/enroute/games/rulebook-example.json` as a
-  subprocess: start-up, imports, reading, scoring and printing;
+  subprocess: start-up, imports, reading, scoring and printing; and the same once `pydantic` (the shared
+  document core) is loaded first, as it is when another game's package has loaded it;
 - `api`: `POST /api/score` with each document through the Flask test client.
 
 On a shared machine the load of other jobs moves every figure. `--against` therefore runs both
@@ -91,9 +92,17 @@ def build_cases(stack: ExitStack) -> dict[str, Callable[[], object]]:
     return cases
 
 
-def cli_once(root: Path) -> float:
+# `python -m companion` after importing the shared document core (pydantic), as a process does once another
+# game's package has loaded it: on main the registry imports every game, and some read documents with pydantic.
+PRELOADED = ("import runpy, sys\nimport companion.games.core.schema\n"
+             "runpy.run_module('companion', run_name='__main__', alter_sys=True)")
+PROCESSES = {"cli-process rulebook-example": ["-m", "companion"],
+             "cli-process, pydantic loaded first": ["-c", PRELOADED]}
+
+
+def cli_once(root: Path, how: str = "cli-process rulebook-example") -> float:
     """Run `python -m companion score` on the rulebook example in a checkout; return its milliseconds."""
-    command = [sys.executable, "-m", "companion", "score", str(EXAMPLE)]
+    command = [sys.executable, *PROCESSES[how], "score", str(EXAMPLE)]
     start = time.perf_counter()
     done = subprocess.run(command, cwd=root, capture_output=True, check=False)
     took = (time.perf_counter() - start) * 1000
@@ -123,9 +132,10 @@ def measure_here(runs: int, processes: int) -> dict[str, dict]:
     with ExitStack() as stack:
         for name, call in build_cases(stack).items():
             figures[name] = summary(timed(call, runs))
-    for _ in range(2):
-        cli_once(ROOT)
-    figures["cli-process rulebook-example"] = summary([cli_once(ROOT) for _ in range(processes)])
+    for how in PROCESSES:
+        for _ in range(2):
+            cli_once(ROOT, how)
+        figures[how] = summary([cli_once(ROOT, how) for _ in range(processes)])
     return figures
 
 
@@ -149,11 +159,12 @@ def measure_against(other: Path, runs: int, processes: int, batch: int) -> dict[
         for w in workers.values():
             w.stdin.close()
             w.wait()
-    for root in roots.values():
-        cli_once(root)
-    for turn in range(processes):
-        for side in (("before", "after") if turn % 2 == 0 else ("after", "before")):
-            times[side].setdefault("cli-process rulebook-example", []).append(cli_once(roots[side]))
+    for how in PROCESSES:
+        for root in roots.values():
+            cli_once(root, how)
+        for turn in range(processes):
+            for side in (("before", "after") if turn % 2 == 0 else ("after", "before")):
+                times[side].setdefault(how, []).append(cli_once(roots[side], how))
     return {side: {name: summary(t) for name, t in cases.items()} for side, cases in times.items()}
 
 
