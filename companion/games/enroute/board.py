@@ -12,22 +12,22 @@ ever asks a road which locations it borders, so those cities fit as data.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.problems import DocumentError, Problem, error, has_errors
+from ..core.problems import N_, DocumentError, Problem, error, has_errors
+from ..core.schema import join_path, show
 from . import geometry as geo
+from .formats import BOARD_FORMAT, CAFE_BONUSES, COLOURS, KINDS, ROAD_TAGS, SPECIALISED, BoardV1
 from .geometry import Location, Point, Section
-from .jsonread import check_keys, check_list, check_object, is_int, join, read_int, read_pair, read_string, show
+from .shape import Shape, read_shape
 
-BOARD_FORMAT = "enroute-board/1"
-SPECIALISED = ("red", "green", "blue", "purple")
-KINDS = (*SPECIALISED, "yellow", "grey")
-COLOURS = SPECIALISED  # tourist colours, in scoring-row order
-CAFE_BONUSES = ("tourists", "section", "coordinate")
-ROAD_TAGS = ("diagonal", "corner", "harbour")
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+__all__ = ["BOARD_FORMAT", "CAFE_BONUSES", "COLOURS", "KINDS", "ROAD_TAGS", "SPECIALISED", "Board", "Cafe",
+           "Landmark", "PlayerBoard", "Road", "VisitThemAll", "board_to_json", "is_printed_order", "load_board",
+           "MapChecks", "off_map", "parse_board"]
+# Stand-ins for a missing or broken id, name or format, so the rest of the board is still checked.
+_PLACEHOLDERS = {"format": BOARD_FORMAT, "id": "board", "name": "?"}
 _LATER = {"rivers", "bridges", "stations", "remote_landmarks", "meeting_points", "vehicles",
           "hotspots", "tram", "carnival"}
 
@@ -203,43 +203,19 @@ class Board:
 
 def parse_board(doc: Any, path: str = "") -> tuple[Board | None, list[Problem]]:
     """Check an `enroute-board/1` document; return the board (if usable) and every problem."""
-    problems: list[Problem] = []
-    if not check_object(doc, path, "A board", problems):
+    shape = read_shape(BoardV1, doc, path, _PLACEHOLDERS)
+    problems = [_later(p, doc, path) for p in shape.problems]
+    model = shape.value
+    if model is None:
         return None, problems
-    allowed = ("format", "id", "name", "size", "player_boards", "landmarks", "ratings", "cafes",
-               "visit_them_all", "roads")
-    for key in doc:
-        if key in _LATER:
-            problems.append(error(
-                "unsupported-feature", join(path, key),
-                f"{show(key)} is a world-city feature that enroute-board/1 does not support yet."))
-    check_keys({k: v for k, v in doc.items() if k not in _LATER}, path, allowed,
-               ("format", "id", "name", "size", "player_boards", "landmarks"), "a board", problems)
-    if "format" in doc and doc["format"] != BOARD_FORMAT:
-        problems.append(error("wrong-format", join(path, "format"),
-                              f"Expected format {show(BOARD_FORMAT)}, not {show(doc['format'])}."))
-    board_id = doc.get("id")
-    if "id" in doc and not (isinstance(board_id, str) and _ID.match(board_id)):
-        problems.append(error("bad-id", join(path, "id"),
-                              f"A board id is lowercase letters, digits and dashes, not {show(board_id)}."))
-    name = read_string(doc["name"], join(path, "name"), "The city name", problems) if "name" in doc else None
-    cols, rows = _read_size(doc.get("size"), join(path, "size"), problems) if "size" in doc else (None, None)
-    if cols is None:
+    read = _BoardReader(model, shape, path, problems)
+    board = read.board()
+    if board is None or has_errors(problems):
         return None, problems
-    player_boards = _read_player_boards(doc.get("player_boards"), join(path, "player_boards"), cols, rows, problems)
-    landmarks = _read_landmarks(doc.get("landmarks"), join(path, "landmarks"), cols, rows, problems)
-    ratings = _read_ratings(doc.get("ratings", {}), join(path, "ratings"), landmarks, problems)
-    removed, added = _read_roads(doc.get("roads", {"remove": [], "add": []}), join(path, "roads"), cols, rows,
-                                 problems)
-    cafes = _read_cafes(doc.get("cafes", []), join(path, "cafes"), cols, rows, problems)
-    vta = _read_vta(doc.get("visit_them_all"), join(path, "visit_them_all"), cols, rows, problems)
-    if has_errors(problems):
-        return None, problems
-    board = Board(board_id, name, cols, rows, player_boards, landmarks, ratings, cafes, vta, removed, added)
-    for i, cafe in enumerate(board.cafes):
+    for i, cafe in read.cafe_items:
         if not board.neighbours(cafe.at):
-            problems.append(error("cafe-unreachable", join(join(path, "cafes"), i),
-                                  f"No road reaches the cafe at {list(cafe.at)}."))
+            problems.append(error("cafe-unreachable", join_path(join_path(path, "cafes"), i),
+                                  N_("No road reaches the cafe at {at}."), at=list(cafe.at)))
     return (None if has_errors(problems) else board), problems
 
 
@@ -251,17 +227,59 @@ def load_board(doc: Any) -> Board:
     return board
 
 
-def _read_size(value: Any, path: str, problems: list[Problem]) -> tuple[int | None, int | None]:
-    """Read `[cols, rows]`."""
-    if not (isinstance(value, list) and len(value) == 2 and all(is_int(v) and 1 <= v <= 24 for v in value)):
-        problems.append(error("bad-size", path, f"size must be [columns, rows] like [6, 6], not {show(value)}."))
-        return None, None
-    return value[0], value[1]
+def _later(problem: Problem, doc: Any, path: str) -> Problem:
+    """Name a world-city key as a feature of later versions rather than an unknown key."""
+    if problem.code == "unknown-key" and isinstance(doc, dict):
+        for key in _LATER & doc.keys():
+            if problem.path == join_path(path, key):
+                return error("unsupported-feature", problem.path,
+                             N_("{key} is a world-city feature that enroute-board/1 does not support yet."),
+                             key=show(key))
+    return problem
 
 
-def _is_printed_order(values: list, length: int) -> bool:
+def off_map(code: str, path: str, what: str, point: tuple[int, int], low: int, cols: int, rows: int) -> Problem:
+    """Build the problem of a point that lies off the map (x in low..cols, y in low..rows)."""
+    return error(code, path, N_("{what} {value} is off the map: x must be {x_low}..{x_high} and y {y_low}..{y_high}."),
+                 what=what, value=show(list(point)), x_low=low, x_high=cols, y_low=low, y_high=rows)
+
+
+class MapChecks:
+    """What the board's and a sheet's rule checks share: paths under the document's, points on the map.
+
+    Paths are only built for problems: a clean document costs no string work.
+    """
+
+    path: str
+    cols: int
+    rows: int
+    problems: list[Problem]
+
+    def at(self, *keys: str | int) -> str:
+        """Return the path of a value of this document."""
+        path = self.path
+        for key in keys:
+            path = join_path(path, key)
+        return path
+
+    def point(self, point: tuple[int, int], keys: tuple[str | int, ...], what: str = N_("An intersection")) -> bool:
+        """Check that an intersection (x in 0..cols, y in 0..rows) is on the map; report it when not."""
+        if 0 <= point[0] <= self.cols and 0 <= point[1] <= self.rows:
+            return True
+        self.problems.append(off_map("intersection-off-map", self.at(*keys), what, point, 0, self.cols, self.rows))
+        return False
+
+    def location(self, loc: tuple[int, int], keys: tuple[str | int, ...], what: str = N_("A location")) -> bool:
+        """Check that a layout location (c in 1..cols, r in 1..rows) is on the map; report it when not."""
+        if 1 <= loc[0] <= self.cols and 1 <= loc[1] <= self.rows:
+            return True
+        self.problems.append(off_map("location-off-map", self.at(*keys), what, loc, 1, self.cols, self.rows))
+        return False
+
+
+def is_printed_order(values: Sequence[int], length: int) -> bool:
     """Tell whether values are a permutation of 1..6 for every 6-wide half."""
-    if len(values) != length or not all(is_int(v) for v in values):
+    if len(values) != length:
         return False
     for start in range(0, length, 6):
         chunk = values[start:start + 6]
@@ -270,271 +288,213 @@ def _is_printed_order(values: list, length: int) -> bool:
     return True
 
 
-def _read_player_boards(value: Any, path: str, cols: int, rows: int,
-                        problems: list[Problem]) -> tuple[PlayerBoard, ...]:
-    """Read the player boards and their printed coordinate orders."""
-    if not check_list(value, path, "player_boards", problems):
-        return ()
-    if not value:
-        problems.append(error("no-player-boards", path, "A board needs at least one player board."))
-    found: list[PlayerBoard] = []
-    for i, item in enumerate(value):
-        ipath = join(path, i)
-        if not check_object(item, ipath, "A player board", problems):
-            continue
-        check_keys(item, ipath, ("number", "columns", "rows"), ("number", "columns", "rows"),
-                   "a player board", problems)
-        number = read_int(item.get("number"), join(ipath, "number"), "The player board number", problems,
-                          low=1) if "number" in item else None
-        if number is not None and any(pb.number == number for pb in found):
-            problems.append(error("duplicate-player-board", join(ipath, "number"),
-                                  f"Player board {number} is listed twice."))
-            number = None
-        ok = True
-        for key, length in (("columns", cols), ("rows", rows)):
-            seq = item.get(key)
-            if key in item and not (isinstance(seq, list) and _is_printed_order(seq, length)):
-                ok = False
-                problems.append(error(
-                    "bad-printed-order", join(ipath, key),
-                    f"The printed {key} must list each of 1..6 exactly once ({length} numbers), "
-                    f"not {show(seq)}."))
-        if number is not None and ok and "columns" in item and "rows" in item:
-            found.append(PlayerBoard(number, tuple(item["columns"]), tuple(item["rows"])))
-    return tuple(found)
+class _BoardReader(MapChecks):
+    """The rule checks of a board whose shape is read: the map's size, ids, duplicates, tracks, roads."""
 
+    def __init__(self, model: BoardV1, shape: Shape, path: str, problems: list[Problem]):
+        """Keep the model, where its items were in the document, and the problem list to add to."""
+        self.model, self.shape, self.path, self.problems = model, shape, path, problems
+        self.cols, self.rows = model.size
+        self.cafe_items: list[tuple[int, Cafe]] = []
 
-def _read_landmarks(value: Any, path: str, cols: int, rows: int, problems: list[Problem]) -> tuple[Landmark, ...]:
-    """Read the landmarks."""
-    if not check_list(value, path, "landmarks", problems):
-        return ()
-    found: list[Landmark] = []
-    taken: dict[Location, str] = {}
-    for i, item in enumerate(value):
-        ipath = join(path, i)
-        if not check_object(item, ipath, "A landmark", problems):
-            continue
-        check_keys(item, ipath, ("id", "name", "kind", "pp", "locations"), ("id", "name", "kind", "locations"),
-                   "a landmark", problems)
-        lid = item.get("id")
-        if "id" in item and not (isinstance(lid, str) and _ID.match(lid)):
-            problems.append(error("bad-id", join(ipath, "id"),
-                                  f"A landmark id is lowercase letters, digits and dashes, not {show(lid)}."))
-            lid = None
-        elif lid is not None and any(lm.id == lid for lm in found):
-            problems.append(error("duplicate-landmark", join(ipath, "id"), f"Landmark id {show(lid)} is used twice."))
-            lid = None
-        name = read_string(item["name"], join(ipath, "name"), "A landmark name", problems) if "name" in item else None
-        kind = item.get("kind")
-        if "kind" in item and kind not in KINDS:
-            problems.append(error("bad-kind", join(ipath, "kind"),
-                                  f"Landmark kind must be one of {', '.join(KINDS)}, not {show(kind)}."))
-            kind = None
-        pp = None
-        if kind == "yellow":
-            if "pp" not in item:
-                problems.append(error("yellow-without-pp", join(ipath, "pp"),
-                                      f"The yellow landmark {show(name or lid)} needs its printed PP."))
-            else:
-                pp = read_int(item["pp"], join(ipath, "pp"), "A yellow landmark's PP", problems, low=0, high=99)
-        elif "pp" in item and kind is not None:
-            problems.append(error("pp-not-yellow", join(ipath, "pp"),
-                                  "Only yellow landmarks print their own PP; grey ones use a rating track."))
-        locs: list[Location] = []
-        if "locations" in item and check_list(item["locations"], join(ipath, "locations"), "locations", problems):
-            if not item["locations"]:
-                problems.append(error("no-locations", join(ipath, "locations"),
-                                      "A landmark covers at least one location."))
-            for j, raw in enumerate(item["locations"]):
-                jpath = join(join(ipath, "locations"), j)
-                loc = read_pair(raw, jpath, "A location", problems, x_range=(1, cols), y_range=(1, rows),
-                                code="location-off-map")
-                if loc is None:
+    def board(self) -> Board | None:
+        """Run every check; return the board built from what passed them."""
+        model = self.model
+        player_boards = self.player_boards()
+        landmarks = self.landmarks()
+        ratings = self.ratings(landmarks)
+        removed, added = self.roads()
+        cafes = self.cafes()
+        vta = self.visit_them_all()
+        if has_errors(self.problems):
+            return None
+        return Board(model.id, model.name, self.cols, self.rows, player_boards, landmarks, ratings, cafes, vta,
+                     removed, added)
+
+    def player_boards(self) -> tuple[PlayerBoard, ...]:
+        """Check the player boards: distinct numbers, each edge a printed order of this map's length."""
+        if not self.model.player_boards and not self.shape.changed(("player_boards",)):
+            self.problems.append(error("no-player-boards", self.at("player_boards"),
+                                       N_("A board needs at least one player board.")))
+        found: list[PlayerBoard] = []
+        for i, item in self.shape.items(("player_boards",), self.model.player_boards):
+            number: int | None = item.number
+            if any(pb.number == number for pb in found):
+                self.problems.append(error("duplicate-player-board", self.at("player_boards", i, "number"),
+                                           N_("Player board {number} is listed twice."), number=number))
+                number = None
+            ok = True
+            for key, what, values, length in (("columns", N_("The printed columns"), item.columns, self.cols),
+                                              ("rows", N_("The printed rows"), item.rows, self.rows)):
+                if self.shape.replaced(("player_boards", i, key)):  # unreadable: its shape problem says so
+                    ok = False
+                elif not is_printed_order(values, length):
+                    ok = False
+                    self.problems.append(error(
+                        "bad-printed-order", self.at("player_boards", i, key),
+                        N_("{what} must list each of 1..6 exactly once ({length} numbers), not {value}."),
+                        what=what, length=length, value=show(list(values))))
+            if number is not None and ok:
+                found.append(PlayerBoard(number, tuple(item.columns), tuple(item.rows)))
+        return tuple(found)
+
+    def landmarks(self) -> tuple[Landmark, ...]:
+        """Check the landmarks: unique ids, a yellow one's PP, locations on the map and not shared."""
+        found: list[Landmark] = []
+        taken: dict[Location, str] = {}
+        for i, item in self.shape.items(("landmarks",), self.model.landmarks):
+            lid: str | None = item.id
+            if any(lm.id == lid for lm in found):
+                self.problems.append(error("duplicate-landmark", self.at("landmarks", i, "id"),
+                                           N_("Landmark id {id} is used twice."), id=show(lid)))
+                lid = None
+            if item.kind == "yellow" and item.pp is None and not self.shape.replaced(("landmarks", i, "pp")):
+                self.problems.append(error("yellow-without-pp", self.at("landmarks", i, "pp"),
+                                           N_("The yellow landmark {name} needs its printed PP."),
+                                           name=show(item.name)))
+            elif item.kind != "yellow" and item.pp is not None:
+                self.problems.append(error(
+                    "pp-not-yellow", self.at("landmarks", i, "pp"),
+                    N_("Only yellow landmarks print their own PP; grey ones use a rating track.")))
+            if not item.locations and not self.shape.changed(("landmarks", i, "locations")):
+                self.problems.append(error("no-locations", self.at("landmarks", i, "locations"),
+                                           N_("A landmark covers at least one location.")))
+            locs: list[Location] = []
+            for j, loc in self.shape.items(("landmarks", i, "locations"), item.locations):
+                if not self.location(loc, ("landmarks", i, "locations", j)):
                     continue
                 if loc in taken or loc in locs:
-                    problems.append(error("location-taken", jpath,
-                                          f"Location {list(loc)} already holds {show(taken.get(loc, lid))}."))
+                    self.problems.append(error("location-taken", self.at("landmarks", i, "locations", j),
+                                               N_("Location {location} already holds {id}."),
+                                               location=list(loc), id=show(taken.get(loc, lid))))
                     continue
                 locs.append(loc)
-        if lid and name and kind and locs and (kind != "yellow" or pp is not None):
-            for loc in locs:
-                taken[loc] = lid
-            found.append(Landmark(lid, name, kind, tuple(locs), pp))
-    return tuple(found)
+            if lid and locs and (item.kind != "yellow" or item.pp is not None):
+                for loc in locs:
+                    taken[loc] = lid
+                found.append(Landmark(lid, item.name, item.kind, tuple(locs), item.pp))
+        return tuple(found)
 
+    def ratings(self, landmarks: tuple[Landmark, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Check the rating tracks: one for each grey landmark, none for others."""
+        if self.shape.changed(("ratings",)):
+            return ()
+        grey = [lm.id for lm in landmarks if lm.kind == "grey"]
+        tracks: dict[str, tuple[int, ...]] = {}
+        for key, track in self.model.ratings.items():
+            if key not in grey:
+                self.problems.append(error(
+                    "rating-not-grey", self.at("ratings", key),
+                    N_("{id} is not a grey landmark of this board; only grey landmarks have rating tracks."),
+                    id=show(key)))
+                continue
+            tracks[key] = tuple(track)
+        for lid in grey:
+            if lid not in tracks and not self.shape.changed(("ratings", lid)):
+                self.problems.append(error("grey-without-track", self.at("ratings", lid),
+                                           N_("The grey landmark {id} needs a rating track."), id=show(lid)))
+        return tuple((lid, tracks[lid]) for lid in grey if lid in tracks)
 
-def _read_ratings(value: Any, path: str, landmarks: tuple[Landmark, ...],
-                  problems: list[Problem]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """Read the iconic rating tracks, one per grey landmark."""
-    if not check_object(value, path, "ratings", problems):
-        return ()
-    grey = [lm.id for lm in landmarks if lm.kind == "grey"]
-    tracks: dict[str, tuple[int, ...]] = {}
-    for key, track in value.items():
-        kpath = join(path, key)
-        if key not in grey:
-            problems.append(error("rating-not-grey", kpath,
-                                  f"{show(key)} is not a grey landmark of this board; only grey landmarks "
-                                  "have rating tracks."))
-            continue
-        if not (isinstance(track, list) and track and all(is_int(v) and 0 <= v <= 99 for v in track)):
-            problems.append(error("bad-rating-track", kpath,
-                                  f"A rating track lists the PP for 0, 1, 2, ... upgrades, like [4, 6, 8, 10, 12]; "
-                                  f"got {show(track)}."))
-            continue
-        tracks[key] = tuple(track)
-    for lid in grey:
-        if lid not in tracks and lid not in value:
-            problems.append(error("grey-without-track", join(path, lid),
-                                  f"The grey landmark {show(lid)} needs a rating track."))
-    return tuple((lid, tracks[lid]) for lid in grey if lid in tracks)
+    def section(self, pair: tuple[Point, Point], keys: tuple[str | int, ...]) -> Section | None:
+        """Check a section: both ends on the map, and two different intersections."""
+        a, b = pair
+        a_on = self.point(a, (*keys, 0))
+        b_on = self.point(b, (*keys, 1))  # checked even when `a` is off: every problem at once
+        if not (a_on and b_on):
+            return None
+        if a == b:
+            self.problems.append(error("bad-section", self.at(*keys),
+                                       N_("A section joins two different intersections, not {value}."),
+                                       value=show([list(a), list(b)])))
+            return None
+        return geo.section(a, b)
 
-
-def _read_section(raw: Any, path: str, cols: int, rows: int, problems: list[Problem]) -> Section | None:
-    """Read `[[x1, y1], [x2, y2]]` with both ends on the map."""
-    if not (isinstance(raw, list) and len(raw) == 2):
-        problems.append(error("bad-section", path,
-                              f"A section is a pair of intersections like [[0, 0], [1, 0]], not {show(raw)}."))
-        return None
-    a = read_pair(raw[0], join(path, 0), "An intersection", problems, x_range=(0, cols), y_range=(0, rows),
-                  code="intersection-off-map")
-    b = read_pair(raw[1], join(path, 1), "An intersection", problems, x_range=(0, cols), y_range=(0, rows),
-                  code="intersection-off-map")
-    if a is None or b is None:
-        return None
-    if a == b:
-        problems.append(error("bad-section", path, f"A section joins two different intersections, not {show(raw)}."))
-        return None
-    return geo.section(a, b)
-
-
-def _read_roads(value: Any, path: str, cols: int, rows: int,
-                problems: list[Problem]) -> tuple[tuple[Section, ...], tuple[Road, ...]]:
-    """Read road changes against the plain grid."""
-    if not check_object(value, path, "roads", problems):
-        return (), ()
-    check_keys(value, path, ("remove", "add"), (), "roads", problems)
-    removed: list[Section] = []
-    for i, raw in enumerate(value.get("remove", []) if isinstance(value.get("remove", []), list) else []):
-        sec = _read_section(raw, join(join(path, "remove"), i), cols, rows, problems)
-        if sec is None:
-            continue
-        if not geo.is_grid_section(sec, cols, rows) or sec in removed:
-            problems.append(error("bad-road-removal", join(join(path, "remove"), i),
-                                  f"{show(raw)} is not a grid road that can be removed (or is removed twice)."))
-            continue
-        removed.append(sec)
-    if not isinstance(value.get("remove", []), list):
-        problems.append(error("not-a-list", join(path, "remove"), "roads.remove must be a list of sections."))
-    added: list[Road] = []
-    raw_add = value.get("add", [])
-    if not check_list(raw_add, join(path, "add"), "roads.add", problems):
-        raw_add = []
-    for i, item in enumerate(raw_add):
-        ipath = join(join(path, "add"), i)
-        if not check_object(item, ipath, "An added road", problems):
-            continue
-        check_keys(item, ipath, ("section", "borders", "tags"), ("section", "borders"), "an added road", problems)
-        sec = _read_section(item.get("section"), join(ipath, "section"), cols, rows, problems) \
-            if "section" in item else None
-        if sec is not None and ((geo.is_grid_section(sec, cols, rows) and sec not in removed)
-                                or any(r.section == sec for r in added)):
-            problems.append(error("duplicate-road", join(ipath, "section"),
-                                  f"The road {show(item.get('section'))} already exists."))
-            sec = None
-        borders: list[Location] = []
-        if check_list(item.get("borders", []), join(ipath, "borders"), "borders", problems):
-            for j, raw in enumerate(item.get("borders", [])):
-                loc = read_pair(raw, join(join(ipath, "borders"), j), "A location", problems,
-                                x_range=(1, cols), y_range=(1, rows), code="location-off-map")
-                if loc is not None and loc not in borders:
+    def roads(self) -> tuple[tuple[Section, ...], tuple[Road, ...]]:
+        """Check the road changes: removals of grid roads, additions of roads that do not exist yet."""
+        roads = self.model.roads
+        removed: list[Section] = []
+        for i, pair in self.shape.items(("roads", "remove"), roads.remove):
+            sec = self.section(pair, ("roads", "remove", i))
+            if sec is None:
+                continue
+            if not geo.is_grid_section(sec, self.cols, self.rows) or sec in removed:
+                self.problems.append(error(
+                    "bad-road-removal", self.at("roads", "remove", i),
+                    N_("{value} is not a grid road that can be removed (or is removed twice)."),
+                    value=show([list(p) for p in pair])))
+                continue
+            removed.append(sec)
+        added: list[Road] = []
+        for i, item in self.shape.items(("roads", "add"), roads.add):
+            sec = self.section(item.section, ("roads", "add", i, "section"))
+            if sec is not None and ((geo.is_grid_section(sec, self.cols, self.rows) and sec not in removed)
+                                    or any(r.section == sec for r in added)):
+                self.problems.append(error("duplicate-road", self.at("roads", "add", i, "section"),
+                                           N_("The road {value} already exists."),
+                                           value=show([list(p) for p in item.section])))
+                sec = None
+            borders: list[Location] = []
+            for j, loc in self.shape.items(("roads", "add", i, "borders"), item.borders):
+                if self.location(loc, ("roads", "add", i, "borders", j)) and loc not in borders:
                     borders.append(loc)
-        tags = item.get("tags", [])
-        if not (isinstance(tags, list) and all(t in ROAD_TAGS for t in tags)):
-            problems.append(error("bad-road-tag", join(ipath, "tags"),
-                                  f"Road tags are some of {', '.join(ROAD_TAGS)}, not {show(tags)}."))
-            tags = []
-        if sec is not None:
-            added.append(Road(sec, tuple(borders), tuple(tags)))
-    return tuple(removed), tuple(added)
+            if sec is not None:
+                added.append(Road(sec, tuple(borders), tuple(item.tags)))
+        return tuple(removed), tuple(added)
 
+    def cafes(self) -> tuple[Cafe, ...]:
+        """Check the cafes: on the map, one per intersection, tourists exactly for a new-tourists cafe."""
+        found: list[Cafe] = []
+        for i, item in self.shape.items(("cafes",), self.model.cafes):
+            at: Point | None = item.at
+            if not self.point(item.at, ("cafes", i, "at"), N_("A cafe's intersection")):
+                at = None
+            elif any(c.at == at for c in found):
+                self.problems.append(error("duplicate-cafe", self.at("cafes", i, "at"), N_("Two cafes on {at}."),
+                                           at=list(item.at)))
+                at = None
+            tourists: tuple[tuple[str, int], ...] = ()
+            if item.bonus == "tourists":
+                if item.tourists is None and not self.shape.replaced(("cafes", i, "tourists")):
+                    self.problems.append(error("cafe-without-tourists", self.at("cafes", i, "tourists"),
+                                               N_("A new-tourists cafe lists the tourists it adds, like {example}."),
+                                               example='{"green": 2}'))
+                elif item.tourists is not None:
+                    tourists = tuple(sorted(item.tourists.items(), key=lambda kv: COLOURS.index(kv[0])))
+            elif item.tourists is not None:
+                self.problems.append(error("tourists-not-allowed", self.at("cafes", i, "tourists"),
+                                           N_("Only a new-tourists cafe shows tourists; this one gives {bonus}."),
+                                           bonus=show(item.bonus)))
+            if at is not None and (item.bonus != "tourists" or tourists):
+                cafe = Cafe(at, item.bonus, tourists)
+                found.append(cafe)
+                self.cafe_items.append((i, cafe))
+        return tuple(found)
 
-def _read_cafes(value: Any, path: str, cols: int, rows: int, problems: list[Problem]) -> tuple[Cafe, ...]:
-    """Read the cafes."""
-    if not check_list(value, path, "cafes", problems):
-        return ()
-    found: list[Cafe] = []
-    for i, item in enumerate(value):
-        ipath = join(path, i)
-        if not check_object(item, ipath, "A cafe", problems):
-            continue
-        check_keys(item, ipath, ("at", "bonus", "tourists"), ("at", "bonus"), "a cafe", problems)
-        at = read_pair(item.get("at"), join(ipath, "at"), "A cafe's intersection", problems,
-                       x_range=(0, cols), y_range=(0, rows), code="intersection-off-map") if "at" in item else None
-        if at is not None and any(c.at == at for c in found):
-            problems.append(error("duplicate-cafe", join(ipath, "at"), f"Two cafes on {list(at)}."))
-            at = None
-        bonus = item.get("bonus")
-        if "bonus" in item and bonus not in CAFE_BONUSES:
-            problems.append(error("bad-cafe-bonus", join(ipath, "bonus"),
-                                  f"A cafe bonus is one of {', '.join(CAFE_BONUSES)}, not {show(bonus)}."))
-            bonus = None
-        tourists: tuple[tuple[str, int], ...] = ()
-        if bonus == "tourists":
-            tourists = _read_cafe_tourists(item.get("tourists"), join(ipath, "tourists"), problems)
-        elif "tourists" in item and bonus is not None:
-            problems.append(error("tourists-not-allowed", join(ipath, "tourists"),
-                                  f"Only a new-tourists cafe shows tourists; this one gives {show(bonus)}."))
-        if at is not None and bonus is not None and (bonus != "tourists" or tourists):
-            found.append(Cafe(at, bonus, tourists))
-    return tuple(found)
-
-
-def _read_cafe_tourists(value: Any, path: str, problems: list[Problem]) -> tuple[tuple[str, int], ...]:
-    """Read the tourists a new-tourists cafe adds."""
-    if not isinstance(value, dict) or not value:
-        problems.append(error("cafe-without-tourists", path,
-                              'A new-tourists cafe lists the tourists it adds, like {"green": 2}.'))
-        return ()
-    found = []
-    for colour, count in value.items():
-        if colour not in COLOURS:
-            problems.append(error("bad-colour", join(path, colour),
-                                  f"Tourist colours are {', '.join(COLOURS)}, not {show(colour)}."))
-            continue
-        n = read_int(count, join(path, colour), "A tourist count", problems, low=1, high=9)
-        if n is not None:
-            found.append((colour, n))
-    return tuple(sorted(found, key=lambda kv: COLOURS.index(kv[0])))
-
-
-def _read_vta(value: Any, path: str, cols: int, rows: int, problems: list[Problem]) -> VisitThemAll | None:
-    """Read the Visit-Them-All points (optional)."""
-    if value is None:
-        return None
-    if not check_object(value, path, "visit_them_all", problems):
-        return None
-    check_keys(value, path, ("name", "at", "pp"), ("name", "at", "pp"), "visit_them_all", problems)
-    name = read_string(value["name"], join(path, "name"), "Their name", problems) if "name" in value else None
-    points: list[Point] = []
-    if check_list(value.get("at", []), join(path, "at"), "at", problems):
-        for i, raw in enumerate(value.get("at", [])):
-            p = read_pair(raw, join(join(path, "at"), i), "A point", problems, x_range=(0, cols),
-                          y_range=(0, rows), code="intersection-off-map")
-            if p is not None and p in points:
-                problems.append(error("duplicate-point", join(join(path, "at"), i), f"{list(p)} is listed twice."))
-            elif p is not None:
-                points.append(p)
-    pp = value.get("pp")
-    if "pp" in value and not (isinstance(pp, list) and len(pp) == len(value.get("at", [])) + 1
-                              and all(is_int(v) and 0 <= v <= 999 for v in pp)):
-        problems.append(error("bad-pp-table", join(path, "pp"),
-                              "pp lists the PP for 0, 1, 2, ... points on the route: one more number than there "
-                              f"are points; got {show(pp)}."))
-        return None
-    if name is None or not points or pp is None:
-        return None
-    return VisitThemAll(name, tuple(points), tuple(pp))
+    def visit_them_all(self) -> VisitThemAll | None:
+        """Check the Visit-Them-All points: on the map, each once, and one more PP entry than points."""
+        vta = self.model.visit_them_all
+        if vta is None:
+            return None
+        points: list[Point] = []
+        for i, p in self.shape.items(("visit_them_all", "at"), vta.at):
+            if not self.point(p, ("visit_them_all", "at", i), N_("A Visit-Them-All point")):
+                continue
+            if p in points:
+                self.problems.append(error("duplicate-point", self.at("visit_them_all", "at", i),
+                                           N_("{point} is listed twice."), point=list(p)))
+                continue
+            points.append(p)
+        if self.shape.replaced(("visit_them_all", "at")) or self.shape.replaced(("visit_them_all", "pp")):
+            return None
+        if len(vta.pp) != self.shape.size(("visit_them_all", "at"), vta.at) + 1:
+            self.problems.append(error(
+                "bad-pp-table", self.at("visit_them_all", "pp"),
+                N_("{what} lists the PP for 0, 1, 2, ... points on the route: one more number than there are "
+                   "points; got {value}."), what=N_("The Visit-Them-All PP table"), value=show(list(vta.pp))))
+            return None
+        if not points:
+            return None
+        return VisitThemAll(vta.name, tuple(points), tuple(vta.pp))
 
 
 def board_to_json(board: Board) -> dict:

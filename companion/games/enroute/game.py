@@ -7,16 +7,20 @@ from pathlib import Path
 from typing import Any
 
 from ..core.engine import NotAGameDocument
-from ..core.problems import Problem, error, warning
+from ..core.problems import N_, DocumentError, Problem, error, fill, warning
+from ..core.schema import join_path, show
 from .board import Board, parse_board
-from .goals import GoalCard, parse_goals
-from .jsonread import check_keys, join, read_int, show
-from .registry import UnknownBoardError, find_board
-from .rows import LEVELS
+from .game_format import GAME_FORMAT, GameV1
+from .goals import GoalCard, check_goals
+from .registry import UnknownBoardError, find_board, library_board_ids, shipped_board_ids
+from .shape import read_shape
 from .sheet import Sheet, parse_sheet
 
-GAME_FORMAT = "enroute-game/1"
+__all__ = ["GAME_FORMAT", "MAX_PLAYERS", "Game", "NotAGameDocument", "read_game"]
 MAX_PLAYERS = 8  # four boards per city, but printed maps let more people play
+# Stand-ins for a missing board or level, so the rest of the game is still checked (it is not scored).
+_PLACEHOLDERS = {"board": None, "level": "full"}
+_LEVEL_WORDS = {"simplified": N_("simplified"), "intermediate": N_("intermediate"), "full": N_("full")}
 
 
 @dataclass
@@ -48,28 +52,29 @@ class Game:
 
 def read_game(doc: Any, library: Path | str | None = None) -> Game:
     """Read a game document, collecting every problem; raise `NotAGameDocument` if it is not one."""
+    # The exception carries text only (core's NotAGameDocument); the source texts are marked for the catalogues.
     if not isinstance(doc, dict):
-        raise NotAGameDocument(f"A game document is a JSON object, not {show(doc)}.")
-    if doc.get("format") != GAME_FORMAT:
-        raise NotAGameDocument(f"Expected \"format\": \"{GAME_FORMAT}\", found {show(doc.get('format'))}.")
+        raise NotAGameDocument(fill(N_("A game document is a JSON object, not {value}."), {"value": show(doc)}))
+    if not (isinstance(doc.get("format"), str) and doc["format"] == GAME_FORMAT):
+        raise NotAGameDocument(fill(N_('Expected "format": {expected}, found {value}.'),
+                                    {"expected": f'"{GAME_FORMAT}"', "value": show(doc.get("format"))}))
     players_raw = doc.get("players")
     if not isinstance(players_raw, list) or not players_raw:
-        raise NotAGameDocument("A game document needs \"players\": a non-empty list of enroute-sheet/1 sheets.")
-    problems: list[Problem] = []
-    check_keys(doc, "", ("format", "board", "level", "ratings", "goals", "players"),
-               ("board", "level"), "a game", problems)
+        raise NotAGameDocument(N_('A game document needs "players": a non-empty list of enroute-sheet/1 sheets.'))
+    shape = read_shape(GameV1, doc, "", _PLACEHOLDERS)
+    problems: list[Problem] = list(shape.problems)
+    model = shape.value
     if len(players_raw) > MAX_PLAYERS:
-        problems.append(error("too-many-players", "players", f"At most {MAX_PLAYERS} players, not {len(players_raw)}."))
-    board = _read_board(doc.get("board"), library, problems) if "board" in doc else None
-    level = doc.get("level", "full")
-    if level not in LEVELS:
-        problems.append(error("unknown-level", "level", f"level is one of {', '.join(LEVELS)}, not {show(level)}."))
-        level = "full"  # go on checking everything a full game would use
-    ratings = _read_ratings(doc.get("ratings", {}), board, problems)
-    goals = parse_goals(doc.get("goals", []), "goals", problems)
+        problems.append(error("too-many-players", "players", N_("At most {most} players, not {count}."),
+                              most=MAX_PLAYERS, count=len(players_raw)))
+    board = _read_board(doc["board"], library, problems) if "board" in doc else None
+    level = model.level if model is not None else "full"  # a bad level: check everything a full game uses
+    ratings = _read_ratings(model.ratings if model is not None else {}, board, problems)
+    goals = check_goals(doc.get("goals"), shape.items(("goals",), model.goals) if model is not None else (),
+                        "goals", problems)
     if goals and level != "full":
-        problems.append(warning("goals-not-used", "goals",
-                                f"The {level} game uses no goal cards; they score nothing."))
+        problems.append(warning("goals-not-used", "goals", N_("The {level} game uses no goal cards; they score "
+                                                              "nothing."), level=_LEVEL_WORDS[level]))
         goals = []
     manual = tuple(c.deck for c in goals if c.metric == "manual")
     players: list[Sheet | None] = []
@@ -77,7 +82,7 @@ def read_game(doc: Any, library: Path | str | None = None) -> Game:
         if board is None:
             players.append(None)
             continue
-        sheet, found = parse_sheet(raw, board, level, join("players", i), manual)
+        sheet, found = parse_sheet(raw, board, level, join_path("players", i), manual)
         players.append(sheet)
         problems.extend(found)
     _check_names(players, problems)
@@ -89,39 +94,47 @@ def _read_board(value: Any, library: Path | str | None, problems: list[Problem])
     if isinstance(value, str):
         try:
             return find_board(value, library)
-        except UnknownBoardError as exc:
-            problems.append(error("unknown-board", "board", str(exc)))
-            return None
+        except UnknownBoardError:
+            known = shipped_board_ids() + library_board_ids(library)
+            problems.append(error("unknown-board", "board", N_("Unknown board {id}; known boards: {known}."),
+                                  id=show(value), known=", ".join(known)))
+        except (DocumentError, OSError, ValueError):  # a saved board whose file is damaged
+            problems.append(error("unknown-board", "board",
+                                  N_("The saved board {id} cannot be read; open it in the board editor."),
+                                  id=show(value)))
+        return None
     if isinstance(value, dict):
         board, found = parse_board(value, "board")
         problems.extend(found)
         return board
-    problems.append(error("unknown-board", "board",
-                          f"board is a board id or an enroute-board/1 object, not {show(value)}."))
+    problems.append(error("unknown-board", "board", N_("{what} is a board id or an enroute-board/1 object, not "
+                                                       "{value}."), what=N_("The board"), value=show(value)))
     return None
 
 
-def _read_ratings(value: Any, board: Board | None, problems: list[Problem]) -> dict[str, int]:
-    """Read how many upgrade boxes are marked per iconic landmark."""
-    if not isinstance(value, dict):
-        problems.append(error("not-an-object", "ratings",
-                              f'ratings maps grey landmark ids to marked upgrade boxes, like {{"tv-tower": 3}}, '
-                              f"not {show(value)}."))
-        return {}
+def _read_ratings(value: dict[str, int], board: Board | None, problems: list[Problem]) -> dict[str, int]:
+    """Check the upgrade boxes marked per iconic landmark against the board's rating tracks."""
     ratings: dict[str, int] = {}
-    for key, raw in value.items():
-        path = join("ratings", key)
+    for key, n in value.items():
+        path = join_path("ratings", key)
         track = board.rating_track(key) if board else None
         if board is not None and track is None:
-            grey = ", ".join(lm.id for lm in board.iconic()) or "none"
-            problems.append(error("unknown-landmark", path,
-                                  f"{show(key)} is not a grey landmark of {board.name} (grey landmarks: {grey})."))
+            grey = ", ".join(lm.id for lm in board.iconic())
+            if grey:
+                problems.append(error("unknown-landmark", path,
+                                      N_("{id} is not a grey landmark of {board} (grey landmarks: {grey})."),
+                                      id=show(key), board=board.name, grey=grey))
+            else:
+                problems.append(error("unknown-landmark", path,
+                                      N_("{id} is not a grey landmark of {board}, which has none."),
+                                      id=show(key), board=board.name))
             continue
-        high = len(track) - 1 if track else None
-        n = read_int(raw, path, f"The upgrade boxes marked for {key}", problems, low=0, high=high,
-                     code="rating-beyond-track")
-        if n is not None:
-            ratings[key] = n
+        if track and n > len(track) - 1:
+            problems.append(error("rating-beyond-track", path,
+                                  N_("The upgrade boxes marked for {id} must be at most {most}, not {value}."),
+                                  id=key, most=len(track) - 1, value=n))
+            continue
+        ratings[key] = n
     return ratings
 
 
@@ -133,7 +146,8 @@ def _check_names(players: list[Sheet | None], problems: list[Problem]) -> None:
             continue
         key = sheet.player.casefold()
         if key in seen:
-            problems.append(warning("duplicate-player", join(join("players", i), "player"),
-                                    f"{sheet.player!r} is also the name of players[{seen[key]}]."))
+            problems.append(warning("duplicate-player", join_path(join_path("players", i), "player"),
+                                    N_("{name} is also the name of players[{first}]."), name=repr(sheet.player),
+                                    first=seen[key]))
         else:
             seen[key] = i

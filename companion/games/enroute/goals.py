@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.problems import Problem, error
-from .jsonread import check_keys, check_object, join, read_int, read_string, show
-from .rows import GOAL_DECKS
+from ..core.problems import N_, Problem, error
+from ..core.schema import join_path
+from .game_format import METRICS, MINUS_SIGNS, GoalCardV1, GoalsV1
+from .shape import read_shape
 
-METRICS = {
-    "route_length": "sections in the final route",
-    "turns": "places along the route where it does not go on straight",
-    "longest_straight": "sections in the longest straight run",
-    "landmarks_on_route": "landmarks on the route, all kinds",
-    "tourists_on_route": "tourists in locations on the route, all colours",
-    "empty_locations_on_route": "locations on the route holding no tourists",
-    "manual": "counted by the players (goal_values)",
-}
-MINUS_SIGNS = ("-", "−")
+__all__ = ["METRICS", "MINUS_SIGNS", "GoalCard", "award", "check_goals", "goal_to_json", "parse_goals"]
 
 
 @dataclass(frozen=True)
@@ -54,51 +46,36 @@ def goal_to_json(card: GoalCard) -> dict:
 
 def parse_goals(value: Any, path: str, problems: list[Problem]) -> list[GoalCard]:
     """Read up to three goal cards, one per deck."""
-    if not isinstance(value, list):
-        problems.append(error("not-a-list", path, f"goals must be a list of goal cards, not {show(value)}."))
+    shape = read_shape(GoalsV1, value, path)
+    problems.extend(shape.problems)
+    if shape.value is None:
         return []
-    if len(value) > 3:
+    return check_goals(value, shape.items((), shape.value.root), path, problems)
+
+
+def check_goals(value: Any, cards: Iterable[tuple[int, GoalCardV1]], path: str,
+                problems: list[Problem]) -> list[GoalCard]:
+    """Check goal cards read by their model (with their indices): at most three, one per deck."""
+    if isinstance(value, list) and len(value) > 3:
         problems.append(error("too-many-goals", path,
-                              f"A game uses at most three goal cards (A, B, C), not {len(value)}."))
-    cards: list[GoalCard] = []
-    for i, item in enumerate(value[:3]):
-        ipath = join(path, i)
-        if not check_object(item, ipath, "A goal card", problems):
+                              N_("A game uses at most three goal cards (A, B, C), not {count}."), count=len(value)))
+    found: list[GoalCard] = []
+    for i, card in cards:
+        if i >= 3:  # only the first three are played
             continue
-        keys = ("deck", "name", "metric", "sign", "threshold", "winner_pp", "achiever_pp")
-        check_keys(item, ipath, keys, keys, "a goal card", problems)
-        deck = item.get("deck")
-        if "deck" in item and deck not in GOAL_DECKS:
-            problems.append(error("bad-deck", join(ipath, "deck"), f"deck is A, B or C, not {show(deck)}."))
-            deck = None
-        elif deck is not None and any(c.deck == deck for c in cards):
-            problems.append(error("duplicate-deck", join(ipath, "deck"), f"Two goal cards from deck {deck}."))
-            deck = None
-        name = read_string(item["name"], join(ipath, "name"), "The goal's name", problems) if "name" in item else None
-        metric = item.get("metric")
-        if "metric" in item and metric not in METRICS:
-            problems.append(error("unknown-metric", join(ipath, "metric"),
-                                  f"Unknown metric {show(metric)}; use one of {', '.join(METRICS)}."))
-            metric = None
-        sign = item.get("sign")
-        if "sign" in item and sign not in ("+", *MINUS_SIGNS):
-            problems.append(error("bad-sign", join(ipath, "sign"), f'sign is "+" or "−", not {show(sign)}.'))
-            sign = None
-        nums = {}
-        for key, what in (("threshold", "The requirement"), ("winner_pp", "The winner PP"),
-                          ("achiever_pp", "The achiever PP")):
-            if key in item:
-                nums[key] = read_int(item[key], join(ipath, key), what, problems, low=0, high=999)
-        if nums.get("winner_pp") is not None and nums.get("achiever_pp") is not None \
-                and nums["achiever_pp"] > nums["winner_pp"]:
-            problems.append(error("achiever-above-winner", join(ipath, "achiever_pp"),
-                                  "The achiever PP cannot be more than the winner PP."))
-            continue
-        if deck and name and metric and sign and all(nums.get(k) is not None for k in
-                                                      ("threshold", "winner_pp", "achiever_pp")):
-            cards.append(GoalCard(deck, name, metric, sign, nums["threshold"], nums["winner_pp"],
-                                  nums["achiever_pp"]))
-    return cards
+        ok = True
+        if any(c.deck == card.deck for c in found):
+            problems.append(error("duplicate-deck", join_path(join_path(path, i), "deck"),
+                                  N_("Two goal cards from deck {deck}."), deck=card.deck))
+            ok = False
+        if card.achiever_pp > card.winner_pp:
+            problems.append(error("achiever-above-winner", join_path(join_path(path, i), "achiever_pp"),
+                                  N_("The achiever PP cannot be more than the winner PP.")))
+            ok = False
+        if ok:
+            found.append(GoalCard(card.deck, card.name, card.metric, card.sign, card.threshold, card.winner_pp,
+                                  card.achiever_pp))
+    return found
 
 
 def award(card: GoalCard, values: Sequence[int | None]) -> list[int]:
