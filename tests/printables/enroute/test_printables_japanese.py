@@ -63,10 +63,11 @@ def squeeze(text: str) -> str:
 
 @cache
 def printables_msgids() -> tuple[str, ...]:
-    """Every source text the printables mark for the catalogues, as pybabel extracts it."""
+    """Every source text En Route's printables and the print core mark for the catalogues (pybabel's extraction)."""
     found = extract_from_dir(str(ROOT / "printables"), method_map=[("**.py", "python")],
                              keywords={"_": None, "N_": None, "lazy": None})
-    return tuple(sorted({message for _file, _line, message, _comments, _context in found if message}))
+    return tuple(sorted({message for file, _line, message, _comments, _context in found
+                         if message and file.replace("\\", "/").split("/")[0] in ("enroute", "core")}))
 
 
 def english_fragments() -> set[str]:

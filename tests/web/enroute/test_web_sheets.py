@@ -149,7 +149,7 @@ def test_problems_in_japanese(client, make_table):
     client.post(f"/tables/{token}/lang", data={"lang": "ja"})
     save(client, token, 0, sheet(sections=[[[0, 0], [1, 1]]]), 0)
     page = page_text(client.get(f"/tables/{token}/players/0"))
-    assert "区間1: 道路のないところに区間があります。" in page
+    assert "区間1: [0, 0]から[1, 1]への道路はありません。" in page
     assert "Aki" in page and "保存しました。" in page
 
 

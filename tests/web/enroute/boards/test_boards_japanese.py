@@ -72,7 +72,7 @@ def test_editor_and_its_answers_in_japanese(ja, library, token, fragments):
                      headers={"X-CSRFToken": token}).get_json()
     texts = [p["text"] for p in answer["problems"] + answer["missing"]]
     assert "2列3行の灰色のランドマークの評価トラックを入力してください。" in texts
-    assert "灰色のランドマークには評価トラックが必要です。" in texts
+    assert "灰色のランドマーク'grey-2-3'には評価トラックが必要です。" in texts
     assert leftovers(" ".join(texts) + answer["svg"], fragments) == []
     assert "ロケーション 2列3行：塔（灰色（象徴的））" in answer["svg"] and "ロケーション 1列1行：ランドマークなし" in answer["svg"]
     refused = ja.post(f"/boards/drafts/{draft}/edit", json={"op": "location", "at": [1, 1], "kind": "yellow", "pp": "x"},
@@ -92,10 +92,10 @@ def test_import_explains_a_broken_board_in_japanese(ja, token, training_doc, fra
     doc["cafes"][0]["bonus"] = "free"
     doc["player_boards"][1]["rows"] = [1, 1, 2, 3, 4, 5]
     response = ja.post("/boards/import", data={"csrf_token": token, "text": json.dumps(doc)})
-    page = japanese(response, fragments, "ボードは読み込まれていません — 問題", "形式が enroute-board/1 ではありません。",
-                    "ランドマークは赤・緑・青・紫・黄・灰色のどれかです。",
-                    "カフェのボーナスは新しい観光客、ルートセクション、座標変更のどれかです。",
-                    "印刷座標には1〜6がちょうど1回ずつ並びます。", status=400)
+    page = japanese(response, fragments, "ボードは読み込まれていません — 問題", "形式は 'enroute-board/1' のはずです（'enroute-board/9' ではなく）。",
+                    "ランドマークの種類は red, green, blue, purple, yellow, grey のどれかでなければなりません（'pink' ではなく）。",
+                    "カフェボーナスは tourists, section, coordinate のどれかです（'free' ではなく）。",
+                    "印刷された行は1〜6をちょうど1回ずつ並べたもの（6個の数）でなければなりません", status=400)
     assert "<code>landmarks[0].kind</code>" in page and "must be one of" not in page
     not_json = ja.post("/boards/import", data={"csrf_token": token, "text": '{"id": oops}'})
     japanese(not_json, fragments, "JSONではありません：1行8文字目で値がありません。", status=400)
