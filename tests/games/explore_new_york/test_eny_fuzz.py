@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 from eny_helpers import GAMES, load
 from hypothesis import given, settings
@@ -10,7 +11,11 @@ from hypothesis import strategies as st
 
 from companion.games.core.engine import NotAGameDocument
 from companion.games.explore_new_york import score_document
+from companion.games.explore_new_york.cards import example_deck
+from companion.games.explore_new_york.referee import begin_round, next_cards, play_turn
+from companion.games.explore_new_york.simulate import play_random_game
 from companion.games.explore_new_york.tiles import parse_tile, shipped_tiles, tile_to_json
+from companion.games.explore_new_york.turndoc import read_turn
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=False)
                            | st.text(max_size=6),
@@ -87,3 +92,33 @@ def test_tile_value_replaced(path, value):
     target[path[-1]] = value
     tile, problems = parse_tile(doc)
     assert (tile is None) == any(p.severity == "error" for p in problems)
+
+
+turn_values = st.fixed_dictionaries(
+    {"district": st.lists(st.integers(-1, 8), min_size=2, max_size=2),
+     "drawing": st.sampled_from(["A", "B", "C"]),
+     "sections": st.lists(st.lists(st.lists(st.integers(-1, 7), min_size=2, max_size=2), min_size=2, max_size=2),
+                          max_size=2)},
+    optional={"extras": st.lists(st.lists(st.lists(st.integers(-1, 7), min_size=2, max_size=2), min_size=2,
+                                          max_size=2), max_size=2),
+              "tourist": st.sampled_from(["red", "green", "blue", None])})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 200), st.integers(0, 3), st.one_of(turn_values, json_values))
+def test_referee_turns(seed, seat, value):
+    """Any turn in a simulated mid-game round: refused with problems and the state untouched, or accepted."""
+    state = play_random_game(2 + seed % 3, seed)
+    state = replace(state, finished=False, deck_left=3, deck=example_deck()[seed % 20:seed % 20 + 3])
+    state, problems = begin_round(state, next_cards(state), 0)
+    assert problems == []
+    turn, problems = read_turn(value)
+    if turn is None:
+        assert problems
+        return
+    after, problems = play_turn(state, seat, turn)
+    if any(p.severity == "error" for p in problems):
+        assert after is state
+    else:
+        player = after.players[seat]
+        assert turn.district in player.tourists and len(player.sections) > len(state.players[seat].sections)
