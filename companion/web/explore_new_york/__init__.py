@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from . import tables
+from . import rounds, tables  # noqa: F401  (rounds adds its views to tables.bp)
 
 bp = Blueprint("explore_new_york", __name__, static_folder="static", static_url_path="/static/explore_new_york")
 for child in (tables.bp, tables.kit):

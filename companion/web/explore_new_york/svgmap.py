@@ -50,6 +50,7 @@ class MapState:
     erased: set[Section] = field(default_factory=set)
     struck: set[Location] = field(default_factory=set)
     problems: set[str] = field(default_factory=set)
+    matches: set[Location] = field(default_factory=set)  # districts the round's cards allow (the referee)
 
 
 def xy(p: Point) -> tuple[float, float]:
@@ -157,6 +158,7 @@ def _districts(tile: Tile, state: MapState, names: dict[str, str]) -> list[str]:
         kind = tile.kind(loc)
         classes = f"district k-{kind}" + (" struck" if loc in state.struck else "")
         classes += " problem" if district_id(loc) in state.problems else ""
+        classes += " match" if loc in state.matches else ""
         x, y = xy((loc[0] - 0.5, loc[1] - 0.5))
         out.append(f'<path id="{district_id(loc)}" class="{classes}" d="{district_path(loc)}">'
                    f'<title>{escape(names.get(kind, kind))}</title></path>')

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 
@@ -86,7 +87,8 @@ def new():
         if seats is not None:
             tiles = shipped_tiles()
             players = [{"name": name, "tile": tile_to_json(tiles[tile]), "sheet": new_draft()} for name, tile in seats]
-            settings = {"players": len(players), "share_markers": bool(form.share_markers.data)}
+            first = random.SystemRandom().randrange(len(players))  # setup step 4: a random first player
+            settings = {"players": len(players), "share_markers": bool(form.share_markers.data), "first": first}
             token = store.create_table(settings, players)
             core_db.new_table_code(GAME_ID, url_for("explore_new_york.tables.show", token=token),
                                    "Explore New York · " + ", ".join(p["name"] for p in players))
@@ -109,8 +111,9 @@ def show(token: str):
     code = core_db.code_for_path(path)
     settings = table["settings"]
     steps = [_(step.text, **step.params) for step in setup_steps(len(players), settings.get("share_markers", False))]
+    first = players[settings.get("first", 0) % len(players)]["name"] if players else ""
     return render_template("explore_new_york/tables/show.html", table=table, players=players, steps=steps,
-                           link=public_url("explore_new_york.tables.show", token=token),
+                           first=first, link=public_url("explore_new_york.tables.show", token=token),
                            code=code["code"] if code else None)
 
 

@@ -87,3 +87,33 @@ def test_two_players_on_a_phone(chromium, live_server, tmp_path):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     host.close()
     other.close()
+
+
+def test_refereed_turn_on_a_phone(chromium, live_server, tmp_path):
+    """The referee: the three cards entered, a turn played by tapping a district and two sections."""
+    base = live_server(make_app(tmp_path, TESTING=False, WTF_CSRF_ENABLED=True))
+    context, page = phone(chromium)
+    page.goto(base + "/explore-new-york/tables/new")
+    page.fill("#players-0-name", "Max")
+    page.select_option("#players-0-tile", "riverside")
+    page.fill("#players-1-name", "Lena")
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/explore-new-york/tables/[A-Za-z0-9_-]+$"))
+    page.click("#rounds-link")
+    for i, (value, tourist) in enumerate((("4", "red"), ("1", "green"), ("5", "blue"))):
+        page.select_option(f"#cards-{i}-value", value)
+        page.select_option(f"#cards-{i}-first", tourist)
+    page.select_option("#discard", value="2")  # the "1 □" card
+    page.click("#begin-round")
+    expect(page.locator("#coordinate-cards")).to_contain_text("4 ○")
+    page.click("text=Play turn >> nth=0")
+    page.wait_for_selector("svg.eny-map")
+    assert page.locator(".district.match").count() == 2  # X4 Y5 and X5 Y4
+    page.tap('.hit-district[data-at="4,5"]')
+    tap_road(page, "s-4-4-4-5")
+    tap_road(page, "s-4-5-4-6")
+    expect(page.locator("#live")).to_contain_text("follows the rules")
+    page.click("#play")
+    page.wait_for_selector("text=turn is recorded")
+    assert "option A" in page.inner_text("#round-status ~ ul.seats")
+    context.close()

@@ -44,9 +44,12 @@ def test_junk_drafts(table, draft):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(fields, st.sampled_from(["/explore-new-york/tables/new", "/players/0", "/players/1", "/players/0/check"]))
+@given(fields, st.sampled_from(["/explore-new-york/tables/new", "/players/0", "/players/1", "/players/0/check",
+                                 "/rounds/begin", "/rounds/close", "/rounds/0", "/rounds/1/undo", "/rounds/to-tiles",
+                                 "/rounds/0/check"]))
 def test_random_form_fields(table, data, where):
     """Random form posts to every form: refused or accepted, never a crash."""
     client, path = table
     url = where if where.startswith("/explore") else path + where
     assert client.post(url, data=data).status_code in (200, 302, 400, 409, 422)
+    assert client.get(path + "/rounds").status_code == 200
