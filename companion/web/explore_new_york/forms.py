@@ -1,0 +1,79 @@
+"""WTForms forms: start a table, save a sheet."""
+
+from __future__ import annotations
+
+import random
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
+
+from ...games.explore_new_york.setup import MAX_PLAYERS, check_setup
+from ...games.explore_new_york.tiles import shipped_tiles
+from ..core.i18n import _, problem_text
+
+RANDOM = "random"
+
+
+def choices(pairs) -> list[SelectChoice]:
+    """Turn (value, label) pairs into WTForms choices."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+class PlayerEntry(Form):
+    """One seat: a name (empty: nobody sits there) and a tile."""
+
+    name = StringField(render_kw={"maxlength": 40, "autocomplete": "off"})
+    tile = SelectField(choices=choices([(RANDOM, RANDOM)]))
+
+
+class NewTableForm(FlaskForm):
+    """Start a table: two to four players (clockwise), their tiles, markers."""
+
+    players = FieldList(FormField(PlayerEntry), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    share_markers = BooleanField()
+
+    def setup(self) -> None:
+        """Fill the tile choices in the page's language."""
+        tiles = [(RANDOM, _("Deal at random"))] + [(t.id, t.name) for t in shipped_tiles().values()]
+        for entry in self.players:
+            entry.form.tile.choices = choices(tiles)
+
+
+def read_players(form: NewTableForm) -> list[tuple[str, str]] | None:
+    """The seats (name, tile) of a posted form, or None after marking each problem at its field."""
+    seats = [(i, (e.form.name.data or "").strip(), e.form.tile.data) for i, e in enumerate(form.players)
+             if (e.form.name.data or "").strip()]
+    names = [name for _, name, _ in seats]
+    wanted = [tile for _, _, tile in seats]
+    ok = True
+    for p in check_setup(names):
+        if p.severity != "error":
+            continue
+        ok = False
+        if p.path.startswith("players["):
+            form.players[seats[int(p.path[len("players["):-1])][0]].form.name.errors.append(problem_text(p))
+        else:
+            form.players[0].form.name.errors.append(problem_text(p))
+    return deal(names, wanted) if ok else None
+
+
+def deal(names: list[str], wanted: list[str], rnd: random.Random | None = None) -> list[tuple[str, str]]:
+    """Give each player their chosen tile, and those who chose "random" a tile nobody chose, if one is left."""
+    rnd = rnd or random.SystemRandom()
+    ids = list(shipped_tiles())
+    free = [t for t in ids if t not in wanted]
+    rnd.shuffle(free)
+    out = []
+    for name, tile in zip(names, wanted, strict=True):
+        if tile == RANDOM or tile not in ids:
+            tile = free.pop() if free else rnd.choice(ids)
+        out.append((name, tile))
+    return out
+
+
+class SheetForm(FlaskForm):
+    """A player's sheet as JSON (the map keeps it up to date) and the version it was based on."""
+
+    sheet = TextAreaField()
+    version = HiddenField()

@@ -1,0 +1,103 @@
+"""Explore New York tables and player sheets in the database.
+
+A table row holds its setup (player count, markers shared); each player's
+sheet is its own row with a version number, so phones saving different
+players never clash and a save based on an old version is refused (the
+player's entry stays on screen) instead of silently winning. The tile travels
+with the sheet as a whole `explore-new-york-tile/1` document, so a table keeps
+scoring the tile it was set up with.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert, select, update
+
+from ..core.db import _now, metadata, read, write
+from ..core.security import small_int
+
+eny_table = Table(
+    "eny_table", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("created", String(32), nullable=False),
+    Column("settings", Text, nullable=False),
+)
+eny_sheet = Table(
+    "eny_sheet", metadata,
+    Column("table_id", String(64), ForeignKey("eny_table.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("tile", Text, nullable=False),
+    Column("sheet", Text, nullable=False),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("updated", String(32), nullable=False),
+)
+
+
+def create_table(settings: dict, players: list[dict]) -> str:
+    """Store a new table and its players' empty sheets; return the table's unguessable id."""
+    token = secrets.token_urlsafe(16)
+    now = _now()
+    with write() as conn:
+        conn.execute(insert(eny_table).values(id=token, created=now, settings=json.dumps(settings)))
+        for seat, player in enumerate(players):
+            conn.execute(insert(eny_sheet).values(table_id=token, seat=seat, name=player["name"],
+                                                  tile=json.dumps(player["tile"]), sheet=json.dumps(player["sheet"]),
+                                                  version=0, updated=now))
+    return token
+
+
+def get_table(token: Any) -> dict[str, Any] | None:
+    """Load a table (settings decoded) or None."""
+    if not isinstance(token, str) or not 0 < len(token) <= 64:
+        return None
+    with read() as conn:
+        row = conn.execute(select(eny_table).where(eny_table.c.id == token)).mappings().first()
+    if row is None:
+        return None
+    return {"id": row["id"], "created": row["created"], "settings": json.loads(row["settings"])}
+
+
+def _player(row) -> dict[str, Any]:
+    """Decode a sheet row."""
+    player = dict(row)
+    player["tile"] = json.loads(player["tile"])
+    player["sheet"] = json.loads(player["sheet"])
+    return player
+
+
+def get_players(token: str) -> list[dict[str, Any]]:
+    """Every player's row of a table, in seat order."""
+    with read() as conn:
+        rows = conn.execute(select(eny_sheet).where(eny_sheet.c.table_id == token)
+                            .order_by(eny_sheet.c.seat)).mappings().all()
+    return [_player(row) for row in rows]
+
+
+def get_player(token: str, seat: Any) -> dict[str, Any] | None:
+    """One player's row, or None (also for a seat number no database can hold)."""
+    if small_int(seat) is None:
+        return None
+    with read() as conn:
+        row = conn.execute(select(eny_sheet).where(eny_sheet.c.table_id == token,
+                                                   eny_sheet.c.seat == seat)).mappings().first()
+    return _player(row) if row is not None else None
+
+
+def save_sheet(token: str, seat: int, base_version: Any, sheet: dict) -> int | None:
+    """Save one player's sheet if nobody saved since `base_version`; return the new version or None."""
+    base = small_int(base_version)
+    if small_int(seat) is None or base is None:
+        return None
+    with write() as conn:
+        # The version check and the write are one statement: two phones saving at once cannot both win.
+        done = conn.execute(update(eny_sheet)
+                            .where(eny_sheet.c.table_id == token, eny_sheet.c.seat == seat,
+                                   eny_sheet.c.version == base)
+                            .values(sheet=json.dumps(sheet), version=eny_sheet.c.version + 1, updated=_now()))
+        if done.rowcount != 1:
+            return None
+    return base + 1
