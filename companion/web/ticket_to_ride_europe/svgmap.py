@@ -23,7 +23,7 @@ from .layout import HEIGHT, WIDTH, Spot, layout
 CITY_R = 9  # a city dot
 CAR_GAP = 3  # between two cars of a route
 DOUBLE = 6.5  # half the distance between the two lines of a double route
-HIT_WIDTH = 20  # a route's invisible tap target
+HIT_WIDTH = 24  # a route's invisible tap target
 CITY_HIT_R = 26  # a city's invisible tap target
 BADGE_R = 9
 LABEL_OFFSETS = {"n": (0, -15, "middle"), "s": (0, 25, "middle"), "e": (13, 5, "start"), "w": (-13, 5, "end"),
@@ -159,14 +159,28 @@ def _city(city: str, spot: Spot, state: MapState) -> str:
             f"{escape(city)}</text></g>")
 
 
+def view_box(spots: Mapping[str, Spot], cities: Iterable[str], pad: float = 70, least: float = 380) -> str:
+    """The part of the drawing around some cities (the whole drawing when there are none)."""
+    points = [spots[c] for c in cities if c in spots]
+    if not points:
+        return f"0 0 {WIDTH} {HEIGHT}"
+    x0, x1 = min(p.x for p in points) - pad, max(p.x for p in points) + pad
+    y0, y1 = min(p.y for p in points) - pad, max(p.y for p in points) + pad
+    width, height = max(x1 - x0, least), max(y1 - y0, least * 0.7)
+    x0 = min(max(0.0, (x0 + x1 - width) / 2), WIDTH - min(width, WIDTH))
+    y0 = min(max(0.0, (y0 + y1 - height) / 2), HEIGHT - min(height, HEIGHT))
+    return f"{_num(x0)} {_num(y0)} {_num(min(width, WIDTH))} {_num(min(height, HEIGHT))}"
+
+
 def render_map(state: MapState, interactive: bool = True, label: str = "", map_id: str = "map",
-               dim: Iterable[int] = ()) -> Markup:
-    """Return the map as inline SVG; `interactive` adds the tap targets of an entry page."""
+               dim: Iterable[int] = (), focus: Iterable[str] = ()) -> Markup:
+    """Return the map as inline SVG; `interactive` adds the tap targets of an entry page; `focus` crops the
+    drawing to the part around those cities."""
     b, spots = board(), layout()
     placed = segments(b, spots)
     dimmed = set(dim)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ttr-map{" interactive" if interactive else ""}" '
-           f'id="{escape(map_id)}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}" '
+           f'id="{escape(map_id)}" viewBox="{view_box(spots, focus)}" role="img" aria-label="{escape(label)}" '
            f'data-mode="routes" style="--me: var(--p-{escape(state.me or "none")})">',
            f'<rect class="sea" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="18"/>',
            '<g class="routes">']

@@ -160,8 +160,9 @@ def _player_view(b, explained, i: int, seat: dict) -> dict:
     view["express"] = {"length": line.express.length if line.express else 0,
                        "cities": " – ".join(_cities_along(b, start, express)) if express else ""}
     state = MapState(me=seat["colour"], mine=set(line.routes), my_stations=set(line.stations), express=set(express))
+    ends = {c for rid in line.routes for c in (b.routes[rid].city_a, b.routes[rid].city_b)} | set(line.stations)
     view["map"] = render_map(state, interactive=False, label=seat["name"], map_id=f"map-{i}",
-                             dim=set(b.routes) - set(line.routes))
+                             dim=set(b.routes) - set(line.routes), focus=ends) if line.routes else None
     return view
 
 
