@@ -99,7 +99,8 @@ def claim_seat(table_id: str, seat: Any, take_over: bool = False) -> str | None:
     A seat claimed before is given out again only with `take_over`, and then under a new token,
     so the phone that had it loses it (a lost phone, or a player who switches phones).
     """
-    if small_int(seat) is None:
+    seat = small_int(seat)
+    if seat is None or not _token_ok(table_id):
         return None
     where = (ttr_seat.c.table_id == table_id, ttr_seat.c.seat == seat)
     with write() as conn:
@@ -117,10 +118,11 @@ def claim_seat(table_id: str, seat: Any, take_over: bool = False) -> str | None:
 
 def save_entry(token: str, base_version: Any, entry: dict) -> int | None:
     """Save a seat's entry if nobody saved it since `base_version`; return the new version or None."""
-    if not _token_ok(token) or small_int(base_version) is None:
+    base = small_int(base_version)
+    if not _token_ok(token) or base is None:
         return None
     with write() as conn:
         # The version check and the write are one statement: of two phones saving at once, one wins.
-        done = conn.execute(update(ttr_seat).where(ttr_seat.c.token == token, ttr_seat.c.version == base_version)
+        done = conn.execute(update(ttr_seat).where(ttr_seat.c.token == token, ttr_seat.c.version == base)
                             .values(entry=json.dumps(entry), version=ttr_seat.c.version + 1, updated=_now()))
-    return base_version + 1 if done.rowcount == 1 else None
+    return base + 1 if done.rowcount == 1 else None

@@ -126,11 +126,19 @@ def _route(b: Board, rid: int, seg: Segment, state: MapState, dim: bool = False)
     return "".join(parts)
 
 
-def _badge(b: Board, rid: int, seg: Segment) -> str:
-    """A route's length badge: halfway, or a little off it for the halves of a double so both can be tapped."""
+def badge_point(b: Board, rid: int, seg: Segment) -> tuple[float, float]:
+    """Where a route's length badge sits: halfway, or for the halves of a double shifted apart along the
+    route so the two badges never overlap (at least a tenth of the route, or 9 units, each way)."""
     twin = b.twins.get(rid)
-    t = 0.5 if twin is None else (0.4 if rid < twin else 0.6)
-    x, y = seg.at(t)
+    if twin is None:
+        return seg.at(0.5)
+    shift = max(0.1, (BADGE_R + 0.5) / seg.length)
+    return seg.at(0.5 - shift if rid < twin else 0.5 + shift)
+
+
+def _badge(b: Board, rid: int, seg: Segment) -> str:
+    """A route's length badge, the route's tap target of choice."""
+    x, y = badge_point(b, rid, seg)
     route = b.routes[rid]
     return (f'<g class="badge k-{route.colour}" id="b-{rid}" data-route="{rid}">'
             f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{BADGE_R}"/>'
