@@ -138,3 +138,38 @@ def test_a_stale_save_keeps_the_phones_taps(chromium, base_url):
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def test_three_phones_enter_a_game_with_a_shared_rank(chromium, base_url):
+    phones = [phone(chromium) for _ in range(3)]
+    pages = [page for _ctx, page, _errors in phones]
+    try:
+        first = pages[0]
+        first.goto(base_url + "/ttr-europe/new")
+        for seat, name in enumerate(("Aki", "Ben", "Cho")):
+            first.fill(f"#players-{seat}-name", name)
+        first.click("button.primary")
+        first.wait_for_url(re.compile(r"/ttr-europe/t/[\w-]+$"))
+        table = first.url
+        # Each phone takes its seat and taps one long route: Stockholm–Petrograd (8), Palermo–Smyrna (6),
+        # Budapest–Kyiv (6); nobody keeps a ticket or builds a station.
+        for seat, (page, route) in enumerate(zip(pages, (100, 83, 99))):
+            page.goto(table)
+            page.click(f'li[data-seat="{seat}"] button.claim')
+            page.wait_for_url(re.compile(r"/ttr-europe/s/"))
+            tap_route(page, route)
+        for page in pages:
+            page.click("#save")
+        for page in pages:
+            page.wait_for_selector("text=Saved.")
+        # By hand: Aki 21 + 12 + Express 10 = 43; Ben and Cho 15 + 12 = 27 each, equal on every tie-break.
+        last = pages[2]
+        last.goto(table + "/score")
+        assert last.locator("tr.total td").all_text_contents() == ["43", "27", "27"]
+        assert last.locator("tr.rank td").all_text_contents() == ["1", "2", "2"]
+        assert last.get_by_text("Ben and Cho share the rank").is_visible()
+        assert last.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert all(errors == [] for _ctx, _page, errors in phones)
+    finally:
+        for ctx, _page, _errors in phones:
+            ctx.close()
