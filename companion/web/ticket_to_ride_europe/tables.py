@@ -267,12 +267,23 @@ def _pdf(kind: str, names: list[str] | None, players: int):
                     headers={"Content-Disposition": f'inline; filename="ttr-europe-{kind}.pdf"'})
 
 
-@bp.get("/t/<table_id>/<any(scorepad, tally):kind>.pdf")
-def table_pdf(table_id: str, kind: str):
+def _table_pdf(table_id: str, kind: str):
     """The score pad or the route tally sheet with this table's players' names."""
     load_table(table_id)
     names = [s["name"] for s in store.get_seats(table_id)]
     return _pdf(kind, names, len(names))
+
+
+@bp.get("/t/<table_id>/scorepad.pdf")
+def table_scorepad(table_id: str):
+    """The score pad with this table's players' names, in the phone's language."""
+    return _table_pdf(table_id, "scorepad")
+
+
+@bp.get("/t/<table_id>/tally.pdf")
+def table_tally(table_id: str):
+    """The route tally sheet with this table's players' names, in the phone's language."""
+    return _table_pdf(table_id, "tally")
 
 
 def _players_asked() -> int:
