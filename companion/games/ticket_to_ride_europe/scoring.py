@@ -126,16 +126,20 @@ def _award_express(lines: list[PlayerScore]) -> None:
         line.total = sum(line.rows.values())
 
 
+# What decides between two scored players, in the seed's order (the first is the total).
+RANK_ORDER = ("total", "tickets", "stations", "express")
+
+
+def rank_key(line: PlayerScore) -> tuple[int, int, int, int]:
+    """What decides between two scored players, greater is better: total, tickets, fewer stations, the Express."""
+    return (line.total, line.tickets.count, -len(line.stations), line.rows["european_express"])
+
+
 def _rank(lines: list[PlayerScore]) -> None:
     """Rank the scored players: total, most tickets completed, fewest stations built, the European Express."""
     scored = [line for line in lines if line.scored]
-
-    def key(line: PlayerScore) -> tuple[int, int, int, int]:
-        """What decides between two players, best first."""
-        return (line.total, line.tickets.count, -len(line.stations), line.rows["european_express"])
-
     for line in scored:
-        line.rank = 1 + sum(1 for other in scored if key(other) > key(line))
+        line.rank = 1 + sum(1 for other in scored if rank_key(other) > rank_key(line))
 
 
 def score_document(doc: Any, options: ScoreOptions | None = None) -> dict:

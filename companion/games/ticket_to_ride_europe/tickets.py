@@ -83,6 +83,12 @@ def _score(board: Board, own: Joins, borrowed: Sequence[int | None], tickets: Se
     return TicketResult(tuple(borrowed), completed, points)
 
 
+def score_with(board: Board, routes: Iterable[int], borrowed: Sequence[int | None],
+               tickets: Sequence[HeldTicket]) -> TicketResult:
+    """Score tickets with the own routes plus exactly these borrowed routes (None: that station borrows nothing)."""
+    return _score(board, own_joins(board, routes), borrowed, tickets)
+
+
 def options(board: Board, own: Joins, city: str, mine: set[int], claimed: Mapping[int, object]) -> list[int | None]:
     """A station's choices: nothing, or another player's route at its city that joins two of the own groups.
 

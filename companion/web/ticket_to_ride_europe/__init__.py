@@ -1,0 +1,40 @@
+"""Ticket to Ride: Europe's web layer: start a table, each phone enters its player's end of game on a
+tappable map of Europe, and the score sheet explains every row.
+
+One parent blueprint (`ttr_europe`) carries the table and seat blueprints and
+the game's static files; the app factory finds it through `WEB`.
+"""
+
+from flask import Blueprint
+
+from ...games.core.problems import N_
+from ..core.plugins import GameWeb, HomeEntry
+from . import seats, store, tables  # noqa: F401  (store declares the game's database tables)
+from .labels import label
+
+bp = Blueprint("ttr_europe", __name__, static_folder="static", static_url_path="/static/ttr-europe")
+for child in (tables.bp, seats.bp):
+    bp.register_blueprint(child)
+
+
+@bp.context_processor
+def ttr_labels() -> dict:
+    """Give the game's templates `label()` for texts chosen at run time."""
+    return {"label": label}
+
+
+WEB = GameWeb(
+    game_id="ttr-europe",
+    blueprint=bp,
+    home=HomeEntry(
+        title="Ticket to Ride: Europe",
+        tagline=N_("Score a finished game from your phones: tap your routes on the map, the best use of your "
+                   "stations, the exact European Express."),
+        colours=("#7b2d26", "#fbf1dc", "#e0a526"),
+        start_endpoint="ttr_europe.tables.new",
+        links=((N_("Score pad (PDF)"), "ttr_europe.tables.blank_scorepad"),
+               (N_("Route tally sheet (PDF)"), "ttr_europe.tables.blank_tally")),
+        order=20,
+    ),
+    about=N_("Ticket to Ride: Europe reads ttr-europe-game/1 and writes ttr-europe-score/1."),
+)

@@ -1,0 +1,128 @@
+"""Ticket to Ride: Europe tables and seats in the database.
+
+A table holds its variant; each seat its player's name, colour, entry (the
+player's part of `ttr-europe-game/1`: routes, stations, tickets, score track),
+a version number and a secret token that opens the seat's page. Saving an
+entry is one `UPDATE ... WHERE version = base`: two phones saving one seat
+cannot both win, and a save based on an old version is refused, never
+silently merged. Seats of one table never share a token, and the table page
+never shows one: a phone gets a seat's token by claiming the seat.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert, select, update
+
+from ..core.db import _now, metadata, read, write
+from ..core.security import small_int
+
+ttr_table = Table(
+    "ttr_table", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("created", String(32), nullable=False),
+    Column("variant", String(16), nullable=False),
+)
+ttr_seat = Table(
+    "ttr_seat", metadata,
+    Column("table_id", String(64), ForeignKey("ttr_table.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("colour", String(16), nullable=False),
+    Column("token", String(64), nullable=False, unique=True),
+    Column("claimed", Integer, nullable=False, server_default="0"),
+    Column("entry", Text, nullable=False),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("updated", String(32), nullable=False),
+)
+
+EMPTY_ENTRY: dict[str, Any] = {"routes": [], "stations": [], "tickets": []}
+
+
+def _token_ok(token: Any) -> bool:
+    """Tell whether a text can be a token at all (anything else is no table, without asking the database)."""
+    return isinstance(token, str) and 0 < len(token) <= 64
+
+
+def create_table(variant: str, players: list[tuple[str, str]]) -> str:
+    """Store a new table with its players (name, colour) and empty entries; return its unguessable id."""
+    table_id = secrets.token_urlsafe(16)
+    now = _now()
+    with write() as conn:
+        conn.execute(insert(ttr_table).values(id=table_id, created=now, variant=variant))
+        for seat, (name, colour) in enumerate(players):
+            conn.execute(insert(ttr_seat).values(table_id=table_id, seat=seat, name=name, colour=colour,
+                                                 token=secrets.token_urlsafe(16), claimed=0,
+                                                 entry=json.dumps(EMPTY_ENTRY), version=0, updated=now))
+    return table_id
+
+
+def get_table(table_id: Any) -> dict[str, Any] | None:
+    """Load a table's row or None."""
+    if not _token_ok(table_id):
+        return None
+    with read() as conn:
+        row = conn.execute(select(ttr_table).where(ttr_table.c.id == table_id)).mappings().first()
+    return dict(row) if row is not None else None
+
+
+def _seat(row) -> dict[str, Any]:
+    """Decode a seat row (its entry as JSON)."""
+    seat = dict(row)
+    seat["entry"] = json.loads(seat["entry"])
+    return seat
+
+
+def get_seats(table_id: str) -> list[dict[str, Any]]:
+    """Load every seat of a table in seat order, entries decoded."""
+    with read() as conn:
+        rows = conn.execute(select(ttr_seat).where(ttr_seat.c.table_id == table_id)
+                            .order_by(ttr_seat.c.seat)).mappings().all()
+    return [_seat(row) for row in rows]
+
+
+def seat_by_token(token: Any) -> dict[str, Any] | None:
+    """Load the seat a secret token opens, or None."""
+    if not _token_ok(token):
+        return None
+    with read() as conn:
+        row = conn.execute(select(ttr_seat).where(ttr_seat.c.token == token)).mappings().first()
+    return _seat(row) if row is not None else None
+
+
+def claim_seat(table_id: str, seat: Any, take_over: bool = False) -> str | None:
+    """Give this phone a seat: its token, marking the seat claimed; None if there is no such seat.
+
+    A seat claimed before is given out again only with `take_over`, and then under a new token,
+    so the phone that had it loses it (a lost phone, or a player who switches phones).
+    """
+    seat = small_int(seat)
+    if seat is None or not _token_ok(table_id):
+        return None
+    where = (ttr_seat.c.table_id == table_id, ttr_seat.c.seat == seat)
+    with write() as conn:
+        if take_over:
+            fresh = secrets.token_urlsafe(16)
+            done = conn.execute(update(ttr_seat).where(*where).values(token=fresh, claimed=1))
+            return fresh if done.rowcount == 1 else None
+        # Unclaimed: the first phone gets the seat's token. The claim is one statement, so two
+        # phones tapping "This is me" at once cannot both get it.
+        done = conn.execute(update(ttr_seat).where(*where, ttr_seat.c.claimed == 0).values(claimed=1))
+        if done.rowcount != 1:
+            return None
+        return conn.execute(select(ttr_seat.c.token).where(*where)).scalar_one()
+
+
+def save_entry(token: str, base_version: Any, entry: dict) -> int | None:
+    """Save a seat's entry if nobody saved it since `base_version`; return the new version or None."""
+    base = small_int(base_version)
+    if not _token_ok(token) or base is None:
+        return None
+    with write() as conn:
+        # The version check and the write are one statement: of two phones saving at once, one wins.
+        done = conn.execute(update(ttr_seat).where(ttr_seat.c.token == token, ttr_seat.c.version == base)
+                            .values(entry=json.dumps(entry), version=ttr_seat.c.version + 1, updated=_now()))
+    return base + 1 if done.rowcount == 1 else None

@@ -1,0 +1,20 @@
+"""Fixtures of the Ticket to Ride: Europe web tests: an app with a fresh database and instance folder per test."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.web.core.app import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    """An app whose database lives in a temporary folder, CSRF off (one test turns it on)."""
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "DATABASE": str(tmp_path / "t.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards")})
+
+
+@pytest.fixture
+def client(app):
+    """A test client (one phone: its own cookies)."""
+    return app.test_client()
