@@ -1,7 +1,7 @@
 """Timing of the Ticket to Ride: Europe engine (a script, not a test): worst-case European Express, whole games.
 
-Run from the worktree root:
-    python tests/games/ticket_to_ride_europe/bench_ttr.py [--games 300] [--hunt 0]
+Run from the repository root:
+    python bench/ttr_europe.py [--games 300] [--hunt 0]
 
 1. The European Express for the densest 45-train networks found: the worst sets below
    were found by hill climbing over legal route sets (at most 45 trains, never both routes
@@ -18,8 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "games" / "ticket_to_ride_europe"))
+sys.path.insert(0, str(ROOT))
 
 from ttr_helpers import random_game
 
