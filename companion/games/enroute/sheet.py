@@ -26,6 +26,8 @@ SHEET_KEYS = tuple(SheetV1.model_fields)
 # Stand-ins for a missing or broken format or name, so the rest of the sheet is still checked.
 _PLACEHOLDERS = {"format": SHEET_FORMAT, "player": "?"}
 _ROUTE_POINT, _CAFE, _GOAL_POINT = N_("A route point"), N_("A cafe"), N_("A goal intersection")
+# A cafe's bonus as players name the cafe ("the route-section cafe at [4, 0]").
+_CAFE_KIND = {"section": N_("route-section"), "coordinate": N_("coordinate-change"), "tourists": N_("new-tourists")}
 
 
 @dataclass
@@ -246,9 +248,13 @@ class _SheetReader(MapChecks):
                                               "is visited only by drawing a section to it."), at=list(at)))
         for cafe in self.board.cafes:
             if cafe.at in reached and cafe.at not in circled:
-                self.problems.append(warning("cafe-not-circled", self.at("cafes"),
-                                             N_("A drawn section reaches the cafe at {at} but it is not circled: its "
-                                                "bonus was gained (2 PP if unused)."), at=list(cafe.at)))
+                # The seed (~l.395): a cafe reached by a section is circled at once, so an uncircled one is a
+                # mistake on the sheet, not a choice; the player says whether its bonus was used.
+                self.problems.append(error("cafe-not-circled", self.at("cafes"),
+                                           N_("A drawn section reaches the {bonus} cafe at {at} but it is not "
+                                              "circled; a reached cafe is circled at once: add it to the circled "
+                                              "cafes, used or unused."), at=list(cafe.at),
+                                           bonus=_CAFE_KIND[cafe.bonus]))
 
     def personal_goal(self, level: str) -> None:
         """Check the three circled personal-goal intersections."""

@@ -45,7 +45,7 @@ SHEET_CASES = [
     ("error", "duplicate-cafe", "players[0].cafes[1].at", dict(
         sections=[[[3, 0], [4, 0]]], final_route=None,
         cafes=[{"at": [4, 0], "state": "unused"}, {"at": [4, 0], "state": "used"}])),
-    ("warning", "cafe-not-circled", "players[0].cafes", dict(sections=[[[3, 0], [4, 0]]], final_route=None)),
+    ("error", "cafe-not-circled", "players[0].cafes", dict(sections=[[[3, 0], [4, 0]]], final_route=None)),
     ("error", "intersection-off-map", "players[0].personal_goal[2]", dict(personal_goal=[[0, 0], [1, 1], [7, 7]])),
     ("error", "bad-personal-goal", "players[0].personal_goal", dict(personal_goal=[[0, 0], [0, 0], [1, 1]])),
     ("error", "bad-personal-goal", "players[0].personal_goal", dict(personal_goal=[[0, 0], [1, 1]])),
@@ -163,3 +163,11 @@ def test_cafe_problem_path_counts_document_items():
     found = problems_of(doc)
     assert ("error", "not-a-cafe", "players[0].cafes[0].at") in found
     assert ("error", "cafe-not-reached", "players[0].cafes[1]") in found
+
+
+def test_reached_uncircled_cafe_is_an_error_naming_it():
+    """R5: a cafe reached by a drawn section must be circled at once; leaving it out is an error naming the cafe."""
+    found = [p for p in read_game(game(sheet(sections=[[[3, 0], [4, 0]]], final_route=None))).problems
+             if p.code == "cafe-not-circled"]
+    assert found and found[0].severity == "error"
+    assert "[4, 0]" in found[0].message and "cafe" in found[0].message
