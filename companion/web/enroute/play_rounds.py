@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import abort, current_app, flash, redirect, render_template, url_for
 
 from ...games.core.problems import has_errors
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
+from ...games.enroute.game import read_game
+from ...games.enroute.scoring import score_players
+from ...games.enroute.search import solo_chooser
 from ...games.enroute.setup import solo_challenges, solo_result, solo_score, team_ranking, team_totals
 from ..core.home import remember_table
 from ..core.i18n import _
@@ -25,7 +28,7 @@ from . import play_view as view
 from . import table_store as db
 from .labels import join_list, label, problem_line
 from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message, is_host
-from .scoresheet import score_table
+from .scoresheet import game_doc, score_table
 from .svgmap import MapState, location_id, render_map, section_id
 
 
@@ -243,13 +246,17 @@ def result(token: str):
     if table is None:
         return redirect(url_for("enroute.play.tracker", token=token))
     players = db.get_players(table["id"])
-    scores = score_table(table, players)
+    if game.state.mode == "solo":  # the route aims at the chosen cell: its PP with its goal count (issue 13, R1)
+        r, c = game.setup.get("challenge") or (0, 0)
+        cell = solo_challenges()[r][c]
+        chooser = solo_chooser(cell.pp, cell.goals, current_app.config.get("SOLVER_TIME_LIMIT"))
+        scores = score_players(read_game(game_doc(table, players)), chooser=chooser)
+    else:
+        scores = score_table(table, players)
     totals = [s.total or 0 for s in scores]
     outcome: dict = {"mode": game.state.mode, "names": _names(game), "totals": totals}
     if game.state.mode == "solo":
         pp, met = solo_score({"rows": scores[0].rows or {}, "total": scores[0].total or 0})
-        r, c = game.setup.get("challenge") or (0, 0)
-        cell = solo_challenges()[r][c]
         outcome.update(pp=pp, met=met, cell=cell, won=solo_result(pp, met, cell), row=r + 1, col=c + 1)
     elif game.state.mode == "team" and len(totals) == 4:
         outcome.update(teams=team_totals(totals), ranks=team_ranking(totals),
