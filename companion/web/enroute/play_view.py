@@ -216,7 +216,10 @@ def step_text(step, options, board: Board) -> str:
         return sentences(_("Shuffle goal decks A, B and C separately; the top card of each is a shared goal (the "
                            "companion can draw them)."), _("Solo: met goals count, not their PP.") if solo else "")
     if key == "challenge":
-        return _("Choose a cell of the city's challenge table: the PP to reach and the number of goal cards to meet.")
+        return sentences(_("Choose a cell of the city's challenge table: the PP to reach and the number of goal "
+                           "cards to meet."),
+                         "" if options.level == "full" else _("Without goal cards at this level, only the cells "
+                                                              "that ask for no goal card can be won."))
     if key == "sequence":
         return _("Lay 10 cards from the deck face down in 4 rows (1, 3, 3, 3 from the top, the lower three rows as "
                  "columns of overlapping cards) and turn the bottom row of 3 face up.")

@@ -7,6 +7,7 @@ from enroute_helpers import game, sheet
 from companion.games.enroute.evaluation import Context
 from companion.games.enroute.game import read_game
 from companion.games.enroute.search import best_route, solo_result_of, solo_route
+from companion.games.enroute.setup import SetupOptions, setup_steps, solo_cells, solo_challenges
 
 SHORT_GOAL = {"deck": "A", "name": "Short walk", "metric": "route_length", "sign": "-", "threshold": 1,
               "winner_pp": 12, "achiever_pp": 10}
@@ -53,3 +54,15 @@ def test_solo_takes_the_most_pp_when_the_cell_cannot_be_won():
     best = solo_route(ctx, player, pp=0, goals=0)
     choice = solo_route(ctx, player, pp=999, goals=1)
     assert solo_result_of(ctx, player, choice.walk) == solo_result_of(ctx, player, best.walk)
+
+
+def test_solo_offers_only_winnable_cells_below_the_full_level():
+    """R2: without goal cards (simplified, intermediate) a solo game offers only the cells asking for none."""
+    full = solo_cells("full")
+    assert len(full) == sum(len(row) for row in solo_challenges()) and any(cell.goals for _r, _c, cell in full)
+    for level in ("simplified", "intermediate"):
+        offered = solo_cells(level)
+        assert offered and all(cell.goals == 0 for _r, _c, cell in offered)
+        assert len(offered) == sum(1 for row in solo_challenges() for cell in row if cell.goals == 0)
+        steps = {s.key: s.text for s in setup_steps(SetupOptions(players=1, level=level, mode="solo"))}
+        assert "goals" not in steps and "no goal card" in steps["challenge"]
