@@ -215,6 +215,15 @@ def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard],
                    cards=tuple(pair for _ in state.players)), []
 
 
+def placed_ratings(state: GameState, placed: list[RoundCard]) -> tuple[dict[str, int], list[Problem]]:
+    """Return the ratings once the start-round cards are placed and revealed, before anyone picks.
+
+    The seed (~l.486–488, ~l.504–506) upgrades the ratings for the revealed cards' iconic symbols when the cards
+    are placed, so players pick while seeing the new ratings (start rounds only upgrade, also in advanced mode).
+    """
+    return apply_symbols(state.board, state.ratings, iconic_symbols(placed), None, "standard", start_round=True)
+
+
 def begin_start_rounds(state: GameState, placed: list[RoundCard],
                        picks: list[tuple[int, int]]) -> tuple[GameState, list[Problem]]:
     """Open the start round(s): one card per player, all revealed; each player picks 2 of them by index.
@@ -240,8 +249,7 @@ def begin_start_rounds(state: GameState, placed: list[RoundCard],
                                   f"among the {len(placed)} placed (numbers 0 to {len(placed) - 1})."))
     if problems:
         return state, problems
-    ratings, found = apply_symbols(state.board, state.ratings, iconic_symbols(placed), None, "standard",
-                                   start_round=True)
+    ratings, found = placed_ratings(state, placed)
     if found:
         return state, found
     chosen = tuple((placed[a], placed[b]) for a, b in picks)

@@ -87,6 +87,15 @@ def _cards_form(game: store.Played, start: bool = False):
     return pf.cards_form(game.board, colours, ["c0", "c1"], state.rating_mode == "advanced", slots)
 
 
+def _shown_state(game: store.Played) -> ref.GameState:
+    """The state whose ratings the pages show: placed start cards upgrade them at once, before the picks (R3)."""
+    state = game.state
+    if game.placed is None or state.round != 0:
+        return state
+    ratings, found = ref.placed_ratings(state, game.placed)
+    return state if found else replace(state, ratings=ratings)
+
+
 def _render_tracker(game: store.Played, form=None, status: int = 200, problems=None):
     """Render the tracker with a form that may hold what was entered."""
     state, names = game.state, _names(game)
@@ -110,7 +119,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         "enroute/play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
         players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards, host=is_host(game.id),
         selection=view.selection_text(state, names) if state.phase == "selection" else "",
-        ratings=view.rating_rows(state), colours=view.colours_of(game.board), iconic=game.board.iconic(),
+        ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board), iconic=game.board.iconic(),
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
         sequence=_sequence_view(game)), status
@@ -362,7 +371,7 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                                       card=view.card_label(game.board, c), name=names[i]))
                                            for i, c in enumerate(game.placed))
             ctx.update(pick=pick, picked=game.picks.get(number))
-        ctx["ratings"] = view.rating_rows(state)
+        ctx["ratings"] = view.rating_rows(_shown_state(game))
         ctx["balance"] = join_list(_("{side} (used)", side=label(f"balance_{side}", side)) if used
                                    else label(f"balance_{side}", side) for side, used in me.balance)
         ctx["js_strings"] = {"not_a_choice": _("That location is not one of your choices this round."),
