@@ -124,13 +124,8 @@ def round_brief(state: ref.GameState, player: int) -> dict:
     notes = []
     if all(c.repeat for c in cards):
         notes.append(_("Two repeat cards: mark two tourists of any one type of your choice."))
-    elif any(c.repeat for c in cards):
-        other = next(c for c in cards if not c.repeat)
-        if len(other.tourists) > 1:
-            notes.append(_("The repeat card doubles the other card's tourists; it shows several types, so choose "
-                           "which type gets the two extra tourists."))
-        else:
-            notes.append(_("The repeat card counts as two more tourists of the other card's type."))
+    elif any(c.repeat for c in cards):  # the other card shows one type (seed ~l.219): nothing to choose
+        notes.append(_("The repeat card counts as two more tourists of the other card's type."))
     if not free:
         names = join_list(printed(state, player, x) for x in matches)
         notes.append(_("Every matching location ({names}) already has tourists: mark one tourist of any type in any "
