@@ -93,17 +93,15 @@ def colour_choices(cards: Sequence[RoundCard], colours: Sequence[str]) -> tuple[
     """Return the colours a player must choose among for this pair of cards (empty: no choice).
 
     Two repeat cards: two tourists of any one type. One repeat card: two
-    tourists of the other card's type; when that card shows several types the
-    seed is silent, and the companion lets the player pick one of them.
+    tourists of the other card's type, which is a single type (seed ~l.219), so no choice.
     """
     repeats = [c for c in cards if c.repeat]
-    if len(repeats) == 2:
-        return tuple(colours)
-    if len(repeats) == 1:
-        other = next(c for c in cards if not c.repeat)
-        shown = tuple(colour for colour, _ in other.tourists)
-        return shown if len(shown) > 1 else ()
-    return ()
+    return tuple(colours) if len(repeats) == 2 else ()
+
+
+def mixed_cards(cards: Sequence[RoundCard]) -> list[int]:
+    """Return the indexes of cards showing tourists of more than one type: no real city or global card does."""
+    return [i for i, card in enumerate(cards) if len({colour for colour, _ in card.tourists}) > 1]
 
 
 def round_tourists(cards: Sequence[RoundCard], colour: str | None = None) -> dict[str, int]:
@@ -122,7 +120,7 @@ def round_tourists(cards: Sequence[RoundCard], colour: str | None = None) -> dic
         pick = colour  # two tourists of one type in all, not two per repeat card
     elif len(repeats) == 1:
         shown = [c for card in cards if not card.repeat for c, _ in card.tourists]
-        pick = colour if colour in shown else (shown[0] if len(shown) == 1 else None)
+        pick = shown[0] if len(set(shown)) == 1 else None
     if pick is not None:
         counts[pick] = counts.get(pick, 0) + REPEAT_TOURISTS
     return {c: counts[c] for c in COLOURS if counts.get(c)}
@@ -210,12 +208,8 @@ def model_deck(board: Board) -> list[RoundCard]:
         tourists = ((a, 1 + i % 3),)
         symbols = (iconic[i % len(iconic)],) if iconic else ()
         cards.append(RoundCard(f"city-{i + 1}", coords[i], tourists, symbols))
-    for i in range(18):
-        a, b = colours[i % len(colours)], colours[(i + 1 + i // 6) % len(colours)]
-        if i % 3 == 2 and a != b:
-            tourists = tuple(sorted(((a, 1 + i % 2), (b, 1)), key=lambda kv: COLOURS.index(kv[0])))
-        else:
-            tourists = ((a, 2 + i % 3),)
+    for i in range(18):  # global cards show tourists of one type, like every tourist card (seed ~l.219)
+        tourists = ((colours[i % len(colours)], 2 + i % 3),)
         cards.append(RoundCard(f"global-{i + 1}", coords[12 + i], tourists))
     for i in range(6):
         cards.append(RoundCard(f"repeat-{i + 1}", coords[30 + i], repeat=True))

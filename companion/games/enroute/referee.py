@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..core.problems import Problem, error, has_errors
+from ..core.problems import N_, Problem, error, has_errors
 from . import geometry as geo
 from .board import COLOURS, Board, PlayerBoard, board_to_json
 from .cards import (
@@ -49,6 +49,7 @@ from .cards import (
     apply_symbols,
     colour_choices,
     iconic_symbols,
+    mixed_cards,
     round_tourists,
     start_round_count,
     wrap_coordinate,
@@ -204,6 +205,7 @@ def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard],
                               "(use begin_start_rounds)."))
     if len(cards) != 2:
         problems.append(error("two-cards", "cards", f"A round has two round cards, not {len(cards)}."))
+    problems += _one_type_each(cards, "cards")
     if problems:
         return state, problems
     moves = rating_moves if state.rating_mode == "advanced" else None
@@ -213,6 +215,22 @@ def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard],
     pair = (cards[0], cards[1])
     return replace(state, round=number, phase="drawing", ratings=ratings,
                    cards=tuple(pair for _ in state.players)), []
+
+
+def _one_type_each(cards: list[RoundCard] | tuple[RoundCard, ...], path: str) -> list[Problem]:
+    """Refuse a round card showing tourists of several types: city and global cards show one type (seed ~l.219)."""
+    return [error("one-tourist-type", f"{path}[{i}]", N_("A round card shows tourists of one type; card {n} "
+                                                         "shows {types}."),
+                  n=i + 1, types=", ".join(c for c, _ in cards[i].tourists)) for i in mixed_cards(cards)]
+
+
+def placed_ratings(state: GameState, placed: list[RoundCard]) -> tuple[dict[str, int], list[Problem]]:
+    """Return the ratings once the start-round cards are placed and revealed, before anyone picks.
+
+    The seed (~l.486–488, ~l.504–506) upgrades the ratings for the revealed cards' iconic symbols when the cards
+    are placed, so players pick while seeing the new ratings (start rounds only upgrade, also in advanced mode).
+    """
+    return apply_symbols(state.board, state.ratings, iconic_symbols(placed), None, "standard", start_round=True)
 
 
 def begin_start_rounds(state: GameState, placed: list[RoundCard],
@@ -233,6 +251,7 @@ def begin_start_rounds(state: GameState, placed: list[RoundCard],
                               f"Each of the {n} players places one card, not {len(placed)}."))
     if len(picks) != n:
         problems.append(error("one-pick-each", "picks", f"Each of the {n} players picks two cards."))
+    problems += _one_type_each(placed, "placed")
     for i, pick in enumerate(picks):
         if len(set(pick)) != 2 or not all(0 <= k < len(placed) for k in pick):
             problems.append(error("bad-pick", f"picks[{i}]",
@@ -240,8 +259,7 @@ def begin_start_rounds(state: GameState, placed: list[RoundCard],
                                   f"among the {len(placed)} placed (numbers 0 to {len(placed) - 1})."))
     if problems:
         return state, problems
-    ratings, found = apply_symbols(state.board, state.ratings, iconic_symbols(placed), None, "standard",
-                                   start_round=True)
+    ratings, found = placed_ratings(state, placed)
     if found:
         return state, found
     chosen = tuple((placed[a], placed[b]) for a, b in picks)
@@ -521,10 +539,8 @@ def _marked_tourists(board: Board, cards: tuple[RoundCard, RoundCard], turn: Tur
     """Return the round's tourists for this player, checking the repeat-card colour choice."""
     choices = colour_choices(cards, _colours(board))
     if choices and turn.colour not in choices:
-        why = "two repeat cards: mark two tourists of one type" if all(c.repeat for c in cards) else \
-            "the repeat card copies the other card's tourists, which show several types"
-        problems.append(error("choose-colour", "turn.colour", f"Choose a tourist type ({why}): "
-                              f"{', '.join(choices)}."))
+        problems.append(error("choose-colour", "turn.colour", "Choose a tourist type (two repeat cards: mark two "
+                              f"tourists of one type): {', '.join(choices)}."))
         return {}
     return round_tourists(cards, turn.colour)
 

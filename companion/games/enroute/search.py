@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
+from itertools import combinations
 
 from . import geometry as geo
-from .evaluation import Context, RouteChoice, evaluate_route, search_objective
+from .evaluation import Context, RouteChoice, evaluate_route, goal_value, search_objective
 from .geometry import Point
 from .sheet import Sheet
 from .solver import solve
@@ -105,6 +107,52 @@ def best_route(ctx: Context, sheet: Sheet, time_limit: float | None = None) -> R
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
     choice, _ = solve(ctx, sheet, None if limit == math.inf else limit)
     return choice
+
+
+SOLO_PULL = 100_000  # a goal card's weight when the solo search must meet it: more than any route's PP
+
+
+def solo_result_of(ctx: Context, sheet: Sheet, walk: list[Point]) -> tuple[int, int]:
+    """Return a solo route's (PP of rows 1–8, goal cards met): in solo, goal cards give no PP (seed ~l.672)."""
+    evaluation = evaluate_route(ctx, sheet, walk)
+    met = sum(1 for card in ctx.goals if card.is_met(goal_value(card, evaluation, sheet)))
+    return evaluation.base, met
+
+
+def solo_route(ctx: Context, sheet: Sheet, pp: int, goals: int, time_limit: float | None = None) -> RouteChoice:
+    """Return the solo final route aimed at a challenge cell: its PP with its number of goal cards met, if any
+    route reaches both (seed ~l.692); else the route with the most PP.
+
+    Goal cards count only as met or not, so the search first weighs no card (the most PP); when that does not
+    win, it tries each set of `goals` cards weighted above any PP: the best route meeting all of them has the
+    most PP among such routes, so the cell is won exactly when one of these searches reaches `pp`.
+    """
+    def weighted(chosen: tuple[int, ...]) -> Context:
+        """The context with the chosen cards pulling hard and the others giving nothing."""
+        return replace(ctx, goals=tuple(replace(card, achiever_pp=SOLO_PULL if i in chosen else 0)
+                                        for i, card in enumerate(ctx.goals)))
+
+    best = best_route(weighted(()), sheet, time_limit)
+    proven = best.proven
+    got, met = solo_result_of(ctx, sheet, best.walk)
+    if got >= pp and met >= goals:
+        return best
+    if 0 < goals <= len(ctx.goals):
+        for chosen in combinations(range(len(ctx.goals)), goals):
+            choice = best_route(weighted(chosen), sheet, time_limit)
+            proven = proven and choice.proven
+            got, met = solo_result_of(ctx, sheet, choice.walk)
+            if got >= pp and met >= goals:
+                return RouteChoice(choice.walk, choice.proven)
+    return RouteChoice(best.walk, proven)
+
+
+def solo_chooser(pp: int, goals: int, time_limit: float | None = None):
+    """Return a `RouteChooser` for a solo game played against the cell (pp, goals)."""
+    def choose(ctx: Context, sheet: Sheet) -> RouteChoice:
+        """Choose the solo route aimed at the cell."""
+        return solo_route(ctx, sheet, pp, goals, time_limit)
+    return choose
 
 
 class SearchBudget:

@@ -9,7 +9,8 @@
   sequence and the 2-card hand. `seats(draw, kept)` turns the draw and the
   kept personal goals into `referee.Seat`s for `referee.new_game`.
 - Data: `goal_catalogue()` (data/goal-cards.json), `personal_goal_cards(board)`
-  (data/<board>-personal-goals.json), `solo_challenges()` (example table).
+  (data/<board>-personal-goals.json), `solo_challenges()` (example table),
+  `solo_cells(level)` (the cells a level can win).
 - Solo: `SoloSequence` (10 cards in 4 rows; see its docstring for how the
   covering is read), `SoloCell`, `solo_result`, `solo_score` (PP and goals met
   from a scored solo game).
@@ -180,6 +181,16 @@ def solo_challenges() -> list[list[SoloCell]]:
     return [[SoloCell(c["pp"], c["goals"]) for c in row] for row in doc["rows"]]
 
 
+def solo_cells(level: str) -> list[tuple[int, int, SoloCell]]:
+    """Return the (row, column, cell) a solo game at this level can win: cells needing goal cards only at full.
+
+    Only the full game deals the shared goal cards (the solo setup shuffles them "as usual", seed ~l.657), so a
+    simplified or intermediate solo game offers the cells that ask for no goal card (issue 13, R2).
+    """
+    return [(r, c, cell) for r, row in enumerate(solo_challenges()) for c, cell in enumerate(row)
+            if level == "full" or cell.goals == 0]
+
+
 def solo_result(total: int, goals_met: int, cell: SoloCell) -> bool:
     """Tell whether a solo game is won: the cell's PP reached and its number of goal cards met."""
     return total >= cell.pp and goals_met >= cell.goals
@@ -310,7 +321,9 @@ def setup_steps(options: SetupOptions, board: Board | None = None) -> list[Setup
     if solo:
         steps.append(SetupStep("challenge", "Challenge table",
                                "Choose a cell of the city's challenge table: the PP to reach and the number of "
-                               "goal cards to meet."))
+                               "goal cards to meet." + ("" if options.level == "full" else
+                                                         " Without goal cards at this level, only the cells that "
+                                                         "ask for no goal card can be won.")))
         steps.append(SetupStep("sequence", "Card sequence",
                                "Lay 10 cards from the deck face down in 4 rows (1, 3, 3, 3 from the top, the "
                                "lower three rows as columns of overlapping cards) and turn the bottom row of 3 "

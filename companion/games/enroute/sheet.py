@@ -26,6 +26,8 @@ SHEET_KEYS = tuple(SheetV1.model_fields)
 # Stand-ins for a missing or broken format or name, so the rest of the sheet is still checked.
 _PLACEHOLDERS = {"format": SHEET_FORMAT, "player": "?"}
 _ROUTE_POINT, _CAFE, _GOAL_POINT = N_("A route point"), N_("A cafe"), N_("A goal intersection")
+# A cafe's bonus as players name the cafe ("the route-section cafe at [4, 0]").
+_CAFE_KIND = {"section": N_("route-section"), "coordinate": N_("coordinate-change"), "tourists": N_("new-tourists")}
 
 
 @dataclass
@@ -65,8 +67,12 @@ def sheet_to_json(sheet: Sheet) -> dict:
 
 
 def parse_sheet(doc: Any, board: Board, level: str = "full", path: str = "",
-                manual_decks: tuple[str, ...] = ()) -> tuple[Sheet | None, list[Problem]]:
-    """Read and check a player sheet against a board and level; return it and every problem."""
+                manual_decks: tuple[str, ...] = (),
+                balance_sections: int | None = None) -> tuple[Sheet | None, list[Problem]]:
+    """Read and check a player sheet against a board and level; return it and every problem.
+
+    `balance_sections`: how many route-section balance cards the player took, when known (None: not recorded).
+    """
     shape = read_shape(SheetV1, doc, path, _PLACEHOLDERS)
     problems = list(shape.problems)
     if level == "simplified":  # the simplified game ignores personal goals, however they are written
@@ -83,7 +89,7 @@ def parse_sheet(doc: Any, board: Board, level: str = "full", path: str = "",
     read.cafes(level)
     read.personal_goal(level)
     read.goal_values(manual_decks)
-    read.section_count(level)
+    read.section_count(level, balance_sections)
     return read.sheet, problems
 
 
@@ -246,9 +252,13 @@ class _SheetReader(MapChecks):
                                               "is visited only by drawing a section to it."), at=list(at)))
         for cafe in self.board.cafes:
             if cafe.at in reached and cafe.at not in circled:
-                self.problems.append(warning("cafe-not-circled", self.at("cafes"),
-                                             N_("A drawn section reaches the cafe at {at} but it is not circled: its "
-                                                "bonus was gained (2 PP if unused)."), at=list(cafe.at)))
+                # The seed (~l.395): a cafe reached by a section is circled at once, so an uncircled one is a
+                # mistake on the sheet, not a choice; the player says whether its bonus was used.
+                self.problems.append(error("cafe-not-circled", self.at("cafes"),
+                                           N_("A drawn section reaches the {bonus} cafe at {at} but it is not "
+                                              "circled; a reached cafe is circled at once: add it to the circled "
+                                              "cafes, used or unused."), at=list(cafe.at),
+                                           bonus=_CAFE_KIND[cafe.bonus]))
 
     def personal_goal(self, level: str) -> None:
         """Check the three circled personal-goal intersections."""
@@ -296,16 +306,29 @@ class _SheetReader(MapChecks):
                                              N_("Goal {deck} is counted by hand but no result is given; it counts as "
                                                 "not met."), deck=deck))
 
-    def section_count(self, level: str) -> None:
-        """Warn when more sections are drawn than 10 rounds and bonuses allow."""
+    def section_count(self, level: str, balance_sections: int | None = None) -> None:
+        """Warn when more sections are drawn than 10 rounds, used cafe bonuses and balance cards explain."""
         sheet, board = self.sheet, self.board
         bonus = sum(1 for at, state in sheet.cafes.items()
                     if state == "used" and board.cafe_at(at).bonus == "section") if level != "simplified" else 0
-        allowed = ROUNDS * SECTIONS_PER_ROUND + bonus + 1  # +1: a possible route-section balance card
-        if len(sheet.sections) > allowed:
+        base = ROUNDS * SECTIONS_PER_ROUND + bonus
+        extra = len(sheet.sections) - base
+        if extra <= 0:
+            return
+        if balance_sections is None:
+            # A player may take any number of balance cards (seed ~l.429) and the sheet does not record them, so
+            # more sections are legal: ask for the balance cards they need instead of claiming a maximum.
             self.problems.append(warning(
                 "too-many-sections", self.at("sections"),
-                N_("{count} sections are drawn, but {rounds} rounds allow at most {base}, plus {bonus} used "
-                   "route-section cafe bonus(es) and 1 for a route-section balance card: {allowed}."),
-                count=len(sheet.sections), rounds=ROUNDS, base=ROUNDS * SECTIONS_PER_ROUND, bonus=bonus,
-                allowed=allowed))
+                N_("{count} sections are drawn; {rounds} rounds give {rounds_base} and {bonus} used route-section "
+                   "cafe bonus(es) one each: {base}. The other {extra} need as many route-section balance cards "
+                   "taken at setup; without them a section is entered by mistake."),
+                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * SECTIONS_PER_ROUND, bonus=bonus,
+                base=base, extra=extra))
+        elif extra > balance_sections:
+            self.problems.append(warning(
+                "too-many-sections", self.at("sections"),
+                N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus {bonus} used "
+                   "route-section cafe bonus(es) and {cards} route-section balance card(s): at most {allowed}."),
+                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * SECTIONS_PER_ROUND, bonus=bonus,
+                cards=balance_sections, allowed=base + balance_sections))

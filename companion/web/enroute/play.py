@@ -19,7 +19,7 @@ from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
 from ...games.enroute.goals import goal_to_json
 from ...games.enroute.registry import available_boards
-from ...games.enroute.setup import goal_catalogue, setup_steps, solo_challenges
+from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
 from ..core import db as core_db
 from ..core.i18n import _
 from ..core.security import small_int
@@ -184,7 +184,7 @@ def _step_form(game: store.Played, key: str):
     if key == "challenge":
         form = pf.ChallengeForm()
         form.cell.choices = pf.options((f"{r}-{c}", _("{pp} PP, {goals} goal card(s)", pp=cell.pp, goals=cell.goals))
-                                       for r, row in enumerate(solo_challenges()) for c, cell in enumerate(row))
+                                       for r, c, cell in solo_cells(s["level"]))
         if request.method == "GET" and s.get("challenge"):
             form.cell.data = "-".join(map(str, s["challenge"]))
 
@@ -325,6 +325,10 @@ def _start_problems(game: store.Played) -> list[str]:
             problems.append(_("Waiting for {names} to keep a personal goal.", names=join_list(waiting)))
     if s["mode"] == "solo" and not s.get("challenge"):
         problems.append(_("Choose a cell of the challenge table."))
+    elif s["mode"] == "solo" and tuple(s["challenge"]) not in {(r, c) for r, c, _cell in solo_cells(s["level"])}:
+        # the level was changed after the cell was chosen: its goal cards would never be dealt (issue 13, R2)
+        problems.append(_("The chosen cell asks for goal cards, which only the full game deals: choose a cell "
+                          "without goal cards or play the full game."))
     return problems
 
 

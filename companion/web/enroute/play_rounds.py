@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import abort, current_app, flash, redirect, render_template, url_for
 
 from ...games.core.problems import has_errors
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
+from ...games.enroute.game import read_game
+from ...games.enroute.scoring import score_players
+from ...games.enroute.search import solo_chooser
 from ...games.enroute.setup import solo_challenges, solo_result, solo_score, team_ranking, team_totals
 from ..core.home import remember_table
 from ..core.i18n import _
@@ -25,7 +28,7 @@ from . import play_view as view
 from . import table_store as db
 from .labels import join_list, label, problem_line
 from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message, is_host
-from .scoresheet import score_table
+from .scoresheet import game_doc, score_table
 from .svgmap import MapState, location_id, render_map, section_id
 
 
@@ -84,6 +87,15 @@ def _cards_form(game: store.Played, start: bool = False):
     return pf.cards_form(game.board, colours, ["c0", "c1"], state.rating_mode == "advanced", slots)
 
 
+def _shown_state(game: store.Played) -> ref.GameState:
+    """The state whose ratings the pages show: placed start cards upgrade them at once, before the picks (R3)."""
+    state = game.state
+    if game.placed is None or state.round != 0:
+        return state
+    ratings, found = ref.placed_ratings(state, game.placed)
+    return state if found else replace(state, ratings=ratings)
+
+
 def _render_tracker(game: store.Played, form=None, status: int = 200, problems=None):
     """Render the tracker with a form that may hold what was entered."""
     state, names = game.state, _names(game)
@@ -107,7 +119,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         "enroute/play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
         players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards, host=is_host(game.id),
         selection=view.selection_text(state, names) if state.phase == "selection" else "",
-        ratings=view.rating_rows(state), colours=view.colours_of(game.board), iconic=game.board.iconic(),
+        ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board), iconic=game.board.iconic(),
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
         sequence=_sequence_view(game)), status
@@ -243,13 +255,17 @@ def result(token: str):
     if table is None:
         return redirect(url_for("enroute.play.tracker", token=token))
     players = db.get_players(table["id"])
-    scores = score_table(table, players)
+    if game.state.mode == "solo":  # the route aims at the chosen cell: its PP with its goal count (issue 13, R1)
+        r, c = game.setup.get("challenge") or (0, 0)
+        cell = solo_challenges()[r][c]
+        chooser = solo_chooser(cell.pp, cell.goals, current_app.config.get("SOLVER_TIME_LIMIT"))
+        scores = score_players(read_game(game_doc(table, players)), chooser=chooser)
+    else:
+        scores = score_table(table, players)
     totals = [s.total or 0 for s in scores]
     outcome: dict = {"mode": game.state.mode, "names": _names(game), "totals": totals}
     if game.state.mode == "solo":
         pp, met = solo_score({"rows": scores[0].rows or {}, "total": scores[0].total or 0})
-        r, c = game.setup.get("challenge") or (0, 0)
-        cell = solo_challenges()[r][c]
         outcome.update(pp=pp, met=met, cell=cell, won=solo_result(pp, met, cell), row=r + 1, col=c + 1)
     elif game.state.mode == "team" and len(totals) == 4:
         outcome.update(teams=team_totals(totals), ranks=team_ranking(totals),
@@ -355,7 +371,7 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                                       card=view.card_label(game.board, c), name=names[i]))
                                            for i, c in enumerate(game.placed))
             ctx.update(pick=pick, picked=game.picks.get(number))
-        ctx["ratings"] = view.rating_rows(state)
+        ctx["ratings"] = view.rating_rows(_shown_state(game))
         ctx["balance"] = join_list(_("{side} (used)", side=label(f"balance_{side}", side)) if used
                                    else label(f"balance_{side}", side) for side, used in me.balance)
         ctx["js_strings"] = {"not_a_choice": _("That location is not one of your choices this round."),

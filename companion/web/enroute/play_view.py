@@ -124,13 +124,8 @@ def round_brief(state: ref.GameState, player: int) -> dict:
     notes = []
     if all(c.repeat for c in cards):
         notes.append(_("Two repeat cards: mark two tourists of any one type of your choice."))
-    elif any(c.repeat for c in cards):
-        other = next(c for c in cards if not c.repeat)
-        if len(other.tourists) > 1:
-            notes.append(_("The repeat card doubles the other card's tourists; it shows several types, so choose "
-                           "which type gets the two extra tourists."))
-        else:
-            notes.append(_("The repeat card counts as two more tourists of the other card's type."))
+    elif any(c.repeat for c in cards):  # the other card shows one type (seed ~l.219): nothing to choose
+        notes.append(_("The repeat card counts as two more tourists of the other card's type."))
     if not free:
         names = join_list(printed(state, player, x) for x in matches)
         notes.append(_("Every matching location ({names}) already has tourists: mark one tourist of any type in any "
@@ -216,7 +211,10 @@ def step_text(step, options, board: Board) -> str:
         return sentences(_("Shuffle goal decks A, B and C separately; the top card of each is a shared goal (the "
                            "companion can draw them)."), _("Solo: met goals count, not their PP.") if solo else "")
     if key == "challenge":
-        return _("Choose a cell of the city's challenge table: the PP to reach and the number of goal cards to meet.")
+        return sentences(_("Choose a cell of the city's challenge table: the PP to reach and the number of goal "
+                           "cards to meet."),
+                         "" if options.level == "full" else _("Without goal cards at this level, only the cells "
+                                                              "that ask for no goal card can be won."))
     if key == "sequence":
         return _("Lay 10 cards from the deck face down in 4 rows (1, 3, 3, 3 from the top, the lower three rows as "
                  "columns of overlapping cards) and turn the bottom row of 3 face up.")

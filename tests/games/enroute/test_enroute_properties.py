@@ -114,9 +114,12 @@ def states(draw, board, max_len=14, extra=4):
         tourists.append({"at": list(loc), **counts})
     points = sorted({p for s in board.roads for p in s})
     goal = draw(st.lists(st.sampled_from(points), min_size=3, max_size=3, unique=True))
+    reached = {p for s in secs for p in s}  # a reached cafe is circled at once (seed ~l.395)
+    cafes = [{"at": list(c.at), "state": draw(st.sampled_from(["used", "unused"]))}
+             for c in board.cafes if c.at in reached]
     return {"format": "enroute-sheet/1", "player": "P", "player_board": 1,
             "sections": [[list(a), list(b)] for a, b in sorted(secs)],
-            "final_route": [list(p) for p in walk], "tourists": tourists, "cafes": [],
+            "final_route": [list(p) for p in walk], "tourists": tourists, "cafes": cafes,
             "personal_goal": [list(p) for p in goal]}
 
 

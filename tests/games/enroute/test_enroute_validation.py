@@ -6,7 +6,9 @@ import pytest
 from enroute_helpers import game, sheet
 
 from companion.games.enroute.game import NotAGameDocument, read_game
+from companion.games.enroute.registry import find_board
 from companion.games.enroute.scoring import score_game
+from companion.games.enroute.sheet import parse_sheet
 
 
 def problems_of(doc: dict) -> list[tuple[str, str, str]]:
@@ -45,7 +47,7 @@ SHEET_CASES = [
     ("error", "duplicate-cafe", "players[0].cafes[1].at", dict(
         sections=[[[3, 0], [4, 0]]], final_route=None,
         cafes=[{"at": [4, 0], "state": "unused"}, {"at": [4, 0], "state": "used"}])),
-    ("warning", "cafe-not-circled", "players[0].cafes", dict(sections=[[[3, 0], [4, 0]]], final_route=None)),
+    ("error", "cafe-not-circled", "players[0].cafes", dict(sections=[[[3, 0], [4, 0]]], final_route=None)),
     ("error", "intersection-off-map", "players[0].personal_goal[2]", dict(personal_goal=[[0, 0], [1, 1], [7, 7]])),
     ("error", "bad-personal-goal", "players[0].personal_goal", dict(personal_goal=[[0, 0], [0, 0], [1, 1]])),
     ("error", "bad-personal-goal", "players[0].personal_goal", dict(personal_goal=[[0, 0], [1, 1]])),
@@ -78,13 +80,26 @@ def test_too_many_sections_warns():
 
 def test_section_bonuses_raise_the_limit():
     """Used route-section cafes allow one more section each."""
-    sections = [[[x - 1, y], [x, y]] for y in range(4) for x in range(1, 7)][:22]
+    sections = [[[x - 1, y], [x, y]] for y in range(4) for x in range(1, 7)][:21]
     sections += [[[2, 6], [3, 6]]]
-    # 23 sections: 20 for the rounds + 1 balance card + 1 per used route-section cafe.
+    # 22 sections: 20 for the rounds + 1 per used route-section cafe.
     base = sheet(sections=sections, final_route=None, cafes=[{"at": [4, 0], "state": "used"}])
     assert "too-many-sections" in {p.code for p in read_game(game(base)).problems}
     base["cafes"].append({"at": [3, 6], "state": "used"})
     assert "too-many-sections" not in {p.code for p in read_game(game(base)).problems}
+
+
+def test_several_balance_cards_no_false_limit():
+    """R4: a player may take several balance cards (seed ~l.429): no maximum is claimed when they are unknown."""
+    sections = [[[x - 1, y], [x, y]] for y in range(4) for x in range(1, 7)][:23]
+    doc = sheet(sections=sections, final_route=None)
+    board = find_board("training-city")
+    _sheet, found = parse_sheet(doc, board, "intermediate", balance_sections=3)
+    assert "too-many-sections" not in {p.code for p in found}, found
+    _sheet, found = parse_sheet(doc, board, "intermediate", balance_sections=2)
+    assert [p.severity for p in found if p.code == "too-many-sections"] == ["warning"]
+    warn = [p for p in read_game(game(doc)).problems if p.code == "too-many-sections"]
+    assert warn and "at most" not in warn[0].message and "3 need" in warn[0].message, warn
 
 
 GAME_CASES = [
@@ -163,3 +178,11 @@ def test_cafe_problem_path_counts_document_items():
     found = problems_of(doc)
     assert ("error", "not-a-cafe", "players[0].cafes[0].at") in found
     assert ("error", "cafe-not-reached", "players[0].cafes[1]") in found
+
+
+def test_reached_uncircled_cafe_is_an_error_naming_it():
+    """R5: a cafe reached by a drawn section must be circled at once; leaving it out is an error naming the cafe."""
+    found = [p for p in read_game(game(sheet(sections=[[[3, 0], [4, 0]]], final_route=None))).problems
+             if p.code == "cafe-not-circled"]
+    assert found and found[0].severity == "error"
+    assert "[4, 0]" in found[0].message and "cafe" in found[0].message

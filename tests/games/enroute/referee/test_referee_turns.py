@@ -6,7 +6,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from referee_helpers import card, closed, codes, game, opened
 
-from companion.games.enroute.referee import BonusSection, CoordinateChange, Turn, check_turn, play_turn, undo_turn
+from companion.games.enroute.cards import colour_choices, model_deck
+from companion.games.enroute.referee import (
+    BonusSection,
+    CoordinateChange,
+    Turn,
+    begin_round,
+    check_turn,
+    play_turn,
+    undo_turn,
+)
 
 TOP = ((2, 4), (3, 4))  # top side of location (3, 5)
 RIGHT = ((3, 4), (3, 5))  # right side of location (3, 5)
@@ -35,10 +44,10 @@ def test_location_uses_the_players_own_printed_coordinates(city):
 
 def test_tourists_of_both_cards_are_marked(city):
     """The chosen location gets every tourist of both round cards."""
-    state = opened(game(city), card(3, blue=2, red=1), card(5, blue=1))
+    state = opened(game(city), card(3, blue=2), card(5, red=1))
     state, problems = play_turn(state, 0, Turn((3, 5), (TOP,)))
     assert problems == []
-    assert state.players[0].tourists == {(3, 5): {"red": 1, "blue": 3}}
+    assert state.players[0].tourists == {(3, 5): {"red": 1, "blue": 2}}
 
 
 def test_two_sections_straight_or_l_next_to_the_location(city):
@@ -148,12 +157,18 @@ def test_two_repeat_cards_ask_for_one_type(city):
     assert state.players[0].tourists[(2, 5)] == {"green": 2}
 
 
-def test_repeat_of_a_mixed_card_asks_among_its_types(city):
-    """A repeat beside a card with two types: the player picks one of those two types."""
-    state = opened(game(city), card(2, repeat=True), card(5, blue=1, red=1))
-    assert codes(check_turn(state, 0, Turn((2, 5), (((1, 4), (2, 4)),), colour="green"))) == {"choose-colour"}
-    state, _ = play_turn(state, 0, Turn((2, 5), (((1, 4), (2, 4)),), colour="red"))
-    assert state.players[0].tourists[(2, 5)] == {"red": 3, "blue": 1}
+def test_a_card_with_two_tourist_types_is_refused(city):
+    """R6: city and global cards show one tourist type (seed ~l.219); a two-type card is not a real card."""
+    _, problems = begin_round(game(city), (card(2, repeat=True), card(5, blue=1, red=1)))
+    assert [(p.code, p.path) for p in problems] == [("one-tourist-type", "cards[1]")]
+
+
+def test_model_deck_cards_show_one_tourist_type(city):
+    """R6: the model deck has no two-colour card, so a repeat card never asks for a type beside one card."""
+    deck = model_deck(city)
+    assert len(deck) == 36 and all(len(c.tourists) <= 1 for c in deck)
+    assert all(not colour_choices((r, c), ("red", "green", "blue")) for r in deck if r.repeat for c in deck
+               if not c.repeat)
 
 
 def test_one_turn_per_round_and_undo(city):
@@ -193,7 +208,7 @@ _sources = st.one_of(_points, st.just("balance"), st.text(max_size=3))
 def test_any_turn_is_answered_with_problems_not_exceptions(city, loc, segment, colour, fallback, changes, bonus,
                                                            declined):
     """Whatever a page sends, the referee answers with problems (each with a code, path and message)."""
-    state = opened(game(city, balance=("coordinate",)), card(3, repeat=True), card(5, blue=1, red=1))
+    state = opened(game(city, balance=("coordinate",)), card(3, repeat=True), card(5, repeat=True))
     turn = Turn(loc, tuple(segment), colour, fallback, tuple(changes), tuple(bonus), tuple(declined))
     problems = check_turn(state, 0, turn)
     assert all(p.code and p.path.startswith(("turn", "player")) and p.message for p in problems)

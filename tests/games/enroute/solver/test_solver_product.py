@@ -29,7 +29,10 @@ def test_api_reads_solver_time_limit(tmp_path):
     app = create_app({"TESTING": True, "SOLVER_TIME_LIMIT": 0.0, "DATABASE": str(tmp_path / "db.sqlite"),
                       "BOARD_LIBRARY": str(tmp_path / "boards")})
     doc = _game()
-    doc["players"][0]["sections"] = [[list(a), list(b)] for a, b in sorted(find_board("training-city").roads)]
+    board = find_board("training-city")
+    doc["players"][0]["sections"] = [[list(a), list(b)] for a, b in sorted(board.roads)]
+    circled = {tuple(c["at"]) for c in doc["players"][0]["cafes"]}  # every cafe is reached: circle the rest
+    doc["players"][0]["cafes"] += [{"at": list(c.at), "state": "unused"} for c in board.cafes if c.at not in circled]
     response = app.test_client().post("/api/enroute/score", data=json.dumps(doc))
     players = response.get_json()["players"]
     assert players[0]["proven"] is False and len(players[0]["final_route"]) > 1

@@ -8,7 +8,9 @@ import pytest
 from play_helpers import loaded, make_app, play_all, seat_links, setup_game, version
 
 from companion.games.enroute import referee as ref
-from companion.games.enroute.scoring import score_game
+from companion.games.enroute.game import read_game
+from companion.games.enroute.scoring import score_game, score_players
+from companion.games.enroute.search import solo_chooser
 from companion.web.enroute import table_store as db
 
 
@@ -42,7 +44,9 @@ def test_solo_game_ends_with_win_or_loss_for_the_cell(client, app):
     response = client.post(f"/play/{token}/score", data={"version": version(app, token)})
     assert response.headers["Location"].endswith(f"/play/{token}/result")
     page = client.get(f"/play/{token}/result").get_data(as_text=True)
-    scored = score_game(ref.to_game_document(game.state))["players"][0]
+    # the companion's route aims at the chosen cell (70 PP, 1 goal), goal PP not counted (issue 13, R1)
+    aimed = score_players(read_game(ref.to_game_document(game.state)), chooser=solo_chooser(70, 1))[0]
+    scored = {"rows": aimed.rows, "total": aimed.total}
     goal_pp = sum(v for k, v in scored["rows"].items() if k.startswith("goal_"))
     assert f'<strong id="solo-pp">{scored["total"] - goal_pp} PP</strong>' in page
     assert "70 PP and 1 goal card(s)" in page  # the cell chosen in setup (row 2, column 2)

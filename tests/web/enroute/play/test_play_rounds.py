@@ -69,11 +69,18 @@ def test_each_player_sees_the_matches_of_their_own_board(client, app):
 
 def test_repeat_card_rules_are_explained_and_ask_for_a_type(client, app):
     token = started(client, app)
-    enter_round(client, app, token, (card(3, repeat=True), card(4, red=1, green=2)))
+    enter_round(client, app, token, (card(3, repeat=True), card(4, repeat=True)))
     page = client.get(seat_links(app, token)[0]).get_data(as_text=True)
-    assert "choose which type gets the two extra tourists" in page
-    assert re.search(r'<select id="colour" name="colour">.*value="red".*value="green"', page, re.S)
-    assert 'value="blue"' not in re.search(r'<select id="colour".*?</select>', page, re.S).group(0)
+    assert "Two repeat cards: mark two tourists of any one type" in page
+    assert re.search(r'<select id="colour" name="colour">.*value="red".*value="green".*value="blue"', page, re.S)
+
+
+def test_a_card_with_two_tourist_types_is_refused(client, app):
+    """R6: city and global cards show one tourist type; the tracker refuses a two-type card by name."""
+    token = started(client, app)
+    response = enter_round(client, app, token, (card(3, repeat=True), card(4, red=1, green=2)))
+    assert response.status_code != 302 and "card 2 shows red, green" in response.get_data(as_text=True)
+    assert loaded(app, token).state.round == 0
 
 
 def test_all_matching_locations_occupied_gives_the_fallback(client, app):
