@@ -253,7 +253,7 @@ def _insert_board(board: Board, before: Callable | None = None) -> Board | None:
 def _no_free_id(board_id: str) -> Problem:
     """Refuse an import that found no free id after many clashes."""
     return error("id-busy", "id", N_("No free id was found for {id}: other boards were saved at the same moment. "
-                                     "Please try again."), id=board_id)
+                                     "Please try again."), id=repr(board_id))
 
 
 def import_board(doc: Any) -> Saved:
@@ -390,7 +390,7 @@ def _board_changed(board_id: str) -> Problem:
     """Refuse to replace a board someone else changed or deleted since the draft was opened."""
     return error("board-changed", "id", N_("The board {id} was changed or deleted since this draft was opened, so it "
                                            "was not replaced. Your draft is kept: download it and import it as a "
-                                           "new board, or open the board again."), id=board_id)
+                                           "new board, or open the board again."), id=repr(board_id))
 
 
 def save_draft(draft_id: str) -> Saved:
