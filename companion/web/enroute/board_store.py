@@ -288,21 +288,20 @@ def _draft(row) -> Draft:
     return Draft(row.id, json.loads(row.doc), row.replaces, row.replaces_version, row.version, row.updated)
 
 
-def new_draft(doc: Any, replaces: str | None = None, replaces_version: int | None = None,
-              draft_id: str | None = None) -> Draft:
+def new_draft(doc: Any, replaces: str | None = None, replaces_version: int | None = None) -> Draft:
     """Start a draft from a document; return it with its new id."""
     now = _now()
-    while True:
-        candidate = draft_id or secrets.token_hex(6)
+    for _attempt in range(ID_TRIES):
+        candidate = secrets.token_hex(6)
         try:
             with write() as conn:
                 conn.execute(insert(draft_row).values(id=candidate, doc=_dumps(doc), replaces=replaces,
                                                       replaces_version=replaces_version, version=1, created=now,
                                                       updated=now))
         except IntegrityError:
-            draft_id = None  # a clash of 48 random bits (or a kept id already used): draw another
-            continue
+            continue  # 48 random bits clashed: draw another
         return Draft(candidate, copy.deepcopy(doc), replaces, replaces_version, 1, now)
+    raise RuntimeError("no free draft id")  # pragma: no cover
 
 
 def load_draft(draft_id: str) -> Draft:

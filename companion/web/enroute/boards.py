@@ -189,8 +189,13 @@ def _start_choices(boards: list[Board]) -> list[SelectChoice]:
 
 def _find(board_id: str) -> Board:
     """Find a shipped or saved board or answer 404."""
+    return _found(store.find_board, board_id)
+
+
+def _found(lookup, board_id: str):
+    """Return what `lookup(board_id)` finds, or answer 404 for an unknown or unreadable board."""
     try:
-        return store.find_board(board_id)
+        return lookup(board_id)
     except UnknownBoardError:
         abort(404, description=_("There is no board {id}. The boards page lists every board.",
                                  id=repr(board_id)[:60]))
@@ -288,7 +293,7 @@ def edit(board_id: str):
         draft = store.new_draft(lib.copy_board_doc(board, _("{name} (copy)", name=board.name)))
     else:
         # The board and its version are read together: saving replaces exactly this version.
-        board, version = store.load_saved(board.id)
+        board, version = _found(store.load_saved, board.id)
         draft = store.new_draft(board_to_json(board), replaces=board.id, replaces_version=version)
     return redirect(url_for("enroute.boards.editor", draft_id=draft.id))
 
