@@ -67,6 +67,7 @@ library_file = Table(  # the old library folder's files already brought in (each
 
 OPTIMISTIC_TRIES = 4  # then an edit waits for the draft's row lock, so it cannot lose forever
 ID_TRIES = 50  # INSERTs that may clash with concurrent imports before an import is refused
+CACHED_TEXT = 100_000  # characters: a real board is a few kilobytes; anything larger is read each time
 REFUSALS = frozenset(("board-changed", "id-busy", "draft-busy"))  # a save refused by another save, not by the board
 
 
@@ -120,14 +121,21 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=True)
 
 
-@lru_cache(maxsize=256)
 def _parse(text: str) -> Board | None:
-    """Read a stored board document once per process (boards are immutable values)."""
+    """Read a stored board document (or None when it is no board), once per process when it is board-sized."""
+    return _parse_cached(text) if len(text) <= CACHED_TEXT else _parse_text(text)
+
+
+def _parse_text(text: str) -> Board | None:
+    """Read a stored board document."""
     try:
         doc = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return parse_board(doc)[0]
+
+
+_parse_cached = lru_cache(maxsize=256)(_parse_text)  # boards are immutable values
 
 
 def _known_id(board_id: Any) -> bool:
