@@ -1,7 +1,8 @@
 """Board pages: list, show, download, print, import, and the phone editor for transcribing a printed board.
 
-Views are thin: the engine's `library` module stores boards and drafts and
-applies every edit; `parse_board` alone decides whether a document is a board.
+Views are thin: `board_store` keeps boards and drafts in the database, the
+engine's `library` module applies every edit, and `parse_board` alone decides
+whether a document is a board.
 The editor's script posts one edit at a time and gets back the new document,
 its problems, what is still missing and a freshly drawn map, so the server
 stays the authority and every edit is kept in the server-side draft at once.
@@ -19,12 +20,22 @@ from flask_wtf.csrf import ValidationError, validate_csrf
 from wtforms.fields.choices import SelectChoice
 
 from ...games.core.problems import N_, DocumentError, Msg, Problem, error
-from ...games.enroute import board_to_json, find_board, shipped_board_ids
+from ...games.enroute import board_to_json
 from ...games.enroute import library as lib
 from ...games.enroute.board import CAFE_BONUSES, COLOURS, KINDS, Board
-from ...games.enroute.registry import UnknownBoardError, available_boards
+from ...games.enroute.registry import UnknownBoardError
 from ..core.i18n import DEFAULT, _, current_lang
-from .board_forms import ActionForm, ImportForm, NewDraftForm, apply_edit, edit_error_text, editor_strings, problem_view
+from . import board_store as store
+from .board_forms import (
+    ActionForm,
+    ImportForm,
+    NewDraftForm,
+    apply_edit,
+    board_problem_line,
+    edit_error_text,
+    editor_strings,
+    problem_view,
+)
 from .labels import join_list, label
 
 bp = Blueprint("boards", __name__, url_prefix="/boards")
@@ -46,11 +57,6 @@ def kind_labels() -> dict[str, str]:
 def bonus_labels() -> dict[str, str]:
     """Name the cafe bonuses in the page's language."""
     return {bonus: label(f"bonus_{bonus}", bonus) for bonus in CAFE_BONUSES}
-
-
-def _library() -> str:
-    """Return the instance's board library folder."""
-    return current_app.config["BOARD_LIBRARY"]
 
 
 # ---------------------------------------------------------------- the map, drawn from a (maybe unfinished) document
@@ -167,15 +173,12 @@ def render_map(doc: Any, pb_number: int | None = None, problems: list[Problem] |
 @bp.get("/")
 def index():
     """List shipped and saved boards and unfinished drafts; offer to start or import one."""
-    boards = available_boards(_library())
-    shipped = set(shipped_board_ids())
-    usable = {b.id for b in boards}
-    broken = [bid for bid in lib.library_ids(_library()) if bid not in usable and bid not in shipped]
+    shipped = store.shipped_boards()
+    saved, broken = store.saved_boards()
     form = NewDraftForm()
-    form.start.choices = _start_choices(boards)
-    return render_template("enroute/boards/index.html", shipped=[b for b in boards if b.id in shipped],
-                           saved=[b for b in boards if b.id not in shipped], broken=broken,
-                           drafts=lib.list_drafts(_library()), form=form, action=ActionForm())
+    form.start.choices = _start_choices(shipped + saved)
+    return render_template("enroute/boards/index.html", shipped=shipped, saved=saved, broken=broken,
+                           drafts=store.list_drafts(), form=form, action=ActionForm())
 
 
 def _start_choices(boards: list[Board]) -> list[SelectChoice]:
@@ -186,12 +189,17 @@ def _start_choices(boards: list[Board]) -> list[SelectChoice]:
 
 def _find(board_id: str) -> Board:
     """Find a shipped or saved board or answer 404."""
+    return _found(store.find_board, board_id)
+
+
+def _found(lookup, board_id: str):
+    """Return what `lookup(board_id)` finds, or answer 404 for an unknown or unreadable board."""
     try:
-        return find_board(board_id, _library())
+        return lookup(board_id)
     except UnknownBoardError:
         abort(404, description=_("There is no board {id}. The boards page lists every board.",
                                  id=repr(board_id)[:60]))
-    except (DocumentError, OSError, ValueError):
+    except (DocumentError, ValueError):
         abort(404, description=_("The saved board {id} cannot be read; delete it from the boards page.",
                                  id=repr(board_id)[:60]))
 
@@ -204,7 +212,7 @@ def show(board_id: str):
     doc = board_to_json(board)
     return render_template("enroute/boards/show.html", board=board, doc=doc, svg=render_map(doc, pb_number),
                            pb_number=pb_number or (board.player_boards[0].number if board.player_boards else None),
-                           saved=board.id not in shipped_board_ids(), action=ActionForm(),
+                           saved=not store.is_shipped(board.id), action=ActionForm(),
                            kind_labels=kind_labels(), bonus_labels=bonus_labels(),
                            cafe_tourists=[join_list(_("{n} {colour}", n=n, colour=label(f"colour_{colour}"))
                                                     for colour, n in cafe.tourists) for cafe in board.cafes])
@@ -268,7 +276,7 @@ def delete(board_id: str):
     """Delete a saved board (shipped boards cannot be deleted)."""
     if not ActionForm().validate_on_submit():
         abort(400, description=_("The form expired; reload the page and try again."))
-    if lib.delete_board(_library(), board_id):
+    if store.delete_board(board_id):
         flash(_("Deleted the board {id}.", id=repr(board_id)), "ok")
     else:
         flash(_("There is no saved board {id} to delete.", id=repr(board_id)[:60]), "error")
@@ -281,10 +289,12 @@ def edit(board_id: str):
     if not ActionForm().validate_on_submit():
         abort(400, description=_("The form expired; reload the page and try again."))
     board = _find(board_id)
-    if board.id in shipped_board_ids():
-        draft = lib.new_draft(_library(), lib.copy_board_doc(board, _("{name} (copy)", name=board.name)))
+    if store.is_shipped(board.id):
+        draft = store.new_draft(lib.copy_board_doc(board, _("{name} (copy)", name=board.name)))
     else:
-        draft = lib.new_draft(_library(), board_to_json(board), replaces=board.id)
+        # The board and its version are read together: saving replaces exactly this version.
+        board, version = _found(store.load_saved, board.id)
+        draft = store.new_draft(board_to_json(board), replaces=board.id, replaces_version=version)
     return redirect(url_for("enroute.boards.editor", draft_id=draft.id))
 
 
@@ -301,8 +311,13 @@ def import_board():
         if text is not None:
             form.text.data = text  # keep what was sent, so a fix is one edit away
         if not problems:
-            board, problems = _import_doc(json.loads(text))
-            if board is not None:
+            saved = store.import_board(json.loads(text))
+            problems = saved.problems
+            if saved.board is not None:
+                board = saved.board
+                if board.id != saved.wanted_id:
+                    flash(_("The id {old} was taken, so the board is saved as {new}.", old=repr(saved.wanted_id),
+                            new=repr(board.id)), "ok")
                 flash(_("Imported {name} as {id}.", name=board.name, id=repr(board.id)), "ok")
                 return redirect(url_for("enroute.boards.show", board_id=board.id))
     elif request.method == "POST":
@@ -333,26 +348,13 @@ def _import_text(form: ImportForm) -> tuple[str | None, list[Problem]]:
     return text, []
 
 
-def _import_doc(doc: Any) -> tuple[Board | None, list[Problem]]:
-    """Save an imported document under its own id, or a fresh one if that id is taken."""
-    board, problems = lib.check_draft(doc)
-    if board is None:
-        return None, problems
-    doc = dict(doc)
-    doc["id"] = lib.unique_board_id(board.id, _library())
-    if doc["id"] != board.id:
-        flash(_("The id {old} was taken, so the board is saved as {new}.", old=repr(board.id), new=repr(doc["id"])),
-              "ok")
-    return lib.save_board(_library(), doc)
-
-
 # ---------------------------------------------------------------- the editor
 
 
 @bp.post("/new")
 def new():
     """Start a draft: a blank map or a copy of a board."""
-    boards = available_boards(_library())
+    boards = store.available_boards()
     form = NewDraftForm()
     form.start.choices = _start_choices(boards)
     if not form.validate_on_submit():
@@ -367,7 +369,7 @@ def new():
             flash(_("That board is gone; pick another one."), "error")
             return redirect(url_for("enroute.boards.index"))
         doc = lib.copy_board_doc(source, name or _("{name} (copy)", name=source.name))
-    draft = lib.new_draft(_library(), doc)
+    draft = store.new_draft(doc)
     return redirect(url_for("enroute.boards.editor", draft_id=draft.id))
 
 
@@ -382,10 +384,10 @@ def _start_errors(form: NewDraftForm) -> list[str]:
     return found
 
 
-def _draft(draft_id: str) -> lib.Draft:
+def _draft(draft_id: str) -> store.Draft:
     """Load a draft or answer 404."""
     try:
-        return lib.load_draft(_library(), draft_id)
+        return store.load_draft(draft_id)
     except KeyError:
         abort(404, description=_("This draft does not exist (saved or discarded already?). "
                                  "The boards page lists the open drafts."))
@@ -464,24 +466,41 @@ def edit_draft(draft_id: str):
     """Apply one edit to a draft and answer the new editor state (JSON)."""
     if not _csrf_ok():
         return _json_problem(N_("The page expired (missing or wrong CSRF token); reload it to go on."), 400, "csrf")
+    gone = N_("This draft does not exist any more.")
     try:
-        draft = lib.load_draft(_library(), draft_id)
+        draft = store.load_draft(draft_id)
     except KeyError:
-        return _json_problem(N_("This draft does not exist any more."), 404, "unknown-draft")
+        return _json_problem(gone, 404, "unknown-draft")
     body = _body()
     pb_number = body.get("view") if body and isinstance(body.get("view"), int) else None
     if body is None:
         return _json_problem(N_("Send a JSON object describing the edit."), 400, extra=_state(draft.doc, pb_number))
     try:
-        doc = apply_edit(draft.doc, body)
+        # Applied to the draft as stored; if another edit lands first, applied again to the newer draft.
+        draft = store.edit_draft(draft_id, lambda doc: apply_edit(doc, body))
+    except store.UnknownDraftError:
+        return _json_problem(gone, 404, "unknown-draft")
+    except store.StaleEditError as exc:
+        return _json_problem(STALE_EDIT.format(reason=exc), 409, "stale-edit", extra=_state(_latest(draft), pb_number),
+                             text=_(STALE_EDIT, reason=edit_error_text(exc.cause)))
     except (lib.EditError, TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
         # A damaged draft or a malformed edit: refuse it and keep the draft as it was.
         if isinstance(exc, lib.EditError):
-            return _json_problem(str(exc), 400, extra=_state(draft.doc, pb_number), text=edit_error_text(exc))
+            return _json_problem(str(exc), 400, extra=_state(_latest(draft), pb_number), text=edit_error_text(exc))
         return _json_problem(N_("This edit could not be applied to the draft."), 400,
-                             extra=_state(draft.doc, pb_number))
-    lib.update_draft(_library(), draft_id, doc)
-    return jsonify(_state(doc, pb_number))
+                             extra=_state(_latest(draft), pb_number))
+    return jsonify(_state(draft.doc, pb_number))
+
+
+STALE_EDIT = N_("Another edit changed the draft meanwhile, and this edit no longer fits it: {reason}")
+
+
+def _latest(draft: store.Draft) -> Any:
+    """Return the draft's document as stored now (another phone may have changed it), else as it was read."""
+    try:
+        return store.load_draft(draft.id).doc
+    except KeyError:
+        return draft.doc
 
 
 @bp.post("/check")
@@ -504,10 +523,18 @@ def save_draft(draft_id: str):
     if not ActionForm().validate_on_submit():
         flash(_("The page expired; nothing was lost. Save again."), "error")
         return redirect(url_for("enroute.boards.editor", draft_id=draft_id))
-    board, problems = lib.save_draft(_library(), draft_id)
+    try:
+        saved = store.save_draft(draft_id)
+    except KeyError:
+        return redirect(url_for("enroute.boards.editor", draft_id=draft_id))  # saved or discarded meanwhile: 404
+    board = saved.board
     if board is None:
-        flash(_("Not saved yet: {n} problem(s) to fix first; your draft is kept.",
-                n=len([p for p in problems if p.severity == "error"])), "error")
+        refusal = next((p for p in saved.problems if p.code in store.REFUSALS), None)
+        if refusal is not None:
+            flash(board_problem_line(refusal), "error")
+        else:
+            flash(_("Not saved yet: {n} problem(s) to fix first; your draft is kept.",
+                    n=len([p for p in saved.problems if p.severity == "error"])), "error")
         return redirect(url_for("enroute.boards.editor", draft_id=draft_id))
     flash(_("Saved {name}. It can now be used for tables, scoring and printing.", name=board.name), "ok")
     return redirect(url_for("enroute.boards.show", board_id=board.id))
@@ -518,6 +545,6 @@ def discard_draft(draft_id: str):
     """Throw a draft away."""
     if not ActionForm().validate_on_submit():
         abort(400, description=_("The form expired; reload the page and try again."))
-    lib.delete_draft(_library(), draft_id)
+    store.delete_draft(draft_id)
     flash(_("Draft discarded."), "ok")
     return redirect(url_for("enroute.boards.index"))

@@ -12,17 +12,22 @@ from __future__ import annotations
 
 import secrets
 
-from flask import abort, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask import abort, flash, g, redirect, render_template, request, session, url_for
 
 from ...games.core.problems import N_
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
 from ...games.enroute.goals import goal_to_json
+<<<<<<< HEAD
 from ...games.enroute.registry import available_boards
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
+=======
+from ...games.enroute.setup import goal_catalogue, setup_steps, solo_challenges
+>>>>>>> boards-db
 from ..core import db as core_db
 from ..core.i18n import _
 from ..core.security import small_int
+from . import board_store
 from . import play_forms as pf
 from . import play_store as store
 from . import play_view as view
@@ -40,7 +45,7 @@ def step_keys(game: store.Played) -> list[str]:
 @bp.route("/new", methods=["GET", "POST"])
 def new():
     """Step 1: choose the city, normal/solo/team and the turn-by-turn referee; this creates the game."""
-    boards = available_boards(current_app.config.get("BOARD_LIBRARY"))
+    boards = board_store.available_boards()
     form = pf.ModeForm()
     form.board.choices = pf.options((b.id, b.name) for b in boards)
     if request.method == "POST":

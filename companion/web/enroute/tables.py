@@ -14,7 +14,6 @@ import json
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 
 from ...games.enroute.board import COLOURS, board_to_json, parse_board
-from ...games.enroute.registry import available_boards
 from ...games.enroute.rows import TIEBREAK_NOTE
 from ...games.enroute.sheet import parse_sheet
 from ..core import db as core_db
@@ -22,6 +21,7 @@ from ..core.home import remember_table
 from ..core.i18n import COOKIE, _, current_lang
 from ..core.qr import qr_png
 from ..core.security import loads, loopback_share_hint, public_url, small_int
+from . import board_store
 from . import table_store as db
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
@@ -61,7 +61,7 @@ def _manual_decks(table: dict) -> tuple[str, ...]:
 def new():
     """Start a table: players, city, level, iconic ratings and goal cards."""
     lang = current_lang()
-    boards = available_boards(current_app.config.get("BOARD_LIBRARY"))
+    boards = board_store.available_boards()
     board = next((b for b in boards if b.id == request.values.get("board")), boards[0])
     catalogue = load_catalogue()
     form = table_form(boards, board, catalogue, lang)

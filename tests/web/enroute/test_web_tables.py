@@ -12,6 +12,7 @@ from PIL import Image
 from web_helpers import table_form_data
 
 from companion.web.core.app import create_app
+from companion.web.enroute import board_store
 from companion.web.enroute import table_store as db
 from companion.web.enroute.forms import load_catalogue
 
@@ -105,13 +106,12 @@ def test_goals_ignored_below_full_level(client, app, make_table):
         assert db.get_table(token)["goals"] == []
 
 
-def test_library_board_with_two_player_boards_cannot_deal_three(client, app, tmp_path):
+def test_library_board_with_two_player_boards_cannot_deal_three(client, app):
     doc = json.loads(json.dumps(client.get("/api/enroute/boards/training-city").get_json()))
     doc["id"], doc["name"] = "tiny-town", "Tiny Town"
     doc["player_boards"] = doc["player_boards"][:2]
-    library = tmp_path / "boards"
-    library.mkdir()
-    (library / "tiny-town.json").write_text(json.dumps(doc))
+    with app.app_context():
+        assert board_store.import_board(doc).board.id == "tiny-town"
     assert "Tiny Town" in client.get("/tables/new").get_data(as_text=True)
     data = table_form_data(board="tiny-town", **{"players-0-player_board": "random", "players-1-player_board": "random",
                                                  "players-2-name": "Cy"})

@@ -31,6 +31,48 @@ def client(app):
     return app.test_client()
 
 
+class InApp:
+    """A module whose functions each run in a fresh app context (no `g` shared with the client's requests)."""
+
+    def __init__(self, app, module):
+        """Remember the app and the module."""
+        self._app, self._module = app, module
+
+    def __getattr__(self, name: str):
+        """Return the module's attribute; a function is wrapped to run in the app's context."""
+        value = getattr(self._module, name)
+        if not callable(value) or isinstance(value, type):
+            return value
+
+        def call(*args, **kwargs):
+            """Call the function in an app context."""
+            with self._app.app_context():
+                return value(*args, **kwargs)
+
+        return call
+
+
+@pytest.fixture
+def store(app):
+    """The board store of the app (`companion.web.enroute.board_store`), each call in an app context."""
+    from companion.web.enroute import board_store
+
+    return InApp(app, board_store)
+
+
+@pytest.fixture
+def save(store):
+    """Store a valid board document under an id through the store and return the board."""
+
+    def save(doc: dict, board_id: str):
+        """Import `doc` as `board_id` (which must be free)."""
+        saved = store.import_board(dict(doc, id=board_id))
+        assert saved.board is not None and saved.board.id == board_id, saved.problems
+        return saved.board
+
+    return save
+
+
 def csrf_token(client, url: str = "/boards/") -> str:
     """Fetch a page and return the CSRF token of its first form."""
     html = client.get(url).get_data(as_text=True)

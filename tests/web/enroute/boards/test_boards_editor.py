@@ -9,17 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.enroute import find_board
-from companion.games.enroute import library as lib
-from companion.games.enroute.registry import available_boards
 
 
 @pytest.fixture
-def draft(client, library, token):
+def draft(client, store, token):
     """A blank draft started through the page; returns its edit URL."""
     response = client.post("/boards/new", data={"csrf_token": token, "name": "Kyoto", "start": "blank"})
     assert response.status_code == 302
     draft_id = response.location.rsplit("/", 1)[1]
-    assert lib.load_draft(library, draft_id).doc["name"] == "Kyoto"
+    assert store.load_draft(draft_id).doc["name"] == "Kyoto"
     return draft_id
 
 
@@ -42,22 +40,22 @@ def test_editor_page(client, draft):
     assert client.get("/boards/drafts/..%2f..%2fetc").status_code == 404
 
 
-def test_start_from_a_copy(client, library, token):
+def test_start_from_a_copy(client, store, token):
     response = client.post("/boards/new", data={"csrf_token": token, "name": "", "start": "training-city"})
-    draft = lib.load_draft(library, response.location.rsplit("/", 1)[1])
+    draft = store.load_draft(response.location.rsplit("/", 1)[1])
     assert draft.doc["name"] == "Training City (copy)"
     assert len(draft.doc["landmarks"]) == len(find_board("training-city").landmarks)
 
 
-def test_start_needs_csrf_and_a_known_start(client, library, token):
+def test_start_needs_csrf_and_a_known_start(client, store, token):
     response = client.post("/boards/new", data={"name": "X", "start": "blank"}, follow_redirects=True)
     assert "CSRF token is missing" in response.get_data(as_text=True)
     response = client.post("/boards/new", data={"csrf_token": token, "start": "nowhere"}, follow_redirects=True)
     assert "Not a valid choice" in response.get_data(as_text=True)
-    assert lib.list_drafts(library) == []
+    assert store.list_drafts() == []
 
 
-def test_location_edit_and_grey_without_track(client, library, token, draft):
+def test_location_edit_and_grey_without_track(client, store, token, draft):
     response = edit(client, token, draft, op="location", at=[2, 3], kind="grey", name="Tower", track="")
     assert response.status_code == 200
     body = response.get_json()
@@ -68,19 +66,19 @@ def test_location_edit_and_grey_without_track(client, library, token, draft):
     assert 'id="l-2-3" class="cell kind-grey flagged"' in body["svg"]
     response = edit(client, token, draft, op="location", at=[2, 3], kind="grey", name="Tower", track="4 6 8, 10 12")
     assert "grey-without-track" not in codes(response)
-    assert lib.load_draft(library, draft).doc["ratings"] == {"tower": [4, 6, 8, 10, 12]}
+    assert store.load_draft(draft).doc["ratings"] == {"tower": [4, 6, 8, 10, 12]}
 
 
-def test_yellow_pp_and_bad_numbers(client, library, token, draft):
+def test_yellow_pp_and_bad_numbers(client, store, token, draft):
     assert "yellow-without-pp" in codes(edit(client, token, draft, op="location", at=[1, 1], kind="yellow", pp=""))
     edit(client, token, draft, op="location", at=[1, 1], kind="yellow", pp="6")
-    assert lib.load_draft(library, draft).doc["landmarks"][0]["pp"] == 6
+    assert store.load_draft(draft).doc["landmarks"][0]["pp"] == 6
     response = edit(client, token, draft, op="location", at=[1, 1], kind="yellow", pp="six")
     assert response.status_code == 400
     assert "must be a whole number" in response.get_json()["problems"][0]["message"]
     response = edit(client, token, draft, op="location", at=[1, 1], kind="grey", name="T", track="4 six")
     assert response.status_code == 400 and "4 6 8 10 12" in response.get_json()["problems"][0]["message"]
-    assert lib.load_draft(library, draft).doc["landmarks"][0]["pp"] == 6  # refused edits change nothing
+    assert store.load_draft(draft).doc["landmarks"][0]["pp"] == 6  # refused edits change nothing
 
 
 def test_bad_locations_and_kinds_are_refused(client, token, draft):
@@ -92,11 +90,11 @@ def test_bad_locations_and_kinds_are_refused(client, token, draft):
         assert "doc" in response.get_json()  # the page keeps showing the unchanged draft
 
 
-def test_intersection_edits(client, library, token, draft):
+def test_intersection_edits(client, store, token, draft):
     edit(client, token, draft, op="intersection", at=[0, 2], cafe="tourists", tourists={"green": "2", "red": ""},
          visit=False)
     edit(client, token, draft, op="intersection", at=[3, 3], cafe=None, visit=True)
-    doc = lib.load_draft(library, draft).doc
+    doc = store.load_draft(draft).doc
     assert doc["cafes"] == [{"at": [0, 2], "bonus": "tourists", "tourists": {"green": 2}}]
     assert doc["visit_them_all"]["at"] == [[3, 3]]
     response = edit(client, token, draft, op="intersection", at=[0, 2], cafe="tourists", tourists={}, visit=False)
@@ -108,7 +106,7 @@ def test_intersection_edits(client, library, token, draft):
     assert response.status_code == 400 and "espresso" in response.get_json()["problems"][0]["message"]
 
 
-def test_visit_table_and_name(client, library, token, draft):
+def test_visit_table_and_name(client, store, token, draft):
     assert edit(client, token, draft, op="visit_table", name="F", pp=[0]).status_code == 400  # no points yet
     edit(client, token, draft, op="intersection", at=[1, 1], visit=True)
     edit(client, token, draft, op="intersection", at=[2, 2], visit=True)
@@ -117,27 +115,27 @@ def test_visit_table_and_name(client, library, token, draft):
     response = edit(client, token, draft, op="visit_table", name="Festival", pp=["0", "6", "12"])
     assert not any(p["path"].startswith("visit_them_all") for p in response.get_json()["problems"])
     edit(client, token, draft, op="name", name="  Nara ")
-    assert lib.load_draft(library, draft).doc["name"] == "Nara"
+    assert store.load_draft(draft).doc["name"] == "Nara"
 
 
-def test_printed_coordinates(client, library, token, draft):
+def test_printed_coordinates(client, store, token, draft):
     response = edit(client, token, draft, op="printed", number=2, axis="rows", text="4 4 2 1 5 3")
     body = response.get_json()
     assert any(p["path"] == "player_boards[1].rows" and p["code"] == "bad-printed-order" for p in body["problems"])
     assert any(m["message"] == "Player board 2, printed rows: 4 appears twice; 6 is missing." for m in body["missing"])
     edit(client, token, draft, op="printed", number=2, axis="rows", text="462153")
-    assert lib.load_draft(library, draft).doc["player_boards"][1]["rows"] == [4, 6, 2, 1, 5, 3]
+    assert store.load_draft(draft).doc["player_boards"][1]["rows"] == [4, 6, 2, 1, 5, 3]
     assert edit(client, token, draft, op="printed", number=7, axis="rows", text="1").status_code == 400
 
 
-def test_replace_is_undo_and_refuses_non_boards(client, library, token, draft):
-    before = lib.load_draft(library, draft).doc
+def test_replace_is_undo_and_refuses_non_boards(client, store, token, draft):
+    before = store.load_draft(draft).doc
     edit(client, token, draft, op="location", at=[1, 1], kind="red")
     assert edit(client, token, draft, op="replace", doc=before).status_code == 200
-    assert lib.load_draft(library, draft).doc == before
+    assert store.load_draft(draft).doc == before
     for bad in ([], {"size": "big"}, "text"):
         assert edit(client, token, draft, op="replace", doc=bad).status_code == 400
-    assert lib.load_draft(library, draft).doc == before
+    assert store.load_draft(draft).doc == before
 
 
 def test_edit_endpoint_guards(client, token, draft):
@@ -151,10 +149,9 @@ def test_edit_endpoint_guards(client, token, draft):
     assert edit(client, token, "ffffffffffff", op="name", name="x").status_code == 404
 
 
-def test_a_damaged_draft_never_gives_a_500(client, library, token, draft):
-    path = library / "drafts" / f"{draft}.json"
-    path.write_text(json.dumps({"doc": {"size": [6, 6], "landmarks": "oops", "cafes": 3,
-                                        "player_boards": [None, {"number": 1}]}}), encoding="utf-8")
+def test_a_damaged_draft_never_gives_a_500(client, store, token, draft):
+    damaged = {"size": [6, 6], "landmarks": "oops", "cafes": 3, "player_boards": [None, {"number": 1}]}
+    store.edit_draft(draft, lambda _doc: damaged)
     assert client.get(f"/boards/drafts/{draft}").status_code == 200
     for body in ({"op": "location", "at": [1, 1], "kind": "red"}, {"op": "intersection", "at": [0, 0], "cafe": "section"},
                  {"op": "printed", "number": 1, "axis": "rows", "text": "123456"}, {"op": "visit_table", "name": "x"}):
@@ -173,23 +170,23 @@ def test_no_edit_gives_a_500(client, token, draft, body):
     assert edit(client, token, draft, **body).status_code in (200, 400)
 
 
-def test_invalid_save_keeps_the_draft(client, library, token, draft):
+def test_invalid_save_keeps_the_draft(client, store, token, draft):
     response = client.post(f"/boards/drafts/{draft}/save", data={"csrf_token": token}, follow_redirects=True)
     html = response.get_data(as_text=True)
     assert "Not saved yet" in html and "your draft is kept" in html
-    assert lib.load_draft(library, draft).doc["name"] == "Kyoto"
-    assert lib.library_ids(library) == []
+    assert store.load_draft(draft).doc["name"] == "Kyoto"
+    assert store.saved_boards() == ([], [])
     response = client.post(f"/boards/drafts/{draft}/save", data={}, follow_redirects=True)
     assert "The page expired; nothing was lost" in response.get_data(as_text=True)
 
 
-def test_valid_save_makes_a_usable_board(client, app, library, token, draft, complete_doc):
+def test_valid_save_makes_a_usable_board(client, store, token, draft, complete_doc):
     assert edit(client, token, draft, op="replace", doc=complete_doc("Kyoto")).get_json()["valid"] is True
     response = client.post(f"/boards/drafts/{draft}/save", data={"csrf_token": token})
     assert response.location.endswith("/boards/kyoto")
-    assert "kyoto" in [b.id for b in available_boards(app.config["BOARD_LIBRARY"])]
+    assert "kyoto" in [b.id for b in store.available_boards()]
     with pytest.raises(KeyError):
-        lib.load_draft(library, draft)
+        store.load_draft(draft)
     assert client.get("/api/enroute/boards/kyoto").get_json()["name"] == "Kyoto"
 
 
@@ -212,10 +209,10 @@ def test_saved_board_scores_through_the_api(client, token, draft, complete_doc):
     assert player["total"] == 3 * 1 + 2 * 1 + 6
 
 
-def test_discard(client, library, token, draft):
+def test_discard(client, store, token, draft):
     assert client.post(f"/boards/drafts/{draft}/discard").status_code == 400
     client.post(f"/boards/drafts/{draft}/discard", data={"csrf_token": token})
-    assert lib.list_drafts(library) == []
+    assert store.list_drafts() == []
 
 
 def test_draft_download_and_check_endpoint(client, token, draft, complete_doc):
@@ -249,13 +246,13 @@ def test_damaged_drafts_never_give_a_500(client, token, draft, parts, edit_op):
 
 
 @pytest.mark.parametrize("bad", [True, 3, "x", {"a": 1}, [1, None], None])
-def test_editor_survives_any_player_boards_value(client, bad):
+def test_editor_survives_any_player_boards_value(client, store, bad):
     """A draft whose player_boards is not a list of objects still renders (regression: CI found a 500)."""
     from companion.games.enroute import board_to_json
 
     doc = board_to_json(find_board("training-city"))
     doc["player_boards"] = bad
-    draft = lib.new_draft(client.application.config["BOARD_LIBRARY"], doc)
+    draft = store.new_draft(doc)
     response = client.get(f"/boards/drafts/{draft.id}")
     assert response.status_code == 200
     assert "player_boards" in response.get_data(as_text=True)

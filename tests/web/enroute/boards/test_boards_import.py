@@ -6,7 +6,6 @@ import io
 import json
 
 from companion.games.enroute import board_to_json, find_board
-from companion.games.enroute import library as lib
 
 
 def post_text(client, token, text):
@@ -19,38 +18,44 @@ def test_import_page(client):
     assert 'enctype="multipart/form-data"' in html and 'name="text"' in html
 
 
-def test_import_pasted_text(client, library, token, complete_doc):
+def stored_doc(store, board_id):
+    """Return a saved board's document as the database holds it."""
+    board, _version = store.load_saved(board_id)
+    return board_to_json(board)
+
+
+def test_import_pasted_text(client, library, store, token, complete_doc):
     doc = dict(complete_doc("Sapporo"), id="sapporo")
     response = post_text(client, token, json.dumps(doc))
     assert response.status_code == 302 and response.location.endswith("/boards/sapporo")
-    assert lib.load_library_doc(library, "sapporo") == doc
+    assert stored_doc(store, "sapporo") == doc
+    assert list(library.iterdir()) == []  # the database holds it, not the old library folder
 
 
-def test_import_a_file(client, library, token, complete_doc):
+def test_import_a_file(client, store, token, complete_doc):
     doc = dict(complete_doc("Otaru"), id="otaru")
     data = {"csrf_token": token, "file": (io.BytesIO(json.dumps(doc).encode("utf-8-sig")), "otaru.json")}
     response = client.post("/boards/import", data=data, content_type="multipart/form-data")
     assert response.status_code == 302
-    assert find_board("otaru", library).name == "Otaru"
+    assert store.find_board("otaru").name == "Otaru"
 
 
-def test_export_then_import_is_identical(client, library, token, complete_doc):
-    doc = dict(complete_doc("Round Trip"), id="round-trip")
-    lib.save_board(library, doc)
+def test_export_then_import_is_identical(client, store, save, token, complete_doc):
+    save(complete_doc("Round Trip"), "round-trip")
     exported = client.get("/boards/round-trip/board.json").get_data(as_text=True)
-    lib.delete_board(library, "round-trip")
+    assert store.delete_board("round-trip")
     post_text(client, token, exported)
-    assert lib.load_library_doc(library, "round-trip") == json.loads(exported)
+    assert stored_doc(store, "round-trip") == json.loads(exported)
 
 
-def test_import_of_a_taken_or_shipped_id_gets_a_new_id(client, library, token):
+def test_import_of_a_taken_or_shipped_id_gets_a_new_id(client, store, token):
     shipped = json.dumps(board_to_json(find_board("training-city")))
     response = post_text(client, token, shipped)
     assert response.location.endswith("/boards/training-city-2")
     follow = client.get(response.location).get_data(as_text=True)
     assert "was taken, so the board is saved as" in follow
     assert post_text(client, token, shipped).location.endswith("/boards/training-city-3")
-    doc = lib.load_library_doc(library, "training-city-2")
+    doc = stored_doc(store, "training-city-2")
     assert {k: v for k, v in doc.items() if k != "id"} == \
         {k: v for k, v in board_to_json(find_board("training-city")).items() if k != "id"}
 
@@ -89,10 +94,20 @@ def test_empty_and_non_utf8_imports(client, token):
     assert response.status_code == 400 and "not UTF-8" in response.get_data(as_text=True)
 
 
-def test_import_without_csrf_is_refused_and_keeps_the_text(client, library, complete_doc):
+def test_import_without_csrf_is_refused_and_keeps_the_text(client, store, complete_doc):
     text = json.dumps(dict(complete_doc(), id="sneaky"))
     response = client.post("/boards/import", data={"text": text})
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and "CSRF token is missing" in html
     assert "sneaky" in html
-    assert lib.library_ids(library) == []
+    assert store.saved_boards() == ([], [])
+
+
+def test_an_import_that_finds_no_free_id_is_refused_clearly(client, store, token, complete_doc, monkeypatch):
+    from companion.web.enroute import board_store
+
+    monkeypatch.setattr(board_store, "ID_TRIES", 0)  # as if every id tried had just been taken by another import
+    response = post_text(client, token, json.dumps(dict(complete_doc("Busy"), id="busy")))
+    assert response.status_code == 400
+    assert "No free id was found for &#39;busy&#39;" in response.get_data(as_text=True)
+    assert store.saved_boards() == ([], [])

@@ -1,4 +1,4 @@
-"""Engine side of board transcription: the library folder, drafts and the editing helpers."""
+"""Board transcription: boards and drafts in the database (board_store) and the engine's editing helpers."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.games.enroute import board_to_json, find_board, parse_board, shipped_boards
+from companion.games.enroute import UnknownBoardError, board_to_json, find_board, parse_board, shipped_boards
 from companion.games.enroute import library as lib
 from companion.games.enroute.registry import available_boards, library_board_ids
 
@@ -19,102 +19,170 @@ def test_shipped_board_round_trips(board):
     assert board_to_json(again) == doc
 
 
-def test_saved_board_round_trips_and_is_found(library, complete_doc):
-    doc = complete_doc()
-    doc["id"] = "tiny-town"
-    board, problems = lib.save_board(library, doc)
-    assert board is not None, problems
-    stored = lib.load_library_doc(library, "tiny-town")
-    assert stored == board_to_json(board)
-    assert board_to_json(parse_board(stored)[0]) == stored
-    assert find_board("tiny-town", library) == board
-    assert "tiny-town" in [b.id for b in available_boards(library)]
-    assert library_board_ids(library) == ["tiny-town"]
+def test_saved_board_round_trips_and_is_found(store, library, complete_doc):
+    saved = store.import_board(dict(complete_doc(), id="tiny-town"))
+    board = saved.board
+    assert board is not None and saved.wanted_id == "tiny-town", saved.problems
+    found, version = store.load_saved("tiny-town")
+    assert (found, version) == (board, 1)
+    assert board_to_json(parse_board(board_to_json(found))[0]) == board_to_json(board)
+    assert store.find_board("tiny-town") == board
+    assert "tiny-town" in [b.id for b in store.available_boards()]
+    assert store.saved_boards() == ([board], [])
+    assert list(library.iterdir()) == []  # the database holds saved boards, not the folder
 
 
-def test_save_refuses_invalid_board_and_writes_nothing(library):
-    board, problems = lib.save_board(library, lib.blank_board_doc("Empty"))
-    assert board is None
-    assert any(p.path == "player_boards[0].columns" for p in problems)
-    assert list(library.iterdir()) == []
+def test_import_refuses_an_invalid_board_and_stores_nothing(store):
+    saved = store.import_board(lib.blank_board_doc("Empty"))
+    assert saved.board is None
+    assert any(p.path == "player_boards[0].columns" for p in saved.problems)
+    assert store.saved_boards() == ([], [])
 
 
-def test_save_refuses_shipped_and_taken_ids(library, complete_doc):
-    doc = complete_doc()
-    doc["id"] = "training-city"
-    board, problems = lib.save_board(library, doc)
-    assert board is None and [p.code for p in problems] == ["id-shipped"]
+def test_import_of_shipped_and_taken_ids_takes_the_next_free_id(store, complete_doc):
+    doc = dict(complete_doc(), id="training-city")
+    assert store.import_board(doc).board.id == "training-city-2"
     doc["id"] = "tiny"
-    assert lib.save_board(library, doc)[0] is not None
-    board, problems = lib.save_board(library, doc)
-    assert board is None and [p.code for p in problems] == ["id-taken"]
-    doc["name"] = "Tiny renamed"
-    assert lib.save_board(library, doc, replace="tiny")[0].name == "Tiny renamed"
+    assert store.import_board(doc).board.id == "tiny"
+    doc["name"] = "Tiny again"
+    again = store.import_board(doc)
+    assert (again.board.id, again.wanted_id) == ("tiny-2", "tiny")
+    assert store.find_board("tiny").name != "Tiny again"  # never overwritten
+    assert store.find_board("tiny-2").name == "Tiny again"
+    long_id = "a" * 64
+    assert store.import_board(dict(doc, id=long_id)).board.id == long_id
+    assert store.import_board(dict(doc, id=long_id)).board.id == "a" * 56 + "-2"
 
 
-def test_unique_ids_avoid_shipped_and_saved(library, complete_doc):
-    assert lib.unique_board_id("Training City", library) == "training-city-2"
-    doc = complete_doc()
-    doc["id"] = lib.unique_board_id("Köln Süd!", library)
-    assert doc["id"] == "koln-sud"
-    lib.save_board(library, doc)
-    assert lib.unique_board_id("Köln Süd", library) == "koln-sud-2"
-    assert lib.unique_board_id("Köln Süd", library, keep="koln-sud") == "koln-sud"
-    assert lib.unique_board_id("!!!", library) == "board"
+def test_delete_board(store, save, complete_doc):
+    save(complete_doc(), "gone")
+    assert store.delete_board("gone") is True
+    assert store.delete_board("gone") is False
+    assert store.delete_board("training-city") is False
+    assert store.delete_board("../etc") is False
+    for bad in ("gone", "../x", "a" * 251, "", None):
+        with pytest.raises(UnknownBoardError):
+            store.find_board(bad)
+    assert store.find_board("training-city").id == "training-city"
 
 
-def test_delete_board(library, complete_doc):
-    doc = complete_doc()
-    doc["id"] = "gone"
-    lib.save_board(library, doc)
-    assert lib.delete_board(library, "gone") is True
-    assert lib.delete_board(library, "gone") is False
-    assert lib.delete_board(library, "training-city") is False
-    assert lib.delete_board(library, "../etc") is False
+def test_drafts_survive_invalid_save_and_vanish_after_valid_save(store, complete_doc):
+    draft = store.new_draft(lib.blank_board_doc("Draft City"))
+    saved = store.save_draft(draft.id)
+    assert saved.board is None and saved.problems
+    assert store.load_draft(draft.id).doc["name"] == "Draft City"
+    store.edit_draft(draft.id, lambda _doc: complete_doc("Draft City"))
+    assert store.load_draft(draft.id).version == 2
+    saved = store.save_draft(draft.id)
+    assert saved.board is not None and saved.board.id == "draft-city"
     with pytest.raises(KeyError):
-        lib.load_library_doc(library, "gone")
+        store.load_draft(draft.id)
     with pytest.raises(KeyError):
-        lib.load_library_doc(library, "../x")
+        store.save_draft(draft.id)
+    assert store.list_drafts() == []
+    # Drafts never show up as boards; a second draft of the same city gets the next id.
+    second = store.new_draft(complete_doc("Draft City"))
+    assert [b.id for b in store.saved_boards()[0]] == ["draft-city"]
+    assert store.save_draft(second.id).board.id == "draft-city-2"
 
 
-def test_save_writes_atomically_without_leftovers(library, complete_doc):
-    doc = complete_doc()
-    doc["id"] = "atomic"
-    lib.save_board(library, doc)
-    assert sorted(p.name for p in library.iterdir()) == ["atomic.json"]
+def test_drafts_are_listed_newest_first(store):
+    first = store.new_draft(lib.blank_board_doc("First"))
+    second = store.new_draft(lib.blank_board_doc("Second"))
+    assert {d.id for d in store.list_drafts()} == {first.id, second.id}
+    assert store.delete_draft(first.id) is True and store.delete_draft(first.id) is False
+    assert [d.doc["name"] for d in store.list_drafts()] == ["Second"]
 
 
-def test_drafts_survive_invalid_save_and_vanish_after_valid_save(library, complete_doc):
-    draft = lib.new_draft(library, lib.blank_board_doc("Draft City"))
-    board, problems = lib.save_draft(library, draft.id)
-    assert board is None and problems
-    assert lib.load_draft(library, draft.id).doc["name"] == "Draft City"
-    lib.update_draft(library, draft.id, complete_doc("Draft City"))
-    board, problems = lib.save_draft(library, draft.id)
-    assert board is not None and board.id == "draft-city"
-    with pytest.raises(KeyError):
-        lib.load_draft(library, draft.id)
-    assert lib.list_drafts(library) == []
-    # Drafts never show up as boards of the library.
-    lib.new_draft(library, lib.blank_board_doc("Second"))
-    assert library_board_ids(library) == ["draft-city"]
+def test_draft_editing_a_saved_board_keeps_its_id(store, save, complete_doc):
+    save(complete_doc("Original"), "original")
+    board, version = store.load_saved("original")
+    draft = store.new_draft(lib.set_city_name(board_to_json(board), "New name"), replaces="original",
+                            replaces_version=version)
+    saved = store.save_draft(draft.id)
+    assert saved.board.id == "original" and saved.board.name == "New name"
+    assert [b.id for b in store.saved_boards()[0]] == ["original"]
+    assert store.load_saved("original")[1] == 2
 
 
-def test_draft_editing_a_saved_board_keeps_its_id(library, complete_doc):
-    doc = complete_doc("Original")
-    doc["id"] = "original"
-    lib.save_board(library, doc)
-    draft = lib.new_draft(library, lib.set_city_name(doc, "New name"), replaces="original")
-    board, _ = lib.save_draft(library, draft.id)
-    assert board.id == "original" and board.name == "New name"
-    assert lib.library_ids(library) == ["original"]
+def test_a_stale_draft_never_replaces_a_newer_board(store, save, complete_doc):
+    save(complete_doc("Original"), "original")
+    stale = store.new_draft(complete_doc("Stale"), replaces="original", replaces_version=1)
+    fresh = store.new_draft(complete_doc("Fresh"), replaces="original", replaces_version=1)
+    assert store.save_draft(fresh.id).board.name == "Fresh"
+    refused = store.save_draft(stale.id)
+    assert refused.board is None and [p.code for p in refused.problems] == ["board-changed"]
+    assert refused.problems[0].template  # shown in the page's language
+    assert store.find_board("original").name == "Fresh"
+    assert store.load_draft(stale.id).doc["name"] == "Stale"  # kept
 
 
-def test_bad_draft_ids_are_unknown(library):
-    for bad in ("../../etc/passwd", "", "ABC", None):
+def test_bad_draft_ids_are_unknown(store):
+    for bad in ("../../etc/passwd", "", "ABC", None, "ffffffffffff", "f" * 300):
         with pytest.raises(KeyError):
-            lib.load_draft(library, bad)
-        assert lib.delete_draft(library, bad) is False
+            store.load_draft(bad)
+        with pytest.raises(KeyError):
+            store.edit_draft(bad, lambda doc: doc)
+        assert store.delete_draft(bad) is False
+
+
+def test_an_edit_that_lost_the_race_is_applied_again_to_the_newer_draft(store):
+    draft = store.new_draft(lib.blank_board_doc("X"))
+    calls = []
+
+    def red_at_1_1(doc):
+        """Set a landmark, letting another edit land between the read and the write the first time."""
+        calls.append(doc)
+        if len(calls) == 1:
+            store.edit_draft(draft.id, lambda d: lib.set_location(d, [2, 2], "green"))
+        return lib.set_location(doc, [1, 1], "red")
+
+    done = store.edit_draft(draft.id, red_at_1_1)
+    assert len(calls) == 2 and calls[1]["landmarks"][0]["locations"] == [[2, 2]]
+    assert done.version == 3 and store.load_draft(draft.id) == done
+    assert sorted(lm["kind"] for lm in done.doc["landmarks"]) == ["green", "red"]
+
+
+def test_an_edit_the_newer_draft_refuses_is_refused(store):
+    draft = store.new_draft(lib.blank_board_doc("X"))
+    calls = []
+
+    def printed_on_board_4(doc):
+        """Enter printed coordinates while another edit removes player board 4 meanwhile."""
+        calls.append(1)
+        if len(calls) == 1:
+            store.edit_draft(draft.id, lambda d: dict(d, player_boards=d["player_boards"][:3]))
+        return lib.set_printed(doc, 4, "rows", [1, 2, 3, 4, 5, 6])
+
+    with pytest.raises(store.StaleEditError) as refused:
+        store.edit_draft(draft.id, printed_on_board_4)
+    assert "no player board 4" in str(refused.value.cause)
+    assert len(store.load_draft(draft.id).doc["player_boards"]) == 3  # the other edit stays, nothing else
+
+
+def test_an_edit_that_keeps_losing_waits_for_the_row_and_lands(store):
+    draft = store.new_draft(lib.blank_board_doc("X"))
+    calls = []
+
+    def always_overtaken(doc):
+        """Lose every optimistic try to another edit; the locked last try must still land."""
+        calls.append(1)
+        if len(calls) <= store.OPTIMISTIC_TRIES:
+            store.edit_draft(draft.id, lambda d: lib.set_location(d, [len(calls), 6], "blue"))
+        return lib.set_location(doc, [6, 1], "red")
+
+    done = store.edit_draft(draft.id, always_overtaken)
+    assert len(calls) == store.OPTIMISTIC_TRIES + 1
+    assert len(done.doc["landmarks"]) == store.OPTIMISTIC_TRIES + 1
+    assert done.version == 1 + store.OPTIMISTIC_TRIES + 1  # each overtaking edit, then this one
+
+
+def test_engine_folder_functions_still_serve_the_command_line(tmp_path, complete_doc):
+    folder = tmp_path / "cli-boards"
+    board, problems = lib.save_board(folder, dict(complete_doc(), id="tiny"))
+    assert board is not None, problems
+    assert find_board("tiny", folder) == board and library_board_ids(folder) == ["tiny"]
+    assert "tiny" in [b.id for b in available_boards(folder)]
 
 
 def test_set_location_kinds_and_replacement():

@@ -5,22 +5,22 @@ from __future__ import annotations
 import json
 import sys
 
-from companion.games.enroute import board_to_json, find_board
+import pytest
+
+from companion.games.enroute import UnknownBoardError, board_to_json, find_board
 from companion.games.enroute import library as lib
 
 
-def save(library, doc, board_id):
-    """Store a board in the library and return it."""
-    doc = dict(doc, id=board_id)
-    board, problems = lib.save_board(library, doc)
-    assert board is not None, problems
-    return board
+def broken_board(store, library, name: str, text: str) -> None:
+    """Put a broken file in the old library folder and bring it in, as a start of the app does: a broken board."""
+    (library / f"{name}.json").write_text(text, encoding="utf-8")
+    assert store.import_library(library)["broken"] == 1
 
 
-def test_index_lists_shipped_saved_broken_and_drafts(client, library, complete_doc):
-    save(library, complete_doc("Tiny Town"), "tiny-town")
-    (library / "broken.json").write_text("{not json", encoding="utf-8")
-    lib.new_draft(library, lib.blank_board_doc("Half Done"))
+def test_index_lists_shipped_saved_broken_and_drafts(client, library, store, save, complete_doc):
+    save(complete_doc("Tiny Town"), "tiny-town")
+    broken_board(store, library, "broken", "{not json")
+    store.new_draft(lib.blank_board_doc("Half Done"))
     html = client.get("/boards/").get_data(as_text=True)
     assert "Training City" in html and "Tiny Town" in html
     assert "broken.json" in html and "cannot be read" in html
@@ -50,8 +50,8 @@ def test_show_page_labels_the_chosen_player_board(client):
     assert top == list(find_board("training-city").player_board(2).columns)
 
 
-def test_unknown_and_unreadable_boards_are_404_pages(client, library):
-    (library / "broken.json").write_text("[]", encoding="utf-8")
+def test_unknown_and_unreadable_boards_are_404_pages(client, store, library):
+    broken_board(store, library, "broken", "[]")
     for url in ("/boards/nowhere", "/boards/broken", "/boards/broken/board.json", "/boards/x/maps.pdf"):
         response = client.get(url)
         assert response.status_code == 404
@@ -59,16 +59,16 @@ def test_unknown_and_unreadable_boards_are_404_pages(client, library):
     assert "cannot be read" in client.get("/boards/broken").get_data(as_text=True)
 
 
-def test_download_is_the_board_document(client, library, complete_doc):
-    board = save(library, complete_doc(), "tiny")
+def test_download_is_the_board_document(client, save, complete_doc):
+    board = save(complete_doc(), "tiny")
     response = client.get("/boards/tiny/board.json")
     assert response.status_code == 200
     assert 'filename="tiny.enroute-board.json"' in response.headers["Content-Disposition"]
     assert json.loads(response.data) == board_to_json(board)
 
 
-def test_pdfs_of_a_saved_board(client, library, complete_doc):
-    save(library, complete_doc(), "tiny")
+def test_pdfs_of_a_saved_board(client, save, complete_doc):
+    save(complete_doc(), "tiny")
     for url in ("/boards/tiny/maps.pdf?paper=a4", "/boards/tiny/scorepad.pdf?players=2&paper=letter"):
         response = client.get(url)
         assert response.status_code == 200, url
@@ -89,31 +89,63 @@ def test_pdf_without_the_printables_package(client, monkeypatch):
     assert "Printing is not available" in response.get_data(as_text=True)
 
 
-def test_delete_needs_csrf_and_only_deletes_saved_boards(client, library, complete_doc, token):
-    save(library, complete_doc(), "tiny")
+def test_delete_needs_csrf_and_only_deletes_saved_boards(client, store, save, complete_doc, token):
+    save(complete_doc(), "tiny")
     assert client.post("/boards/tiny/delete").status_code == 400
-    assert (library / "tiny.json").exists()
+    assert store.find_board("tiny")
     response = client.post("/boards/tiny/delete", data={"csrf_token": token}, follow_redirects=True)
     assert "Deleted the board" in response.get_data(as_text=True)
-    assert not (library / "tiny.json").exists()
+    with pytest.raises(UnknownBoardError):
+        store.find_board("tiny")
+    assert client.get("/boards/tiny").status_code == 404
     response = client.post("/boards/training-city/delete", data={"csrf_token": token}, follow_redirects=True)
     assert "no saved board" in response.get_data(as_text=True)
     assert find_board("training-city")
 
 
-def test_edit_a_saved_board_replaces_it(client, library, complete_doc, token):
-    save(library, complete_doc("Old"), "old")
+def test_edit_a_saved_board_replaces_it(client, store, save, complete_doc, token):
+    save(complete_doc("Old"), "old")
     response = client.post("/boards/old/edit", data={"csrf_token": token})
     draft_id = response.location.rsplit("/", 1)[1]
-    assert lib.load_draft(library, draft_id).replaces == "old"
-    lib.update_draft(library, draft_id, lib.set_city_name(lib.load_draft(library, draft_id).doc, "Renamed"))
+    assert (store.load_draft(draft_id).replaces, store.load_draft(draft_id).replaces_version) == ("old", 1)
+    store.edit_draft(draft_id, lambda doc: lib.set_city_name(doc, "Renamed"))
     response = client.post(f"/boards/drafts/{draft_id}/save", data={"csrf_token": token})
     assert response.location.endswith("/boards/old")
-    assert find_board("old", library).name == "Renamed"
+    assert store.find_board("old").name == "Renamed"
+    assert store.load_saved("old")[1] == 2 and store.list_drafts() == []
 
 
-def test_edit_a_shipped_board_starts_a_copy(client, library, token):
+def test_a_draft_does_not_replace_a_board_changed_since_it_was_opened(client, store, save, complete_doc, token):
+    save(complete_doc("Old"), "old")
+    first, second = (client.post("/boards/old/edit", data={"csrf_token": token}).location.rsplit("/", 1)[1]
+                     for _ in range(2))
+    store.edit_draft(first, lambda doc: lib.set_city_name(doc, "First"))
+    store.edit_draft(second, lambda doc: lib.set_city_name(doc, "Second"))
+    assert client.post(f"/boards/drafts/{first}/save", data={"csrf_token": token}).location.endswith("/boards/old")
+    refused = client.post(f"/boards/drafts/{second}/save", data={"csrf_token": token}, follow_redirects=True)
+    assert "was changed or deleted since this draft was opened" in refused.get_data(as_text=True)
+    assert store.find_board("old").name == "First"  # the second phone's draft never overwrote it
+    assert store.load_draft(second).doc["name"] == "Second"  # and is kept
+    assert client.post("/boards/old/delete", data={"csrf_token": token}).status_code == 302
+    refused = client.post(f"/boards/drafts/{second}/save", data={"csrf_token": token}, follow_redirects=True)
+    assert "was changed or deleted since this draft was opened" in refused.get_data(as_text=True)
+    with pytest.raises(UnknownBoardError):
+        store.find_board("old")
+
+
+def test_edit_a_shipped_board_starts_a_copy(client, store, token):
     response = client.post("/boards/training-city/edit", data={"csrf_token": token})
-    draft = lib.load_draft(library, response.location.rsplit("/", 1)[1])
+    draft = store.load_draft(response.location.rsplit("/", 1)[1])
     assert draft.replaces is None and draft.doc["name"] == "Training City (copy)"
     assert client.post("/boards/training-city/edit").status_code == 400  # no CSRF token
+
+
+def test_a_save_that_keeps_losing_to_edits_says_so_and_keeps_the_draft(client, store, complete_doc, token,
+                                                                       monkeypatch):
+    from companion.web.enroute import board_store
+
+    draft = store.new_draft(complete_doc("Busy"))
+    monkeypatch.setattr(board_store, "OPTIMISTIC_TRIES", 0)  # as if another edit landed before every try
+    response = client.post(f"/boards/drafts/{draft.id}/save", data={"csrf_token": token}, follow_redirects=True)
+    assert "The draft kept changing while it was being saved; please save again." in response.get_data(as_text=True)
+    assert store.load_draft(draft.id).doc["name"] == "Busy" and store.saved_boards() == ([], [])
