@@ -47,11 +47,20 @@ def scored_answer(doc: Any, scorer=score_document):
     return jsonify(result), 422 if has_error_problems(result) else 200
 
 
+def _web_scorer(doc: Any):
+    """The scorer a game's web layer registered for this document's format (e.g. with saved boards), if any."""
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    for web in current_app.extensions.get("companion.games", []):
+        if isinstance(fmt, str) and fmt in web.web_scorers:
+            return web.web_scorers[fmt]
+    return score_document
+
+
 @bp.post("/score")
 def score():
     """Score any registered game's document; answer its score document."""
     doc, refused = read_json_body()
-    return refused or scored_answer(doc)
+    return refused or scored_answer(doc, _web_scorer(doc))
 
 
 @bp.get("/games")

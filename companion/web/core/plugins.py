@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -38,6 +39,7 @@ class GameWeb:
     blueprint: Blueprint
     home: HomeEntry | None = None
     about: str = ""  # a paragraph for the "About and formats" page (source text)
+    web_scorers: Mapping[str, Callable] = field(default_factory=dict)  # format -> scorer used by POST /api/score
     extra: dict = field(default_factory=dict)
 
 

@@ -35,6 +35,7 @@ WEB = GameWeb(
         links=((N_("Referee a whole game"), "enroute.play.new"), (N_("Transcribe your board"), "enroute.boards.index")),
         order=10,
     ),
+    web_scorers={"enroute-game/1": api.score_with_saved_boards},
     about=N_("En Route reads enroute-game/1 and writes enroute-score/1; boards travel as enroute-board/1 and "
              "sheets as enroute-sheet/1."),
 )

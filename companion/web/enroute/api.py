@@ -20,7 +20,12 @@ bp = Blueprint("api", __name__, url_prefix="/api/enroute")
 def score():
     """Score an `enroute-game/1` document; answer `enroute-score/1`."""
     doc, refused = read_json_body()
-    return refused or scored_answer(_with_saved_board(doc), _score)
+    return refused or scored_answer(doc, score_with_saved_boards)
+
+
+def score_with_saved_boards(doc: Any, options: ScoreOptions) -> dict:
+    """Score `enroute-game/1` with the boards saved in this instance's database (also for POST /api/score)."""
+    return _score(_with_saved_board(doc), options)
 
 
 def _with_saved_board(doc: Any) -> Any:

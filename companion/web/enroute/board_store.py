@@ -360,12 +360,13 @@ def edit_draft(draft_id: str, change: Callable[[Any], Any]) -> Draft:
     for attempt in range(OPTIMISTIC_TRIES):
         draft = load_draft(draft_id)
         doc = _apply(change, draft.doc, attempt > 0)
+        now = _now()
         with write() as conn:
             done = conn.execute(update(draft_row).where(draft_row.c.id == draft_id,
                                                         draft_row.c.version == draft.version)
-                                .values(doc=_dumps(doc), version=draft.version + 1, updated=_now())).rowcount
-        if done == 1:
-            return dataclasses.replace(draft, doc=doc, version=draft.version + 1)
+                                .values(doc=_dumps(doc), version=draft.version + 1, updated=now)).rowcount
+        if done == 1:  # the answer is what was stored, its time included
+            return dataclasses.replace(draft, doc=doc, version=draft.version + 1, updated=now)
     # Still losing to other edits: take the row's write lock first (a write, then the read), so this one lands.
     with write() as conn:
         locked = conn.execute(update(draft_row).where(draft_row.c.id == draft_id)
@@ -375,9 +376,10 @@ def edit_draft(draft_id: str, change: Callable[[Any], Any]) -> Draft:
             raise UnknownDraftError(draft_id)
         draft = _draft(row)
         doc = _apply(change, draft.doc, True)
+        now = _now()
         conn.execute(update(draft_row).where(draft_row.c.id == draft_id)
-                     .values(doc=_dumps(doc), version=draft.version + 1, updated=_now()))
-    return dataclasses.replace(draft, doc=doc, version=draft.version + 1)
+                     .values(doc=_dumps(doc), version=draft.version + 1, updated=now))
+    return dataclasses.replace(draft, doc=doc, version=draft.version + 1, updated=now)
 
 
 def _delete_draft_at(draft: Draft) -> Callable:

@@ -18,12 +18,7 @@ from ...games.core.problems import N_
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
 from ...games.enroute.goals import goal_to_json
-<<<<<<< HEAD
-from ...games.enroute.registry import available_boards
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
-=======
-from ...games.enroute.setup import goal_catalogue, setup_steps, solo_challenges
->>>>>>> boards-db
 from ..core import db as core_db
 from ..core.i18n import _
 from ..core.security import small_int

@@ -32,11 +32,7 @@ def japanese(response, fragments, *expected: str, status: int = 200) -> str:
     """Check a Japanese page: its status, its language, the expected texts, and no English source text."""
     page = response.get_data(as_text=True)
     assert response.status_code == status, page[:2000]
-<<<<<<< HEAD
     assert '<html lang="ja"' in page
-=======
-    assert '<html lang="ja" ' in page
->>>>>>> boards-db
     for text in expected:
         assert text in html.unescape(page), text
     assert leftovers(page, fragments) == []
@@ -50,11 +46,7 @@ def script_strings(page: str) -> dict:
 
 def test_the_english_pages_would_be_caught(client, fragments):
     page = client.get("/boards/import").get_data(as_text=True)
-<<<<<<< HEAD
     assert '<html lang="en"' in page and len(leftovers(page, fragments)) >= 3
-=======
-    assert '<html lang="en" ' in page and len(leftovers(page, fragments)) >= 3
->>>>>>> boards-db
 
 
 def test_board_list_and_board_page_in_japanese(ja, fragments):

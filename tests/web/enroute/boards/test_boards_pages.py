@@ -149,3 +149,21 @@ def test_a_save_that_keeps_losing_to_edits_says_so_and_keeps_the_draft(client, s
     response = client.post(f"/boards/drafts/{draft.id}/save", data={"csrf_token": token}, follow_redirects=True)
     assert "The draft kept changing while it was being saved; please save again." in response.get_data(as_text=True)
     assert store.load_draft(draft.id).doc["name"] == "Busy" and store.saved_boards() == ([], [])
+
+
+def test_shared_api_scores_on_a_board_saved_in_the_database(app, complete_doc):
+    """POST /api/score finds a board saved on this instance (through En Route's web scorer), as /api/enroute does."""
+    from companion.web.enroute import board_store
+
+    with app.app_context():
+        saved = board_store.import_board(complete_doc("Tiny Town"))
+    board = saved.board
+    assert board is not None, saved.problems
+    client = app.test_client()
+    doc = {"format": "enroute-game/1", "board": board.id, "level": "simplified",
+           "players": [{"format": "enroute-sheet/1", "player": "Aki", "player_board": 1,
+                        "sections": [[[0, 0], [1, 0]]], "final_route": [[0, 0], [1, 0]]}]}
+    shared = client.post("/api/score", json=doc)
+    own = client.post("/api/enroute/score", json=doc)
+    assert shared.status_code == own.status_code == 200, shared.get_json()
+    assert shared.get_json() == own.get_json()
