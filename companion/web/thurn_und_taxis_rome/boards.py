@@ -37,8 +37,8 @@ def parse_roads(text: str) -> tuple[list[list[str]], list[int], list[str]]:
             continue
         cities = [c.strip() for c in ARROWS.split(line)]
         if len(cities) < 2 or not all(cities):
-            bad.append(_("Line {n} ({text}): a road is two cities with > between them, such as Freising > "
-                         "Andechs.", n=number, text=line[:60]))
+            bad.append(_("Line {n} ({entry}): a road is two cities with > between them, such as Freising > "
+                         "Andechs.", n=number, entry=line[:60]))
             continue
         for a, b in zip(cities, cities[1:]):
             roads.append([a[:60], b[:60]])

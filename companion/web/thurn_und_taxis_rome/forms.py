@@ -30,6 +30,13 @@ class ActionForm(FlaskForm):
     version = HiddenField()
 
 
+def showing(version) -> ActionForm:
+    """A button form that carries `version` (also when the page answers a POST that sent an older one)."""
+    form = ActionForm()
+    form.version.data = str(version)
+    return form
+
+
 class NewTableForm(FlaskForm):
     """Start a table: 2–4 players, the modules, the board (or none) and, with 2 players, the carriages' cities."""
 

@@ -79,36 +79,49 @@ def join_list(items: Iterable[Any]) -> str:
     return ("、" if current_lang() == "ja" else ", ").join(str(i) for i in items)
 
 
+def _pick(texts: Mapping[str, str], key: Any, default: Any = None) -> str:
+    """Translate the marked text stored under `key` (the default, or the key itself, when there is none)."""
+    text = texts.get(key) if isinstance(key, str) else None
+    if text is None:
+        return default if default is not None else str(key)
+    return _(text)
+
+
+def kind_label(kind: str) -> str:
+    """What kind of change happened, for conflict and undo messages."""
+    return _pick(CONFLICT_KINDS, kind, _pick(CONFLICT_KINDS, "unknown"))
+
+
 def carriage(carriage_id: str) -> str:
     """A carriage's name in the page's language."""
-    return _(CARRIAGES[carriage_id]) if carriage_id in CARRIAGES else carriage_id
+    return _pick(CARRIAGES, carriage_id)
 
 
 def rank(rank_id: str, names: Mapping[str, str] | None = None) -> str:
     """A clergy rank's name: the name the table entered from the tile, else ours in the page's language."""
     if names and names.get(rank_id):
         return names[rank_id]
-    return _(RANKS[rank_id]) if rank_id in RANKS else rank_id
+    return _pick(RANKS, rank_id)
 
 
 def office(office_id: str) -> str:
     """An official's name in the page's language."""
-    return _(OFFICES[office_id]) if office_id in OFFICES else office_id
+    return _pick(OFFICES, office_id)
 
 
 def colour(colour_id: str) -> str:
     """A player colour's name in the page's language."""
-    return _(COLOURS[colour_id]) if colour_id in COLOURS else colour_id
+    return _pick(COLOURS, colour_id)
 
 
 def reward(reward_id: str) -> str:
     """What a return earned, in the page's language."""
-    return _(REWARDS[reward_id]) if reward_id in REWARDS else reward_id
+    return _pick(REWARDS, reward_id)
 
 
 def conflict_message(kinds: Iterable[str]) -> str:
     """Say that the table changed on another phone meanwhile, naming what changed."""
-    what = join_list(_(CONFLICT_KINDS.get(k, CONFLICT_KINDS["unknown"])) for k in sorted(set(kinds)))
+    what = join_list(kind_label(k) for k in sorted(set(kinds)))
     return _("The table changed on another phone meanwhile ({what}). Nothing was saved; what you entered is still "
              "here — check it against the page and send it again.", what=what)
 
@@ -127,6 +140,11 @@ def _named(key: str, value: Any) -> Any:
     tables = {"rank": RANKS, "office": OFFICES, "colour": COLOURS, "module": MODULES}
     if key in tables and value in tables[key]:
         return tables[key][value]
+    if key in ("ranks", "known"):  # a list of ids the engine names ("cardinal, bishop, …"): their names
+        ids = value.split(", ")
+        for names in (RANKS, CARRIAGES, OFFICES):
+            if all(i in names for i in ids):
+                return join_list(_(names[i]) for i in ids)
     return value
 
 

@@ -78,7 +78,7 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
     ctx: dict[str, Any] = {"stage": stage, "draft": draft, "version": version, "token": stored.id,
                            "player": table.seats[seat].player, "problems": problems or [],
                            "cities": sorted(facts().cities), "city_errors": city_errors or {},
-                           "max_route": tf.MAX_ROUTE, "form": tf.ActionForm(data={"version": version})}
+                           "max_route": tf.MAX_ROUTE, "form": tf.showing(version)}
     if stage == "moves":
         outcome, credits = preview_route(table, seat, draft)
         if credits is None:  # the draft no longer fits the table: show why, from the route step

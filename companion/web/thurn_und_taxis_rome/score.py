@@ -35,7 +35,8 @@ def stacks() -> list[dict]:
     for s in out:
         s["points"].sort(reverse=True)
         group = lb.carriage(lb.GROUPS[s["applies_to"]]) if s["type"] == "province" else ""
-        s["label"] = _(lb.BONUS_STACKS[s["type"]], group=group, length=s["length"])
+        template = lb.BONUS_STACKS[s["type"]]
+        s["label"] = _(template, group=group, length=s["length"])
     return out
 
 
@@ -119,7 +120,7 @@ def _render(stored: store.Stored, values: dict[str, str] | None = None, errors: 
                            stacks=stacks(), values=values if values is not None else entries_to_form(stored.base, n),
                            errors=errors or {}, notes=notes, rows=lb.ROWS, lang=current_lang(),
                            carriages=sorted(facts().carriage_points), all_entered=all(entered),
-                           action=tf.ActionForm(data={"version": str(stored.version)})), status
+                           action=tf.showing(str(stored.version))), status
 
 
 @bp.get("/<token>/score")

@@ -30,7 +30,7 @@ def render_seat(stored: store.Stored, seat: int, seat_token: str, status: int = 
                            may_return=view.may_return(doc, seat),
                            held=view.held(doc, seat) if doc["offices"] is not None else [],
                            rewards=view.reward_table(doc["ended"]), problems=problems or [],
-                           entered=entered or {}, action=tf.ActionForm(data={"version": str(stored.version)})), status
+                           entered=entered or {}, action=tf.showing(str(stored.version))), status
 
 
 @bp.get("/s/<seat_token>")

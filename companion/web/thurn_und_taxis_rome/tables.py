@@ -135,7 +135,7 @@ def render_table(stored: store.Stored, status: int = 200, problems=None, entered
     ctx = view.shared(stored)
     path = url_for("thurn_und_taxis_rome.tables.show", token=stored.id)
     code = core_db.code_for_path(path)
-    action = tf.ActionForm(data={"version": str(stored.version)})
+    action = tf.showing(str(stored.version))
     return render_template("thurn_und_taxis_rome/table.html", s=ctx, token=stored.id, action=action,
                            host=is_host(stored.id), code=code["code"] if code else None,
                            link=public_url("thurn_und_taxis_rome.tables.show", token=stored.id),
@@ -149,7 +149,7 @@ def _undo_label(stored: store.Stored) -> str | None:
     """Name the newest change the table screen may take back, or None."""
     if stored.last is None or stored.last["kind"] not in store.UNDOABLE:
         return None
-    return _(lb.CONFLICT_KINDS.get(stored.last["kind"], lb.CONFLICT_KINDS["unknown"]))
+    return lb.kind_label(stored.last["kind"])
 
 
 @bp.get("/<token>")
@@ -353,5 +353,5 @@ def undo(token: str):
     if kind is None:
         flash(_("Only the newest change made on the table's screen can be taken back."), "error")
         return render_table(store.load(token) or stored, 409)
-    flash(_("Taken back: {what}.", what=_(lb.CONFLICT_KINDS.get(kind, lb.CONFLICT_KINDS["unknown"]))), "ok")
+    flash(_("Taken back: {what}.", what=lb.kind_label(kind)), "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.show", token=token))

@@ -146,8 +146,3 @@ def seat_json(table: Table, seat: int, version: int) -> dict:
 def public_json(table: Table, version: int) -> dict:
     """The shared API answer: the engine's public view (no placement) and the version."""
     return {"version": version, "table": public_view(table)}
-
-
-def turn_line(ctx: dict) -> str:
-    """Whose turn it is, in one line."""
-    return _("Turn {n}: {player}'s turn", n=ctx["turn"]["number"], player=ctx["active_name"])
