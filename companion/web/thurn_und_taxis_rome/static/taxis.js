@@ -6,7 +6,9 @@
   if (!root || !window.fetch) { return; }
   var seen = root.getAttribute("data-version");
   var url = root.getAttribute("data-poll");
-  var busy = false;
+  var page = root.getAttribute("data-page");  // a GET address: a page that answered a POST is never re-sent
+  // A page showing problems or a refusal keeps them on screen until the player acts.
+  var busy = !!document.querySelector("#problems, .flash.error");
   document.addEventListener("input", function () { busy = true; });
   document.addEventListener("change", function () { busy = true; });
   function check() {
@@ -15,7 +17,7 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (body) {
         if (!body || String(body.version) === seen) { return; }
-        if (!busy) { window.location.reload(); return; }
+        if (!busy && page) { window.location.assign(page); return; }
         var note = document.getElementById("changed");
         if (note) { note.hidden = false; }
       })
