@@ -177,3 +177,16 @@ def test_home_page_has_the_game_card(client):
     body = client.get("/").get_data(as_text=True)
     assert "Thurn und Taxis: All Roads Lead to Rome" in body
     assert "/taxis/new" in body and "/taxis/boards" in body
+
+
+@pytest.mark.parametrize("modules", [{"offices": None}, {"audience": None}, {}])
+def test_every_page_renders_for_each_module_choice(client, modules):
+    token = start_table(client, 3, **modules)
+    seat = claim(client, token, 1)
+    for path in (f"/taxis/{token}", f"/taxis/{token}/score", seat, f"/taxis/api/tables/{token}",
+                 seat.replace("/taxis/s/", "/taxis/api/seats/"), "/taxis/boards", "/taxis/new", "/about"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+    page = text(client.get(f"/taxis/{token}"))
+    assert ("Offices of honor" in page) == ("offices" not in modules)
+    assert ("Rome's audience" in page) == ("audience" not in modules)
