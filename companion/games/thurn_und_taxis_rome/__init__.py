@@ -2,7 +2,16 @@
 
 from ..core.engine import GameEngine
 from .actions import apply_action
-from .audience import arrive, assign_clergy, audience, movement_credits, next_cities, score_route, set_tile_value
+from .audience import (
+    arrive,
+    assign_clergy,
+    audience,
+    movement_credits,
+    next_cities,
+    preview_route,
+    score_route,
+    set_tile_value,
+)
 from .commands import add_commands, score_document
 from .offices import return_offices, take_office
 from .scoring import GAME_FORMAT, SCORE_FORMAT, game_document, score_game, score_table
@@ -18,6 +27,6 @@ GAME = GameEngine(id="thurn-und-taxis-rome", name="Thurn und Taxis: All Roads Le
 
 __all__ = ["GAME", "GAME_FORMAT", "SCORE_FORMAT", "TABLE_FORMAT", "TRACK_FORMAT", "Outcome", "Table", "Track",
            "apply_action", "arrive", "assign_clergy", "audience", "end_game", "end_turn", "game_document",
-           "movement_credits", "new_table", "next_cities", "public_view", "read_table", "read_track",
+           "movement_credits", "new_table", "next_cities", "preview_route", "public_view", "read_table", "read_track",
            "return_offices", "score_game", "score_route", "score_table", "seat_view", "set_tile_value",
            "table_to_json", "take_office", "two_player_placements"]

@@ -254,32 +254,40 @@ def score_route(table: Table, seat: Any, route: Any) -> Outcome:
     Steps are optional; they are done in the order given, so a carriage reaching Rome turns its
     country's remaining cards of this route into jokers.
     """
+    return preview_route(table, seat, route)[0]
+
+
+def preview_route(table: Table, seat: Any, route: Any) -> tuple[Outcome, Credits | None]:
+    """Score a route as `score_route` does and also return the steps still unused (None when refused).
+
+    A page that lets the table choose the steps one at a time shows what is left after the steps so far.
+    """
     problems = turn_action(table, seat, "audience")
     if problems:
-        return refuse(table, problems)
+        return refuse(table, problems), None
     if table.turn.route_scored:
         return refuse(table, [error("route-already-scored", "", N_("{player} has already scored a route this turn."),
-                                    player=table.seats[seat].player)])
+                                    player=table.seats[seat].player)]), None
     waiting = [table.seats[i].player for i, ready in enumerate(table.audience.ready) if not ready]
     if waiting:
         return refuse(table, [error("clergy-not-placed", "", N_("The carriages wait until every player has placed "
                                                                 "their clergy: {players} still must."),
-                                    players=", ".join(waiting))])
+                                    players=", ".join(waiting))]), None
     doc, problems = read(RouteIn, route)
     if doc is None:
-        return refuse(table, problems)
+        return refuse(table, problems), None
     cities, offices, problems = _route_problems(doc)
     if problems:
-        return refuse(table, problems)
+        return refuse(table, problems), None
     new = table.copy()
     credits, _ = movement_credits(new, {"cities": cities, "post_offices": sorted(offices)})
     events: list[dict] = [{"event": "route-scored", "seat": seat, "cities": cities, "post_offices": sorted(offices),
                            "steps": credits.to_json()}]
     problems = _apply_moves(new, doc.moves, credits, events)
     if has_errors(problems):
-        return refuse(table, problems)
+        return refuse(table, problems), None
     new.turn.route_scored = True
-    return done(new, events)
+    return done(new, events), credits  # `_apply_moves` spent the used steps from `credits`
 
 
 def _apply_moves(table: Table, moves: list[MoveIn], credits: Credits, events: list[dict]) -> list[Problem]:

@@ -217,8 +217,16 @@ def read_header(doc: Any) -> tuple[GameIn | None, list[Problem]]:
     return read(GameIn, doc)
 
 
-def score_game(doc: Any) -> dict:
-    """Score a `thurn-und-taxis-rome-game/1` document (raises NotAGameDocument when it is none)."""
+def _problem_list(problems: list[Problem], keep: bool) -> list:
+    """Problems as the score document writes them, or as Problem objects for a page to show in its language."""
+    return list(problems) if keep else [p.to_json() for p in problems]
+
+
+def score_game(doc: Any, keep_problems: bool = False) -> dict:
+    """Score a `thurn-und-taxis-rome-game/1` document (raises NotAGameDocument when it is none).
+
+    `keep_problems`: the `problems` lists hold the Problem objects (templates kept) instead of JSON.
+    """
     game, problems = read_header(doc)
     raw_players = doc["players"]
     modules = set(game.modules) if game else {"audience", "offices"}
@@ -243,8 +251,8 @@ def score_game(doc: Any) -> dict:
         if offices and coins > facts().vp_coins:
             problems.append(error("too-many-coins", "players", N_("There are {total} VP coins, not {count}."),
                                   total=facts().vp_coins, count=coins))
-    results = [_player_result(i, p, [t for _, t, _ in read_players][i], rome, values, offices, mine[i])
-               for i, p in enumerate(players)]
+    results = [_player_result(i, p, [t for _, t, _ in read_players][i], rome, values, offices, mine[i],
+                              keep_problems) for i, p in enumerate(players)]
     for i, r in enumerate(results):
         if players[i] is None:  # name the unreadable line as far as it can be read
             r["player"] = _name_of(i, raw_players, players)
@@ -256,15 +264,15 @@ def score_game(doc: Any) -> dict:
     return {"format": SCORE_FORMAT, "players": results,
             "rome": [{"colour": _colour_of(i, raw_players, players), "player": _name_of(i, raw_players, players),
                       "rank": rank, "points": values.get(rank)} for i, rank in rome],
-            "problems": [p.to_json() for p in problems]}
+            "problems": _problem_list(problems, keep_problems)}
 
 
 def _player_result(i: int, player: PlayerIn | None, tiles: list[BonusTile], rome: list[tuple[int, str]],
-                   values: dict[str, int], offices: bool, problems: list[Problem]) -> dict:
+                   values: dict[str, int], offices: bool, problems: list[Problem], keep: bool = False) -> dict:
     """Add up one player's rows, or give no total when their line has errors."""
     if player is None:
         return {"player": None, "colour": None, "rows": None, "clergy": [], "total": None, "rank": None,
-                "problems": [p.to_json() for p in problems]}
+                "problems": _problem_list(problems, keep)}
     clergy = [rank for who, rank in rome if who == i]
     for rank in clergy:
         if rank not in values:
@@ -284,7 +292,7 @@ def _player_result(i: int, player: PlayerIn | None, tiles: list[BonusTile], rome
     return {"player": player.player, "colour": player.colour, "rows": rows,
             "clergy": [{"rank": r, "points": values.get(r)} for r in clergy],
             "total": sum(rows.values()) if rows is not None else None, "rank": None,
-            "problems": [p.to_json() for p in problems]}
+            "problems": _problem_list(problems, keep)}
 
 
 def game_document(table: Table, base: list[dict]) -> dict:
@@ -303,14 +311,14 @@ def game_document(table: Table, base: list[dict]) -> dict:
             "rome": rome, "players": players}
 
 
-def score_table(table: Table, base: list[dict]) -> dict:
+def score_table(table: Table, base: list[dict], keep_problems: bool = False) -> dict:
     """Score a table in progress with the base-game entries; warn when the game or its final return is not over."""
-    result = score_game(game_document(table, base))
+    result = score_game(game_document(table, base), keep_problems)
     notes: list[Problem] = []
     if not table.ended:
         notes.append(warning("game-not-over", "", N_("The game is not over yet; this is the score so far.")))
     elif table.offices is not None and table.offices.returning is not None:
         notes.append(warning("final-return-open", "", N_("Not every player has made the final return of "
                                                          "officials' tiles yet.")))
-    result["problems"] = [p.to_json() for p in notes] + result["problems"]
+    result["problems"] = _problem_list(notes, keep_problems) + result["problems"]
     return result

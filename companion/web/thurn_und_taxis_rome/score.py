@@ -1,0 +1,168 @@
+"""The final score sheet: each player's base-game points entered (bonus tiles, carriage, houses left), plus
+Rome's clergy points and the VP coins the table remembered; totals and ranks from the engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
+
+from ...games.thurn_und_taxis_rome import score_table
+from ...games.thurn_und_taxis_rome.data import facts
+from ..core.i18n import _, current_lang
+from ..core.security import small_int
+from . import forms as tf
+from . import labels as lb
+from . import store, view
+from .common import bp, form_message, table_or_404
+
+MAX_HOUSES = 40
+
+
+def stacks() -> list[dict]:
+    """The base game's bonus-tile stacks, each with the points of its tiles from the top (the shipped list)."""
+    found: dict[tuple, dict] = {}
+    for t in facts().bonus_tiles:
+        key = (t.type, t.applies_to, t.route_length)
+        if key not in found:
+            field = t.type if t.type in ("all_provinces", "end_game") else \
+                f"province-{lb.GROUPS[t.applies_to]}" if t.type == "province" else f"long-{t.route_length}"
+            found[key] = {"field": field, "type": t.type, "applies_to": t.applies_to, "length": t.route_length,
+                          "points": []}
+        found[key]["points"].append(t.points)
+    out = list(found.values())
+    for s in out:
+        s["points"].sort(reverse=True)
+        group = lb.carriage(lb.GROUPS[s["applies_to"]]) if s["type"] == "province" else ""
+        template = lb.BONUS_STACKS[s["type"]]
+        s["label"] = _(template, group=group, length=s["length"])
+    return out
+
+
+def entries_to_form(base: list[dict], n: int) -> dict[str, str]:
+    """Write stored base-game entries as the form's field values."""
+    values: dict[str, str] = {}
+    by_key = {(s["type"], s["applies_to"], s["length"]): s["field"] for s in stacks()}
+    for i in range(n):
+        entry = base[i] if i < len(base) and isinstance(base[i], dict) else {}
+        for tile in entry.get("bonus_tiles", []):
+            key = (tile.get("type"), tile.get("applies_to"), tile.get("route_length"))
+            if key in by_key:
+                values[f"p{i}-{by_key[key]}"] = str(tile.get("points"))
+        if entry.get("carriage") is not None:
+            values[f"p{i}-carriage"] = str(entry["carriage"])
+        if entry.get("houses_left") is not None:
+            values[f"p{i}-houses"] = str(entry["houses_left"])
+    return values
+
+
+def form_to_entries(form, n: int) -> tuple[list[dict], dict[str, str]]:
+    """Read the score form into base-game entries; return them and the fields that could not be read."""
+    errors: dict[str, str] = {}
+    base = []
+    for i in range(n):
+        tiles = []
+        for s in stacks():
+            name = f"p{i}-{s['field']}"
+            raw = (form.get(name) or "").strip()
+            if not raw:
+                continue
+            points = small_int(raw)
+            if points not in s["points"]:
+                errors[name] = _("Choose one of the listed tiles.")
+                continue
+            tile = {"type": s["type"], "points": points}
+            if s["type"] == "province":
+                tile["applies_to"] = s["applies_to"]
+            if s["type"] == "long_route":
+                tile["route_length"] = s["length"]
+            tiles.append(tile)
+        entry: dict = {"bonus_tiles": tiles}
+        carriage = (form.get(f"p{i}-carriage") or "").strip()
+        if carriage:
+            value = small_int(carriage)
+            if value not in facts().carriage_points:
+                errors[f"p{i}-carriage"] = _("Choose the route length on the player's carriage.")
+            else:
+                entry["carriage"] = value
+        houses = (form.get(f"p{i}-houses") or "").strip()
+        if houses:
+            value = small_int(houses)
+            if value is None or value > MAX_HOUSES:
+                errors[f"p{i}-houses"] = _("Type how many houses the player has left: a whole number.")
+            else:
+                entry["houses_left"] = value
+        base.append(entry)
+    return base, errors
+
+
+def _render(stored: store.Stored, values: dict[str, str] | None = None, errors: dict[str, str] | None = None,
+            status: int = 200):
+    """Show the score sheet: the entry form per player and the engine's totals and ranks."""
+    table = stored.table
+    n = len(table.seats)
+    entered = [i < len(stored.base) and "houses_left" in stored.base[i] for i in range(n)]
+    result = score_table(table, [stored.base[i] if i < len(stored.base) else {} for i in range(n)], True)
+    players = []
+    for i, row in enumerate(result["players"]):
+        items = {f"players[{i}].houses_left": _("Houses left"), f"players[{i}].carriage": _("Carriage"),
+                 f"players[{i}].bonus_tiles": _("Bonus tiles")}
+        problems = lb.problem_rows(row["problems"], items) if entered[i] else []
+        clergy = [{"label": lb.rank(c["rank"], table.rank_names), "points": c["points"]} for c in row["clergy"]]
+        players.append({"seat": i, "name": table.seats[i].player, "colour": table.seats[i].colour,
+                        "rows": row["rows"], "total": row["total"], "rank": row["rank"] if all(entered) else None,
+                        "entered": entered[i], "clergy": clergy, "problems": problems,
+                        "coins": table.offices.coins[i] if table.offices else None})
+    notes = lb.problem_rows(result["problems"])
+    ctx = view.shared(stored)
+    return render_template("thurn_und_taxis_rome/score.html", s=ctx, token=stored.id, players=players,
+                           stacks=stacks(), values=values if values is not None else entries_to_form(stored.base, n),
+                           errors=errors or {}, notes=notes, rows=lb.ROWS, lang=current_lang(),
+                           carriages=sorted(facts().carriage_points), all_entered=all(entered),
+                           action=tf.showing(str(stored.version))), status
+
+
+@bp.get("/<token>/score")
+def score(token: str):
+    """The score sheet."""
+    return _render(table_or_404(token))
+
+
+@bp.post("/<token>/score")
+def save_score(token: str):
+    """Save the base-game entries (versioned: a sheet changed on another phone meanwhile is not overwritten)."""
+    stored = table_or_404(token)
+    form = tf.ActionForm()
+    values = {k: (request.form.get(k) or "")[:12] for k in request.form if k.startswith("p") and len(k) < 40}
+    if not form.validate_on_submit():
+        flash(form_message(form), "error")
+        return _render(stored, values, status=400)
+    base, errors = form_to_entries(request.form, len(stored.table.seats))
+    if errors:
+        flash(_("Please fix the marked fields."), "error")
+        return _render(stored, values, errors, 422)
+    try:
+        saved = store.save_base(token, form.version.data, base)
+    except store.Conflict as exc:
+        flash(lb.conflict_message(exc.what), "error")
+        return _render(store.load(token) or stored, values, status=409)
+    if not saved:  # pragma: no cover - the table was just loaded
+        return _render(stored, values, status=404)
+    flash(_("The score sheet is saved."), "ok")
+    return redirect(url_for("thurn_und_taxis_rome.tables.score", token=token))
+
+
+@bp.get("/scorepad.pdf")
+def scorepad():
+    """The printable score pad in the page's language (`?players=2..4`)."""
+    players = small_int(request.args.get("players", "4"), 4)
+    players = players if 2 <= players <= 4 else 4
+    try:
+        printables = importlib.import_module("printables.thurn_und_taxis_rome")  # lazily: printing is optional
+        data = printables.scorepad_pdf(players=players, lang=current_lang())
+    except Exception:  # the print layer is another package; a failure there must not become a 500 here
+        current_app.logger.exception("printables failed for the Thurn und Taxis score pad")
+        abort(503, description=_("The PDF could not be made; please try again later."))
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": 'inline; filename="thurn-und-taxis-rome-score-pad.pdf"'})

@@ -1,0 +1,106 @@
+"""A player's own secret page: placing the five clergy tiles on the carriages, returning officials' tiles.
+
+Reached only through the seat's secret link, which "This is me" hands to one phone. The page shows
+this seat's placement and nobody else's (`view.own_clergy` reads the engine's seat view).
+"""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from ...games.thurn_und_taxis_rome.data import facts
+from ..core.i18n import _
+from . import forms as tf
+from . import labels as lb
+from . import store, view
+from .common import bp, form_message, record, seat_or_404
+from .tables import returned_kinds
+
+
+def render_seat(stored: store.Stored, seat: int, seat_token: str, status: int = 200, problems=None,
+                entered: dict | None = None):
+    """Render a seat's page, keeping what a refused form had entered."""
+    ctx = view.shared(stored)
+    doc = ctx["doc"]
+    clergy = view.own_clergy(stored.table, seat)
+    chosen = dict(entered.get("assignment", {})) if entered and "assignment" in entered else \
+        dict(clergy["placement"] or {})
+    return render_template("thurn_und_taxis_rome/seat.html", s=ctx, me=ctx["seats"][seat], seat=seat,
+                           seat_token=seat_token, token=stored.id, clergy=clergy, chosen=chosen,
+                           may_return=view.may_return(doc, seat),
+                           held=view.held(doc, seat) if doc["offices"] is not None else [],
+                           rewards=view.reward_table(doc["ended"]), problems=problems or [],
+                           entered=entered or {}, action=tf.showing(str(stored.version))), status
+
+
+@bp.get("/s/<seat_token>")
+def seat(seat_token: str):
+    """A player's own page (secret to this phone)."""
+    stored, number = seat_or_404(seat_token)
+    return render_seat(stored, number, seat_token)
+
+
+@bp.post("/s/<seat_token>/clergy")
+def clergy(seat_token: str):
+    """Place (or change, until everyone has placed) one clergy tile on each carriage, secretly."""
+    stored, number = seat_or_404(seat_token)
+    form = tf.ActionForm()
+    assignment = {c: (request.form.get(f"carriage_{c}") or "")[:40] for c in facts().carriage_ids}
+    entered = {"assignment": assignment}
+    if not form.validate_on_submit():
+        flash(form_message(form), "error")
+        return render_seat(stored, number, seat_token, 400, entered=entered)
+    blank = [lb.carriage(c) for c, r in assignment.items() if not r]
+    if blank:
+        flash(_("Choose a clergy tile for every carriage: {carriages} still have none.",
+                carriages=lb.join_list(blank)), "error")
+        return render_seat(stored, number, seat_token, 422, entered=entered)
+    result = record(stored.id, form.version.data, {"action": "place-clergy", "seat": number,
+                                                   "assignment": assignment})
+    if not result.ok:
+        flash(result.message, "error")
+        items = {f"assignment.{c}": lb.carriage(c) for c in facts().carriage_ids}
+        return render_seat(store.load(stored.id) or stored, number, seat_token, result.status,
+                           lb.problem_rows(result.problems, items), entered)
+    flash(_("Your clergy are on the carriages. Only this page shows where; remember it or keep the page."), "ok")
+    return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
+
+
+@bp.post("/s/<seat_token>/return")
+def seat_return(seat_token: str):
+    """Return different officials' tiles from this phone, in the player's turn of a return round or at the end."""
+    stored, number = seat_or_404(seat_token)
+    form = tf.ActionForm()
+    kinds = returned_kinds()
+    entered = {"kinds": kinds}
+    if not form.validate_on_submit():
+        flash(form_message(form), "error")
+        return render_seat(stored, number, seat_token, 400, entered=entered)
+    result = record(stored.id, form.version.data, {"action": "return-offices", "seat": number, "kinds": kinds})
+    if not result.ok:
+        flash(result.message, "error")
+        return render_seat(store.load(stored.id) or stored, number, seat_token, result.status,
+                           lb.problem_rows(result.problems), entered)
+    players = [s.player for s in stored.table.seats]
+    for event in result.events:
+        line = lb.event_line(event, players, stored.table.rank_names)
+        if line and event.get("event") != "route-scored":
+            flash(line, "ok")
+    for p in result.problems:
+        flash(lb.problem_line(p), "warn")
+    return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
+
+
+@bp.post("/s/<seat_token>/new-link")
+def renew_link(seat_token: str):
+    """A player renews their own page's link (say others saw it); the old one stops working."""
+    stored, number = seat_or_404(seat_token)
+    form = tf.ActionForm()
+    if not form.validate_on_submit():
+        flash(form_message(form), "error")
+        return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
+    fresh = store.reissue_seat(stored.id, number, claimed=True)
+    if fresh is None:  # pragma: no cover - the seat was just found
+        abort(404, description=_("There is no such seat."))
+    flash(_("Your page has a new link; the old one no longer works. Keep this one to yourself."), "ok")
+    return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=fresh))
