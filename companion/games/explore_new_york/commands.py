@@ -1,4 +1,4 @@
-"""Explore New York's own command: `explore-ny-simulate` (a random legal game as explore-new-york-game/1)."""
+"""Explore New York's own command: `explore-ny-simulate` (a random legal game as explore-ny-game/1)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Add `explore-ny-simulate` to `python -m companion`."""
     sim = sub.add_parser("explore-ny-simulate",
-                         help="play a random legal Explore New York game (prints explore-new-york-game/1)")
+                         help="play a random legal Explore New York game (prints explore-ny-game/1)")
     sim.add_argument("--players", type=int, default=4, choices=range(2, 5), metavar="2-4",
                      help="number of players, 2 to 4 (default: 4)")
     sim.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")

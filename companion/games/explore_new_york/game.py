@@ -1,4 +1,4 @@
-"""A whole game (`explore-new-york-game/1`): every player's tile and markings, each read on their own."""
+"""A whole game (`explore-ny-game/1`): every player's tile and markings, each read on their own."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ..core.problems import N_, Problem, error, warning
 from ..core.schema import Doc, Field, join_path, read, show
 from .sheet import Sheet, read_player
 
-GAME_FORMAT = "explore-new-york-game/1"
+GAME_FORMAT = "explore-ny-game/1"
 MAX_PLAYERS = 8  # four tiles in the box; printed blank maps let a bigger table score too
 
 
@@ -22,7 +22,7 @@ class GameDoc(Doc):
 
     model_config = ConfigDict(extra="forbid", frozen=True, title=N_("a game"))
 
-    format: Literal["explore-new-york-game/1"] = Field(title=N_("The format"))
+    format: Literal["explore-ny-game/1"] = Field(title=N_("The format"))
     players: list[Any] = Field(title=N_("The players"))
 
 

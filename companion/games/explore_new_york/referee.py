@@ -11,7 +11,7 @@ Game flow::
     state, problems = begin_round(state, (c1, c2, c3), discard=2)             # step 1
     state, problems = play_turn(state, 0, Turn((4, 5), "A", (s1, s2)))         # steps 2–4, each player
     state, problems = close_round(state)                                      # step 5
-    doc = to_game_document(state)                                             # explore-new-york-game/1
+    doc = to_game_document(state)                                             # explore-ny-game/1
 
 Readings where the seed is open (see NOTES.md): option A's second section
 is any road at either end of the first; `+` extras are owed in the fallback
@@ -339,7 +339,7 @@ def _put(items: tuple, index: int, value: object) -> tuple:
 
 
 def to_game_document(state: GameState) -> dict:
-    """The table's sheets as `explore-new-york-game/1` (routes left to the companion)."""
+    """The table's sheets as `explore-ny-game/1` (routes left to the companion)."""
     known = shipped_tiles()
     players = []
     for seat, player in zip(state.seats, state.players, strict=True):

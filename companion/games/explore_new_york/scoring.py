@@ -1,4 +1,4 @@
-"""The score sheet: `explore-new-york-game/1` in, `explore-new-york-score/1` out.
+"""The score sheet: `explore-ny-game/1` in, `explore-ny-score/1` out.
 
 Every player gets their final route (their own, or the companion's best when
 they gave none), the five rows, the total, the best possible route for
@@ -20,7 +20,7 @@ from .rows import ROW_KEYS, score_sections, walk_sections
 from .sheet import Sheet
 from .solver import DEFAULT_TIME_LIMIT, RouteChoice, best_route
 
-SCORE_FORMAT = "explore-new-york-score/1"
+SCORE_FORMAT = "explore-ny-score/1"
 
 
 class SearchBudget:
@@ -89,7 +89,7 @@ def score_game(game: Game, budget: SearchBudget | None = None) -> dict:
 
 
 def score_document(doc: Any, options: ScoreOptions | None = None) -> dict:
-    """Score an `explore-new-york-game/1` document (the registry's scorer); raises `NotAGameDocument`."""
+    """Score an `explore-ny-game/1` document (the registry's scorer); raises `NotAGameDocument`."""
     options = options or ScoreOptions()
     game = read_game(doc, options.library)
     budget = SearchBudget(options.time_limit, options.request_time_limit, len(game.players))

@@ -78,7 +78,7 @@ def play_random_game(players: int, seed: int) -> GameState:
 
 
 def simulate_game(players: int = 4, seed: int = 0) -> dict:
-    """A random legal game as `explore-new-york-game/1`."""
+    """A random legal game as `explore-ny-game/1`."""
     return to_game_document(play_random_game(players, seed))
 
 

@@ -56,7 +56,7 @@ def current_lang() -> str:
     return lang_or_default(locale.language if locale else None)
 
 
-def _(text: str, **params: Any) -> str:
+def _(text: str, /, **params: Any) -> str:
     """Translate source text through the catalogues, then fill its `{name}` placeholders."""
     translated = _gettext(text) if has_request_context() else text
     return fill(translated, {k: _(v) if isinstance(v, Msg) else v for k, v in params.items()})

@@ -27,6 +27,6 @@ WEB = GameWeb(
                (N_("Print a score pad"), "explore_new_york.kit.blank_scorepad_pdf")),
         order=15,
     ),
-    about=N_("Explore New York reads explore-new-york-game/1 and writes explore-new-york-score/1; tiles travel as "
+    about=N_("Explore New York reads explore-ny-game/1 and writes explore-ny-score/1; tiles travel as "
              "explore-new-york-tile/1."),
 )

@@ -1,6 +1,6 @@
 """A player's sheet as the pages keep it (a draft), as the engine reads it, and as the map shows it.
 
-A draft is the player part of `explore-new-york-game/1` without `player` and
+A draft is the player part of `explore-ny-game/1` without `player` and
 `tile` (the table knows those): `sections`, `tourists`, `cafes` and
 `final_route` (`null`: the companion chooses the best route). Whatever a phone
 posts is kept as it is, so the engine can name every problem in it; the map

@@ -239,7 +239,7 @@ def _download(doc: dict, filename: str) -> Response:
 
 
 def game_doc(players: list[dict]) -> dict:
-    """The table's sheets as `explore-new-york-game/1` (shipped tiles by id, others whole)."""
+    """The table's sheets as `explore-ny-game/1` (shipped tiles by id, others whole)."""
     shipped = shipped_tiles()
     out = []
     for p in players:
@@ -251,7 +251,7 @@ def game_doc(players: list[dict]) -> dict:
 
 @bp.get("/<token>/game.json")
 def game_json(token: str):
-    """Download the whole table as `explore-new-york-game/1`."""
+    """Download the whole table as `explore-ny-game/1`."""
     _table, players = _load(token)
     return _download(game_doc(players), "explore-new-york-game.json")
 

@@ -138,14 +138,16 @@ def test_cli_closed_pipe_is_quiet():
     assert b"Traceback" not in err
 
 
-def test_api_lists_and_scores_library_boards(client, tmp_path):
-    """A board saved in the library is listed, exported, and usable for scoring by id."""
+def test_api_lists_and_scores_library_boards(tmp_path):
+    """A board file of the library folder is brought into the database at start: listed, exported, scored by id."""
     from companion.games.enroute import board_to_json, find_board
 
     doc = board_to_json(find_board("training-city"))
     doc["id"], doc["name"] = "home-city", "Home City"
     (tmp_path / "boards").mkdir(exist_ok=True)
     (tmp_path / "boards" / "home-city.json").write_text(json.dumps(doc))
+    client = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"),
+                         "BOARD_LIBRARY": str(tmp_path / "boards")}).test_client()
     assert {"id": "home-city", "name": "Home City"} in client.get("/api/enroute/boards").get_json()["boards"]
     assert client.get("/api/enroute/boards/home-city").get_json()["name"] == "Home City"
     response = client.post("/api/enroute/score", json=game(sheet(), board="home-city"))

@@ -11,7 +11,7 @@ from companion.games.explore_new_york.sheet import Sheet
 from companion.games.explore_new_york.tile import section
 
 GAMES = Path(__file__).resolve().parent / "games"
-FORMAT = "explore-new-york-game/1"
+FORMAT = "explore-ny-game/1"
 
 
 def load(path: Path) -> Any:

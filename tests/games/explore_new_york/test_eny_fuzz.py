@@ -48,7 +48,7 @@ def test_any_value(value):
 @given(json_values)
 def test_any_player(value):
     """Any JSON value as a player."""
-    score_or_refuse({"format": "explore-new-york-game/1", "players": [value]})
+    score_or_refuse({"format": "explore-ny-game/1", "players": [value]})
 
 
 def _paths(value, path=()):

@@ -1,4 +1,4 @@
-"""`python -m companion score` and `POST /api/score` take explore-new-york-game/1 and answer explore-new-york-score/1."""
+"""`python -m companion score` and `POST /api/score` take explore-ny-game/1 and answer explore-ny-score/1."""
 
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
 
 def test_registered():
     """The registry finds the game by id and by its format."""
-    entry = find_game("explore-new-york-game/1")
+    entry = find_game("explore-ny-game/1")
     assert entry.id == "explore-new-york" and find_game("explore-new-york") is entry
-    assert entry.output_formats == ("explore-new-york-score/1",)
+    assert entry.output_formats == ("explore-ny-score/1",)
 
 
 def test_cli_scores_a_game_file():
@@ -58,8 +58,8 @@ def test_cli_warnings_exit_0():
     assert json.loads(done.stdout)["players"][0]["problems"][0]["code"] == "no-tourists"
 
 
-@pytest.mark.parametrize("content,needle", [('{"format": "explore-new-york-game/1"}', "players"),
-                                            ('{"format": "explore-new-york-game/1", "players": []}', "players"),
+@pytest.mark.parametrize("content,needle", [('{"format": "explore-ny-game/1"}', "players"),
+                                            ('{"format": "explore-ny-game/1", "players": []}', "players"),
                                             ("[1]", "not a"), ("{nope", "JSON")])
 def test_cli_unreadable_exit_2(tmp_path, content, needle):
     """Input that is no game document exits 2 with a message and no traceback."""
@@ -104,4 +104,4 @@ def test_api_errors_are_422(client):
     response = client.post("/api/score", json=game(player(tile="nowhere")))
     assert response.status_code == 422
     assert response.get_json()["players"][0]["problems"][0]["path"] == "players[0].tile"
-    assert client.post("/api/score", json={"format": "explore-new-york-game/1"}).status_code == 422
+    assert client.post("/api/score", json={"format": "explore-ny-game/1"}).status_code == 422

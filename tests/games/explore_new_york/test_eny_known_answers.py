@@ -15,7 +15,7 @@ def test_known_answer(path):
     """Rows, counts, totals, routes, what to erase and ranks match the hand computation."""
     expected = load(path.with_name(path.stem + ".expect.json"))
     result = score_document(load(path))
-    assert result["format"] == "explore-new-york-score/1"
+    assert result["format"] == "explore-ny-score/1"
     assert [p["player"] for p in result["players"]] == [p["player"] for p in expected["players"]]
     for got, want in zip(result["players"], expected["players"], strict=True):
         assert got["problems"] == want["problems"]

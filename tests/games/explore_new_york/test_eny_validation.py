@@ -18,9 +18,9 @@ def problems_of(**fields) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize("doc", [[], 3, "x", None, {"players": [{}]}, {"format": "enroute-game/1", "players": [{}]},
-                                 {"format": "explore-new-york-game/1"}, {"format": "explore-new-york-game/1",
+                                 {"format": "explore-ny-game/1"}, {"format": "explore-ny-game/1",
                                                                           "players": []},
-                                 {"format": "explore-new-york-game/1", "players": {"a": 1}}])
+                                 {"format": "explore-ny-game/1", "players": {"a": 1}}])
 def test_not_a_game_document(doc):
     """Not an object, the wrong format, or no players list: not a game document at all."""
     with pytest.raises(NotAGameDocument):
