@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from board_ja_helpers import english_fragments, leftovers
+from enroute_ja_helpers import english_fragments, leftovers
 
 SOURCES = ("templates/enroute/boards/*", "companion/web/enroute/boards.py", "companion/web/enroute/board_forms.py",
            "companion/web/enroute/labels.py")

@@ -140,7 +140,7 @@ def test_transcribe_save_and_score(server, page):
 
 
 def test_the_editor_script_speaks_the_pages_language(server, page):
-    from board_ja_helpers import english_fragments, leftovers
+    from enroute_ja_helpers import english_fragments, leftovers
 
     fragments = english_fragments("companion/web/enroute/board_forms.py", "companion/web/enroute/labels.py",
                                   "templates/enroute/boards/*")

@@ -7,8 +7,8 @@ import json
 import re
 
 import pytest
+from enroute_ja_helpers import english_fragments, leftovers
 from play_helpers import create, enter_round, loaded, seat_links, step, version
-from play_ja_helpers import english_fragments, leftovers
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import RoundCard

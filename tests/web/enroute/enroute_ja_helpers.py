@@ -8,7 +8,7 @@ from pathlib import Path
 
 from babel.messages.extract import extract_from_file
 
-ROOT = Path(__file__).resolve().parents[4]
+ROOT = Path(__file__).resolve().parents[3]
 KEYWORDS = {"_": None, "N_": None, "lazy": None}
 
 
