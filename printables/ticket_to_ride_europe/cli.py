@@ -1,5 +1,6 @@
 """Command line: `python -m printables ttr-europe-scorepad --out FILE.pdf [--players N] [--names A,B]
-[--sheet pad|tally] [--lang ja] [--paper letter]` (and `ttr-europe-tally`, the same with the tally sheet).
+[--sheet pad|tally] [--lang ja] [--paper letter]` (and `ttr-europe-tally`, the same with the tally sheet;
+`ttr-europe-tickets ... [--variant base|1912|mega|big-cities]`, a ticket checklist page per player).
 
 A bad option is argparse's usage error (exit 2); an unwritable output is one clear message, exit 2.
 """
@@ -12,6 +13,7 @@ from pathlib import Path
 from ..core.cli import CliError
 from ..core.i18n import DEFAULT, LANGUAGES
 from ..core.style import PAPER_SIZES
+from .checklist import VARIANTS, checklist_pdf
 from .pads import MAX_PLAYERS, MIN_PLAYERS, scorepad_pdf, tally_pdf
 
 
@@ -54,6 +56,11 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                                 help="Ticket to Ride: Europe: a blank route tally sheet",
                                 description="Claimed routes counted by length, trains used, route points, tickets.")
     tally.set_defaults(run=run, sheet="tally")
+    tickets = commands.add_parser("ttr-europe-tickets", parents=[common],
+                                  help="Ticket to Ride: Europe: a ticket checklist, one page per player",
+                                  description="Every ticket of the variant's deck with kept / done boxes.")
+    tickets.add_argument("--variant", choices=tuple(VARIANTS), default="base", help="ticket deck (default base)")
+    tickets.set_defaults(run=run, sheet="tickets")
 
 
 def run(args: argparse.Namespace) -> str:
@@ -61,11 +68,15 @@ def run(args: argparse.Namespace) -> str:
     players = args.players or (len(args.names) if args.names else MAX_PLAYERS)
     if args.names and len(args.names) != players:
         raise CliError(f"--players {players} but {len(args.names)} names were given.")
-    make = tally_pdf if args.sheet == "tally" else scorepad_pdf
-    data = make(players=players, names=args.names, paper=args.paper, lang=args.lang)
+    if args.sheet == "tickets":
+        data = checklist_pdf(players=players, names=args.names, variant=args.variant, paper=args.paper,
+                             lang=args.lang)
+    else:
+        make = tally_pdf if args.sheet == "tally" else scorepad_pdf
+        data = make(players=players, names=args.names, paper=args.paper, lang=args.lang)
     try:
         Path(args.out).write_bytes(data)
     except OSError as exc:
         raise CliError(f"Cannot write {args.out}: {exc.strerror or exc}.") from None
-    what = "route tally sheet" if args.sheet == "tally" else "score pad"
+    what = {"tally": "route tally sheet", "tickets": "ticket checklist"}.get(args.sheet, "score pad")
     return f"Wrote a Ticket to Ride: Europe {what} for {players} players to {args.out}."

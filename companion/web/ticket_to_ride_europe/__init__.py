@@ -9,11 +9,11 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from . import seats, store, tables  # noqa: F401  (store declares the game's database tables)
+from . import claim_store, claims, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
 from .labels import label
 
 bp = Blueprint("ttr_europe", __name__, static_folder="static", static_url_path="/static/ttr-europe")
-for child in (tables.bp, seats.bp):
+for child in (tables.bp, seats.bp, claims.bp):
     bp.register_blueprint(child)
 
 
@@ -33,7 +33,8 @@ WEB = GameWeb(
         colours=("#7b2d26", "#fbf1dc", "#e0a526"),
         start_endpoint="ttr_europe.tables.new",
         links=((N_("Score pad (PDF)"), "ttr_europe.tables.blank_scorepad"),
-               (N_("Route tally sheet (PDF)"), "ttr_europe.tables.blank_tally")),
+               (N_("Route tally sheet (PDF)"), "ttr_europe.tables.blank_tally"),
+               (N_("Ticket checklist (PDF)"), "ttr_europe.tables.blank_tickets")),
         order=20,
     ),
     about=N_("Ticket to Ride: Europe reads ttr-europe-game/1 and writes ttr-europe-score/1."),

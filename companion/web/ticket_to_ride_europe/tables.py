@@ -22,7 +22,7 @@ from ..core.security import public_url, small_int
 from . import store
 from .entries import game_doc
 from .forms import MAX_PLAYERS, MIN_PLAYERS, ActionForm, NewTableForm
-from .labels import PLAYER_COLOURS, label
+from .labels import PLAYER_COLOURS, VARIANTS, label
 from .svgmap import MapState, render_map
 
 bp = Blueprint("tables", __name__, url_prefix="/ttr-europe")
@@ -290,6 +290,30 @@ def _players_asked() -> int:
     """The `?players=` of a blank printable: 2 to 5, else 5."""
     players = small_int(request.args.get("players", ""), MAX_PLAYERS)
     return players if MIN_PLAYERS <= players <= MAX_PLAYERS else MAX_PLAYERS
+
+
+def _checklist(names: list[str] | None, players: int, variant: str):
+    """The ticket checklist (a page per player) for a variant, in the page's language."""
+    from printables.ticket_to_ride_europe import checklist_pdf  # printing is optional on a server
+
+    data = checklist_pdf(players=players, names=names, variant=variant, lang=current_lang())
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": 'inline; filename="ttr-europe-tickets.pdf"'})
+
+
+@bp.get("/t/<table_id>/tickets.pdf")
+def table_tickets(table_id: str):
+    """The ticket checklist of this table's variant: one page per player, with their names."""
+    table = load_table(table_id)
+    names = [s["name"] for s in store.get_seats(table_id)]
+    return _checklist(names, len(names), table["variant"])
+
+
+@bp.get("/tickets.pdf")
+def blank_tickets():
+    """A blank ticket checklist: `?variant=` (base when unknown), `?players=` pages (2 to 5, else 5)."""
+    variant = request.args.get("variant", "base")
+    return _checklist(None, _players_asked(), variant if variant in VARIANTS else "base")
 
 
 @bp.get("/scorepad.pdf")
