@@ -8,10 +8,10 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from . import rounds, tables  # noqa: F401  (rounds adds its views to tables.bp)
+from . import rounds, tables, tile_editor, tile_store  # noqa: F401  (rounds adds its views to tables.bp)
 
 bp = Blueprint("explore_new_york", __name__, static_folder="static", static_url_path="/static/explore_new_york")
-for child in (tables.bp, tables.kit):
+for child in (tables.bp, tables.kit, tile_editor.bp):
     bp.register_blueprint(child)
 
 WEB = GameWeb(
@@ -24,7 +24,8 @@ WEB = GameWeb(
         colours=("#1f6f8b", "#ffffff", "#f2b134"),
         start_endpoint="explore_new_york.tables.new",
         links=((N_("Print blank maps"), "explore_new_york.kit.all_maps_pdf"),
-               (N_("Print a score pad"), "explore_new_york.kit.blank_scorepad_pdf")),
+               (N_("Print a score pad"), "explore_new_york.kit.blank_scorepad_pdf"),
+               (N_("Enter your own map tile"), "explore_new_york.tiles.index")),
         order=15,
     ),
     about=N_("Explore New York reads explore-ny-game/1 and writes explore-ny-score/1; tiles travel as "

@@ -32,15 +32,17 @@ class NewTableForm(FlaskForm):
 
     players = FieldList(FormField(PlayerEntry), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     share_markers = BooleanField()
+    deal_cards = BooleanField()  # no physical deck: the companion shuffles and reveals the cards
 
-    def setup(self) -> None:
-        """Fill the tile choices in the page's language."""
+    def setup(self, own: list | None = None) -> None:
+        """Fill the tile choices in the page's language: random, the shipped tiles, then the table's own tiles."""
         tiles = [(RANDOM, _("Deal at random"))] + [(t.id, t.name) for t in shipped_tiles().values()]
+        tiles += [(t.id, _("{name} (your tile)", name=t.name)) for t in own or []]
         for entry in self.players:
             entry.form.tile.choices = choices(tiles)
 
 
-def read_players(form: NewTableForm) -> list[tuple[str, str]] | None:
+def read_players(form: NewTableForm, known: set[str] | None = None) -> list[tuple[str, str]] | None:
     """The seats (name, tile) of a posted form, or None after marking each problem at its field."""
     seats = [(i, (e.form.name.data or "").strip(), e.form.tile.data) for i, e in enumerate(form.players)
              if (e.form.name.data or "").strip()]
@@ -55,18 +57,21 @@ def read_players(form: NewTableForm) -> list[tuple[str, str]] | None:
             form.players[seats[int(p.path[len("players["):-1])][0]].form.name.errors.append(problem_text(p))
         else:
             form.players[0].form.name.errors.append(problem_text(p))
-    return deal(names, wanted) if ok else None
+    return deal(names, wanted, known=known) if ok else None
 
 
-def deal(names: list[str], wanted: list[str], rnd: random.Random | None = None) -> list[tuple[str, str]]:
-    """Give each player their chosen tile, and those who chose "random" a tile nobody chose, if one is left."""
+def deal(names: list[str], wanted: list[str], rnd: random.Random | None = None,
+         known: set[str] | None = None) -> list[tuple[str, str]]:
+    """Give each player their chosen tile (shipped or `known` own tiles), and those who chose "random" a shipped
+    tile nobody chose, if one is left."""
     rnd = rnd or random.SystemRandom()
     ids = list(shipped_tiles())
+    chosen = set(ids) | (known or set())
     free = [t for t in ids if t not in wanted]
     rnd.shuffle(free)
     out = []
     for name, tile in zip(names, wanted, strict=True):
-        if tile == RANDOM or tile not in ids:
+        if tile == RANDOM or tile not in chosen:
             tile = free.pop() if free else rnd.choice(ids)
         out.append((name, tile))
     return out

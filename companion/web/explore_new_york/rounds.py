@@ -18,7 +18,7 @@ from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, Selec
 from wtforms.fields.choices import SelectChoice
 
 from ...games.core.problems import N_, Problem, error, has_errors
-from ...games.explore_new_york.cards import CARDS_PER_ROUND, extra_sections, read_card, rounds_for
+from ...games.explore_new_york.cards import CARDS_PER_ROUND, Card, extra_sections, read_card, rounds_for
 from ...games.explore_new_york.referee import (
     GameState,
     Seat,
@@ -28,6 +28,7 @@ from ...games.explore_new_york.referee import (
     empty_matches,
     must_fall_back,
     new_game,
+    next_cards,
     play_turn,
     to_game_document,
     undo_turn,
@@ -64,6 +65,13 @@ class BeginForm(FlaskForm):
 
     cards = FieldList(FormField(CardEntry), min_entries=CARDS_PER_ROUND, max_entries=CARDS_PER_ROUND)
     discard = SelectField(choices=_choices([("1", "1"), ("2", "2"), ("3", "3")]))  # card 1, 2 or 3
+    version = HiddenField()
+
+
+class DealForm(FlaskForm):
+    """Step 1 with the companion's deck: which of the three revealed cards the active player discards."""
+
+    discard = SelectField(choices=_choices([("1", "1"), ("2", "2"), ("3", "3")]))
     version = HiddenField()
 
 
@@ -112,6 +120,15 @@ def _apply(state: GameState, action: Any) -> tuple[GameState, list[Problem]]:
     return state, [error("unknown-action", "kind", N_("Unknown action."))]
 
 
+def stored_deck(settings: dict) -> tuple[Card, ...] | None:
+    """The table's on-screen deck (top first), or None when the table turns real cards."""
+    raw = settings.get("deck")
+    if not isinstance(raw, list):
+        return None
+    cards = [read_card(value, f"deck[{i}]")[0] for i, value in enumerate(raw)]
+    return tuple(cards) if all(card is not None for card in cards) else None
+
+
 def replay(table: dict, players: list[dict]) -> tuple[GameState, list[dict], int]:
     """The referee's state now: a new game for the table's seats with every logged action applied."""
     seats = []
@@ -120,7 +137,7 @@ def replay(table: dict, players: list[dict]) -> tuple[GameState, list[dict], int
         if tile is None:
             abort(404, description=_("This table does not exist. Check the link."))
         seats.append(Seat(p["name"], tile))
-    state = new_game(seats, first=table["settings"].get("first", 0))
+    state = new_game(seats, first=table["settings"].get("first", 0), deck=stored_deck(table["settings"]))
     log, version = referee_store.get_log(table["id"])
     for action in log:
         state, _problems = _apply(state, action)
@@ -162,8 +179,10 @@ def rounds(token: str):
         played = state.played[i] if state.cards is not None else None
         seats.append({"seat": i, "name": seat.name, "played": played,
                       "fallback": must_fall_back(state, i) if state.cards is not None else False})
+    dealt = state.deck is not None
     return render_template("explore_new_york/tables/rounds.html", token=token, state=state, seats=seats,
-                           begin=begin, action=action, total_rounds=rounds_for(len(players)),
+                           begin=begin, action=action, total_rounds=rounds_for(len(players)), dealt=dealt,
+                           deal=DealForm(version=str(version)), top=next_cards(state) if dealt else (),
                            extras=extra_sections(state.cards) if state.cards else 0,
                            all_played=state.cards is not None and all(p is not None for p in state.played))
 
@@ -184,6 +203,26 @@ def begin(token: str):
         cards.append({"value": "*" if value == "*" else int(value), "tourists": symbols,
                       "plus": bool(entry.form.plus.data)})
     action = {"kind": "begin", "cards": cards, "discard": int(form.discard.data) - 1}
+    _flash_problems(_act(token, action, form.version.data))
+    return redirect(url_for("explore_new_york.tables.rounds", token=token))
+
+
+@tables_bp.post("/<token>/rounds/deal")
+def deal(token: str):
+    """Step 1 with the companion's deck: the three top cards are the drawn ones; store which is discarded."""
+    table, players = _table(token)
+    form = DealForm()
+    if not form.validate_on_submit():
+        expired = getattr(form, "csrf_token", None) is not None and form.csrf_token.errors
+        flash(_(EXPIRED) if expired else _("Choose which of the three cards is discarded."), "error")
+        return redirect(url_for("explore_new_york.tables.rounds", token=token))
+    state, _log, _version = replay(table, players)
+    if state.deck is None:
+        flash(_("This table turns its own cards: enter the three cards drawn."), "error")
+        return redirect(url_for("explore_new_york.tables.rounds", token=token))
+    # The cards are the deck's top three as the page showed them; the engine refuses any others.
+    action = {"kind": "begin", "cards": [card.to_json() for card in next_cards(state)],
+              "discard": int(form.discard.data) - 1}
     _flash_problems(_act(token, action, form.version.data))
     return redirect(url_for("explore_new_york.tables.rounds", token=token))
 

@@ -17,10 +17,10 @@ import random
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 
 from ...games.core.engine import ScoreOptions
-from ...games.core.problems import Problem
+from ...games.core.problems import N_, Problem
 from ...games.explore_new_york.game import GAME_FORMAT
 from ...games.explore_new_york.scoring import score_document
-from ...games.explore_new_york.setup import setup_steps
+from ...games.explore_new_york.setup import draw_setup, setup_steps
 from ...games.explore_new_york.sheet import read_player
 from ...games.explore_new_york.tile import COLOURS
 from ...games.explore_new_york.tiles import parse_tile, shipped_tiles, tile_to_json
@@ -29,7 +29,7 @@ from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
 from ..core.qr import qr_png
 from ..core.security import loads, public_url, small_int
-from . import store
+from . import store, tile_store
 from .drafts import engine_player, map_state, new_draft, problem_target
 from .forms import NewTableForm, SheetForm, read_players
 from .labels import COLOUR_NAMES, KIND_NAMES, ROW_NAMES
@@ -38,6 +38,10 @@ from .svgmap import render_map
 bp = Blueprint("tables", __name__, url_prefix="/explore-new-york/tables")
 kit = Blueprint("kit", __name__, url_prefix="/explore-new-york")
 GAME_ID = "explore-new-york"
+DEALT_EVEN = N_("The companion shuffled the 27 tourist cards and put 3 back in the box unseen: {deck} cards are in "
+                "play. It reveals them round by round on the Rounds page.")
+DEALT_ALL = N_("The companion shuffled the 27 tourist cards: all {deck} are in play. It reveals them round by round "
+               "on the Rounds page.")
 EXPIRED = "The form expired or came from elsewhere; nothing was lost, please send it again."
 
 
@@ -80,15 +84,17 @@ def _options() -> ScoreOptions:
 def new():
     """Start a table: two to four players, their tiles, shared markers or not."""
     form = NewTableForm()
-    form.setup()
+    tiles = tile_store.all_tiles()  # the shipped tiles, then the table's own from the tile editor
+    form.setup([t for t in tiles.values() if t.id not in shipped_tiles()])
     status = 200
     if request.method == "POST":
-        seats = read_players(form) if form.validate_on_submit() else None
+        seats = read_players(form, set(tiles)) if form.validate_on_submit() else None
         if seats is not None:
-            tiles = shipped_tiles()
             players = [{"name": name, "tile": tile_to_json(tiles[tile]), "sheet": new_draft()} for name, tile in seats]
             first = random.SystemRandom().randrange(len(players))  # setup step 4: a random first player
             settings = {"players": len(players), "share_markers": bool(form.share_markers.data), "first": first}
+            if form.deal_cards.data:
+                settings["deck"] = dealt_deck(len(players))
             token = store.create_table(settings, players)
             core_db.new_table_code(GAME_ID, url_for("explore_new_york.tables.show", token=token),
                                    "Explore New York · " + ", ".join(p["name"] for p in players))
@@ -97,6 +103,16 @@ def new():
         flash(_(EXPIRED) if expired else _("Please fix the marked fields."), "error")
         status = 422
     return render_template("explore_new_york/tables/new.html", form=form), status
+
+
+def dealt_deck(players: int) -> list[dict]:
+    """A deck for a table without the cards: the example deck shuffled, 3 cards put back unseen with 2 or 4 players.
+
+    The deck in play is stored card by card (top first); the cards put back are not stored, so nobody can see
+    them, as at a real table.
+    """
+    draw = draw_setup(players, random.SystemRandom().randrange(2 ** 62))
+    return [card.to_json() for card in draw.deck]
 
 
 @bp.get("/<token>")
@@ -111,6 +127,9 @@ def show(token: str):
     code = core_db.code_for_path(path)
     settings = table["settings"]
     steps = [_(step.text, **step.params) for step in setup_steps(len(players), settings.get("share_markers", False))]
+    if "deck" in settings:  # the companion has shuffled: say so instead of asking the table to shuffle
+        text = DEALT_EVEN if len(players) in (2, 4) else DEALT_ALL
+        steps[1:3] = [_(text, deck=len(settings["deck"]))]
     first = players[settings.get("first", 0) % len(players)]["name"] if players else ""
     return render_template("explore_new_york/tables/show.html", table=table, players=players, steps=steps,
                            first=first, link=public_url("explore_new_york.tables.show", token=token),
