@@ -127,6 +127,8 @@ def read_tile_form(form: MultiDict, replaces: str | None) -> ReadTile:
         if x is None and y is None and not counts:
             continue
         if x is None or y is None:
+            if f"cafe-{k}-x" in out.errors or f"cafe-{k}-y" in out.errors:
+                continue  # the unreadable number is already named
             out.errors[f"cafe-{k}-x"] = _("Cafe {n}: give both x and y of its intersection (0 to {size}).", n=k + 1,
                                           size=SIZE)
             continue

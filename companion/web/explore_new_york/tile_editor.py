@@ -16,6 +16,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
+from ...games.core.problems import N_
 from ...games.explore_new_york.tile import COLOURS, KINDS, SIZE
 from ...games.explore_new_york.tiles import parse_tile, shipped_tiles, tile_to_json
 from ..core.i18n import _, current_lang, problem_text
@@ -39,11 +40,13 @@ from .tile_drafts import (
 
 bp = Blueprint("tiles", __name__, url_prefix="/explore-new-york/tiles")
 EXPIRED = "The form expired or came from elsewhere; nothing was lost, please send it again."
-KIND_SHORT = {"red": "red", "green": "green", "blue": "blue", "yellow": "smiley", "grey": "star", "white": "white"}
+KIND_SHORT = {"red": N_("red"), "green": N_("green"), "blue": N_("blue"), "yellow": N_("smiley"), "grey": N_("star"),
+              "white": N_("white")}  # the grid's short names: the full ones do not fit a sixth of a phone
 REFUSED = {
-    "draft-changed": "This draft was saved or discarded on another phone meanwhile; nothing was saved.",
-    "tile-changed": "The tile was changed by another save since this draft was opened; open it again to edit it.",
-    "id-taken": "Another tile already has the id {id}; choose another id.",
+    "draft-changed": N_("This draft was saved or discarded on another phone meanwhile; nothing was saved."),
+    "tile-changed": N_("The tile was changed by another save since this draft was opened; open it again to edit "
+                       "it."),
+    "id-taken": N_("Another tile already has the id {id}; choose another id."),
 }
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
+from ...games.core.problems import N_
 from ...games.ticket_to_ride_europe import board, check_entry
 from ...games.ticket_to_ride_europe.data import STATIONS, TRAINS
 from ..core.i18n import _, problem_text
@@ -29,7 +30,7 @@ from .tables import FORM_EXPIRED, load_table
 
 bp = Blueprint("claims", __name__, url_prefix="/ttr-europe/t")
 LAST_ROUND_TRAINS = 2  # a player ending a turn with this many trains or fewer starts the last round
-STALE = "Someone logged or saved at the same moment; the log below is as it is now. Nothing of yours was written."
+STALE = N_("Someone logged or saved at the same moment; the log below is as it is now. Nothing of yours was written.")
 
 
 def tally(log: list[dict], seats: list[dict]) -> tuple[list[dict], list[dict], int | None]:
