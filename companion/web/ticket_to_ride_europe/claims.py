@@ -134,7 +134,7 @@ def _render(table: dict, seats: list[dict], log: list[dict], posted: dict | None
     lines, totals, trigger = tally(log, seats)
     names = {s["seat"]: s for s in seats}
     b = board()
-    after = lines[-1]["seat"] if lines else -1
+    after = lines[-1]["seat"]["seat"] if lines else -1
     order = [s["seat"] for s in seats]
     next_seat = order[(order.index(after) + 1) % len(order)] if after in order else order[0]
     taken = {line["route"].id for line in lines if line["route"] is not None}

@@ -90,6 +90,12 @@ def test_a_claim_is_logged_with_points_and_trains_and_goes_into_the_entry(client
     assert entry_of(table_id, 1)["stations"] == [{"city": "Wien"}]
     page = client.get(f"/ttr-europe/t/{table_id}/log").get_data(as_text=True)
     assert "Ben built a station in Wien." in page and "1/3" in page
+    # the player lists start at the next player in seating order: Aki after Ben's line
+    assert re.search(r'<select name="seat" id="route-seat"><option value="0" selected>Aki', page)
+    assert log_claim(client, table_id, 2, 0, city="Roma").status_code == 302
+    page = client.get(f"/ttr-europe/t/{table_id}/log").get_data(as_text=True)
+    assert re.search(r'<option value="1" selected>Ben</option></select>\s*</div>\s*<div class="field"><label '
+                     r'for="route-route"', page)
     # the claimed route and the built city are no longer offered
     assert '<option value="1">1 ·' not in page and '<option value="Wien">' not in page
 
