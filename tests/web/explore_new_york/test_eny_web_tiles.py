@@ -12,9 +12,13 @@ import re
 import pdfplumber
 import pytest
 from eny_web_helpers import form_data, make_app
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from companion.games.explore_new_york.tile import KINDS
 from companion.games.explore_new_york.tiles import parse_tile, shipped_tiles, tile_to_json
 from companion.web.explore_new_york import tile_store
+from companion.web.explore_new_york.tile_drafts import draft_from_json, engine_problems, finished, missing, reminders
 
 TILES = "/explore-new-york/tiles"
 
@@ -262,3 +266,27 @@ def test_the_editor_speaks_japanese(client):
     page = text(client.get(editor + "?lang=ja"))
     assert "Still missing" not in page and "Give the tile a name" not in page and "Save as a tile" not in page
     assert "X1 Y1" in page
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 9) | st.sampled_from(list(KINDS)) |
+                           st.text(max_size=5),
+                           lambda inner: st.lists(inner, max_size=7) | st.dictionaries(
+                               st.sampled_from(["id", "name", "columns", "rows", "districts", "cafes", "at",
+                                                "tourists", "red", "blue", "x"]), inner, max_size=5),
+                           max_leaves=40)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(json_values)
+def test_any_pasted_value_gives_a_draft_or_a_refusal_and_the_editor_can_judge_it(app, value):
+    with app.test_request_context():
+        draft = draft_from_json(value)
+        if not isinstance(value, dict):
+            assert draft is None
+            return
+        missing(draft)
+        reminders(draft)
+        problems = engine_problems(draft)
+        assert all(p.path for p in problems if p.code != "not-an-object")
+        if finished(draft):
+            assert parse_tile(draft)[0] is not None
