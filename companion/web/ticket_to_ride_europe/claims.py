@@ -26,6 +26,7 @@ from ..core.security import small_int
 from . import claim_store, store
 from .entries import game_doc
 from .forms import ActionForm
+from .svgmap import MapState, render_map
 from .tables import FORM_EXPIRED, load_table
 
 bp = Blueprint("claims", __name__, url_prefix="/ttr-europe/t")
@@ -139,12 +140,16 @@ def _render(table: dict, seats: list[dict], log: list[dict], posted: dict | None
     next_seat = order[(order.index(after) + 1) % len(order)] if after in order else order[0]
     taken = {line["route"].id for line in lines if line["route"] is not None}
     built = {line["city"] for line in lines if line["kind"] == "station"}
+    state = MapState(me="", taken={line["route"].id: line["seat"]["colour"] for line in lines if line["route"]},
+                     other_stations={line["city"]: line["seat"]["colour"] for line in lines
+                                     if line["kind"] == "station"})
+    svg = render_map(state, label=_("Routes and stations logged so far"), map_id="log-map")
     return render_template("ticket_to_ride_europe/log.html", table=table, seats=seats, names=names,
                            lines=list(reversed(lines)), totals=totals,
                            trigger=lines[trigger] if trigger is not None else None, count=len(log),
                            routes=[b.routes[r] for r in sorted(b.routes) if r not in taken],
                            cities=sorted(c for c in b.cities if c not in built), stations=STATIONS,
-                           posted=posted or {"seat": str(next_seat)}, errors=errors or {}, form=ActionForm(),
+                           posted=posted or {"seat": str(next_seat)}, errors=errors or {}, form=ActionForm(), svg=svg,
                            last_round_trains=LAST_ROUND_TRAINS), status
 
 

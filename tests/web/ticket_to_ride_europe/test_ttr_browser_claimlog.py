@@ -45,7 +45,8 @@ def test_two_phones_keep_the_claim_log_and_the_routes_reach_the_entry(chromium, 
         aki.click("text=Claim log (optional, during play)")
         aki.wait_for_url(re.compile(r"/log$"))
         aki.select_option("#route-seat", "0")
-        aki.select_option("#route-route", "28")
+        aki.tap("#b-28")  # the route's badge on the map chooses it in the form
+        assert aki.locator("#route-route").input_value() == "28"
         aki.click("#log-route button[type=submit]")
         route = b.routes[28]
         line = (f"Aki claimed route 28 {route.city_a}–{route.city_b} ({route.length} trains): "
@@ -59,8 +60,11 @@ def test_two_phones_keep_the_claim_log_and_the_routes_reach_the_entry(chromium, 
         ben.select_option("#route-route", "19")
         ben.click("#log-route button[type=submit]")
         ben.wait_for_selector("text=Ben claimed route 19")
+        assert ben.locator("#r-28.taken").count() == 1  # Aki's route is drawn in her colour
         ben.select_option("#station-seat", "1")
-        ben.select_option("#station-city", "Wien")
+        ben.click('[data-tool="stations"]')
+        ben.tap('.hits-cities [data-city="Wien"]')
+        assert ben.locator("#station-city").input_value() == "Wien"
         ben.click("#log-station button[type=submit]")
         ben.wait_for_selector("text=Ben built a station in Wien.")
 
