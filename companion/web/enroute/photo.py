@@ -144,24 +144,24 @@ def _where(board, pb, point) -> str:
 
 def _doubt_text(decision, board, pb) -> str:
     """Say, in the page's language, what the reader was unsure about."""
-    sure = round(decision.confidence * 100)
+    sure = f"{round(decision.confidence * 100)} %"
     if decision.kind == "section":
         a, b = decision.key
         where = _where(board, pb, (min(a[0], b[0]), min(a[1], b[1])))
         if decision.value:
-            return _("Check the road by {where}: read as drawn ({sure} % sure).", where=where, sure=sure)
-        return _("Check the road by {where}: read as not drawn ({sure} % sure).", where=where, sure=sure)
+            return _("Check the road by {where}: read as drawn (confidence {sure}).", where=where, sure=sure)
+        return _("Check the road by {where}: read as not drawn (confidence {sure}).", where=where, sure=sure)
     if decision.kind == "tourists":
         col, row = pb.printed(decision.key)
         counts = ", ".join(f"{n} {label('colour_' + colour)}" for colour, n in decision.value.items()) or "0"
-        return _("Check the tourists at ({col}, {row}): read as {counts} ({sure} % sure).", col=col, row=row,
+        return _("Check the tourists at ({col}, {row}): read as {counts} (confidence {sure}).", col=col, row=row,
                  counts=counts, sure=sure)
     if decision.kind == "cafe":
         state = {"used": _("circled and struck"), "unused": _("circled")}.get(decision.value, _("not circled"))
-        return _("Check the cafe by {where}: read as {state} ({sure} % sure).",
+        return _("Check the cafe by {where}: read as {state} (confidence {sure}).",
                  where=_where(board, pb, decision.key), state=state, sure=sure)
     state = _("circled") if decision.value else _("not circled")
-    return _("Check the goal intersection by {where}: read as {state} ({sure} % sure).",
+    return _("Check the goal intersection by {where}: read as {state} (confidence {sure}).",
              where=_where(board, pb, decision.key), state=state, sure=sure)
 
 
