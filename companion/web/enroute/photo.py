@@ -191,7 +191,10 @@ def _with_photo(svg: Markup, reading, board) -> Markup:
     image = (f'<image class="photo-layer" href="{uri}" x="{LEFT}" y="{TOP}" width="{board.cols * CELL}" '
              f'height="{board.rows * CELL}" preserveAspectRatio="none" opacity="0.5" pointer-events="none"/>')
     text = str(svg)
-    at = text.index(">") + 1  # right after the opening <svg ...>: under everything else
+    # Over the blocks, under the roads, marks and tourists: the reading sits on the photo's own ink.
+    at = text.find('<g class="roads">')
+    if at < 0:
+        return svg
     return Markup(text[:at] + image + text[at:])
 
 
