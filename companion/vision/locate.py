@@ -109,21 +109,47 @@ def locate(photo: np.ndarray) -> Located:
     if len(markers) < 3:
         raise PhotoError(N_("No printed map found: the photo must show the four black corner squares of a map "
                             "page printed by the companion ({found} of 4 seen)."), found=len(markers))
-    best = None
     for paper in pagecode.PAPERS:
         width, height = page_size_pt(paper)
-        page = pagecode.marker_corners(width, height)
-        src = np.array([page[m] for m in markers], np.float32).reshape(-1, 2)
-        dst = np.array([markers[m] for m in markers], np.float32).reshape(-1, 2)
-        homography, _mask = cv2.findHomography(src, dst, 0)
+        found = dict(markers)
+        homography = _fit(found, width, height)
+        if homography is not None and len(found) == 3:
+            found = _recover(gray, found, homography, width, height)
+            homography = _fit(found, width, height) if len(found) == 4 else homography
         if homography is None:
             continue
         code, confidence = read_code(gray, homography, width)
         if code is not None and code.paper == paper:
-            return Located(photo, homography, code, len(markers), confidence, markers)
-        best = best or confidence
+            return Located(photo, homography, code, len(found), confidence, found)
     raise PhotoError(N_("The corner squares are there, but the page code between the two bottom squares cannot be "
                         "read: take the photo again with the whole page sharp and in the light."))
+
+
+def _fit(markers: dict[int, np.ndarray], width: float, height: float) -> np.ndarray | None:
+    """Return the page-to-photo homography of the markers' corners on a page of this size."""
+    page = pagecode.marker_corners(width, height)
+    src = np.array([page[m] for m in markers], np.float32).reshape(-1, 2)
+    dst = np.array([markers[m] for m in markers], np.float32).reshape(-1, 2)
+    return cv2.findHomography(src, dst, 0)[0]
+
+
+def _recover(gray: np.ndarray, markers: dict[int, np.ndarray], homography: np.ndarray, width: float,
+             height: float) -> dict[int, np.ndarray]:
+    """Look again for the one missing marker where the other three put it, in a straightened close-up."""
+    missing = next(m for m in pagecode.MARKER_IDS if m not in markers)
+    left, bottom = pagecode.marker_squares(width, height)[missing]
+    pad, scale = 5 * pagecode.MM, 10 / pagecode.MM  # 5 mm around it, 10 pixels per point of page
+    side = round((pagecode.MARKER_SIZE + 2 * pad) * scale)
+    # Close-up pixel (u, v) <- page point (left - pad + u / scale, bottom + size + pad - v / scale).
+    to_page = np.array([[1 / scale, 0, left - pad], [0, -1 / scale, bottom + pagecode.MARKER_SIZE + pad], [0, 0, 1]])
+    close_to_photo = homography @ to_page
+    close = cv2.warpPerspective(gray, np.linalg.inv(close_to_photo), (side, side), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
+    found = find_markers(close)
+    if missing not in found:
+        return markers
+    quad = cv2.perspectiveTransform(found[missing].reshape(-1, 1, 2).astype(np.float64), close_to_photo)
+    return {**markers, missing: quad.reshape(4, 2).astype(np.float32)}
 
 
 def read_code(gray: np.ndarray, homography: np.ndarray, width: float) -> tuple[pagecode.PageCode | None, float]:

@@ -25,7 +25,8 @@ LOW = 0.5  # a decision with a confidence below this is flagged for the player t
 HUES = {"red": ((0, 18), (330, 360)), "green": ((75, 170),), "blue": ((185, 245),), "purple": ((260, 320),)}
 STRIKE_CORRIDOR = 0.065  # of a cell: the route's strokes through a cafe stay within this of the road
 STRUCK = 0.75  # share of a slanted line through the badge that is inked
-MIN_MARK = 22  # pixels (~1.4 mm²): smaller coloured specks are noise
+MIN_MARK = 18  # pixels (~1.1 mm²): smaller coloured specks are noise
+SATURATED = 0.3  # colour saturation of tourist ink (the route pen is often dark)
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ def _hue_classes(colour: np.ndarray, strength: np.ndarray, mask: np.ndarray) -> 
     """Split coloured ink (inside `mask`) into the four tourist colours and "unknown" (hues between them)."""
     hsv = cv2.cvtColor(colour, cv2.COLOR_RGB2HSV)  # float input: hue in degrees 0..360, saturation 0..1
     hue, sat = hsv[..., 0], hsv[..., 1]
-    coloured = mask & (strength > INK) & (sat > 0.35)
+    coloured = mask & (strength > INK) & (sat > SATURATED)
     classes: dict[str, np.ndarray] = {}
     known = np.zeros_like(coloured)
     for name, ranges in HUES.items():
@@ -176,15 +177,13 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
     band = _road_band(strength.shape, geo)
     strokes = _strokes((strength > INK).astype(np.uint8), band)
     classes = _hue_classes(colour, strength, np.ones(strength.shape, bool))
-    # The route pen's own colour: the tourist class most of the ink on the roads falls in (none if dark).
-    on_roads = {name: int((mask & band).sum()) for name, mask in classes.items()}
+    # The route pen's own colours: the classes a good part of the ink on the roads falls in (none if dark;
+    # a brown pen falls partly in red and partly between the tourist colours).
     inked = int(((strength > INK) & band).sum())
-    pen = max(on_roads, key=on_roads.get) if inked and max(on_roads.values()) > 0.5 * inked else None
-    for name in classes:
+    for name, mask in classes.items():
         # Ink joined to the roads is the pen's (rings, circles, strokes) unless it has another colour.
-        classes[name] &= owner >= 0
-        if name in (pen, "unknown"):
-            classes[name] &= ~strokes
+        pen = name == "unknown" or (inked > 0 and int((mask & band).sum()) > 0.15 * inked)
+        classes[name] = mask & (owner >= 0) & (~strokes if pen else True)
     blobs: dict[int, dict[str, list[int]]] = {i: {} for i in range(len(locations))}
     for name in (*colours, "unknown"):
         mask = cv2.morphologyEx(classes[name].astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))

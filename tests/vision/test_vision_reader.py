@@ -168,3 +168,37 @@ def test_blank_map_reads_empty(board):
     assert reading.draft["sections"] == [] and reading.draft["tourists"] == [] and reading.draft["cafes"] == []
     assert reading.draft["personal_goal"] is None
     assert len(reading.doubtful) <= 2
+
+
+@pytest.mark.parametrize("lost", [0, 3])
+def test_three_markers_are_enough(board, monkeypatch, lost):
+    """With one corner marker never found (a thumb over it), the page code and the map still read right."""
+    from companion.vision import locate
+
+    found = locate.find_markers
+    monkeypatch.setattr(locate, "find_markers", lambda gray: {k: v for k, v in found(gray).items() if k != lost})
+    data, truth = make_photo(board, 40, paper="letter")
+    reading = read_photo(data, [board])
+    score = compare(reading, truth)
+    assert reading.paper == "letter" and reading.player_board == truth.player_board
+    assert score.sections_right == score.roads
+    assert score.tourists_right >= score.locations - 1
+
+
+def test_missing_marker_is_looked_for_again(board, monkeypatch):
+    """A marker the whole-photo search missed is found in a straightened close-up where the others put it."""
+    from companion.vision import locate
+
+    found = locate.find_markers
+    calls = []
+
+    def first_misses(gray):
+        """Lose marker 2 in the first (whole-photo) search only."""
+        calls.append(gray.shape)
+        markers = found(gray)
+        return {k: v for k, v in markers.items() if k != 2} if len(calls) == 1 else markers
+
+    monkeypatch.setattr(locate, "find_markers", first_misses)
+    data, _truth = make_photo(board, 41)
+    assert locate.locate(locate.decode_image(data)).markers == 4
+    assert len(calls) >= 2
