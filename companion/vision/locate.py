@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 import cv2
@@ -71,13 +72,13 @@ def _image_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-_DETECTOR = None
+_LOCAL = threading.local()  # one detector per thread: OpenCV promises nothing about sharing one
 
 
 def _detector() -> cv2.aruco.ArucoDetector:
-    """Return the (shared) ArUco detector for the page's markers."""
-    global _DETECTOR
-    if _DETECTOR is None:
+    """Return this thread's ArUco detector for the page's markers."""
+    detector = getattr(_LOCAL, "detector", None)
+    if detector is None:
         params = cv2.aruco.DetectorParameters()
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         # Small, blurred markers: read their bits from the cell centres and accept any correctable id
@@ -86,8 +87,8 @@ def _detector() -> cv2.aruco.ArucoDetector:
         params.perspectiveRemovePixelPerCell = 8
         params.perspectiveRemoveIgnoredMarginPerCell = 0.25
         dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-        _DETECTOR = cv2.aruco.ArucoDetector(dictionary, params)
-    return _DETECTOR
+        detector = _LOCAL.detector = cv2.aruco.ArucoDetector(dictionary, params)
+    return detector
 
 
 def find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:

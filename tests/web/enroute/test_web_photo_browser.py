@@ -40,6 +40,8 @@ def test_read_a_photo_then_correct_and_confirm(chromium, live_server, tmp_path):
         page.wait_for_url(re.compile(r"/tables/[A-Za-z0-9_-]+$"))
         token = page.url.rsplit("/", 1)[1]
         page.goto(f"{base}/tables/{token}/players/0")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "photo-action.png"))
         page.set_input_files("#photo-quick", files=[{"name": "map.jpg", "mimeType": "image/jpeg", "buffer": data}])
         page.wait_for_selector("#reading-summary")  # the page script sent the photo as soon as it was chosen
         assert "Check the reading" in page.inner_text("h1")
@@ -47,7 +49,6 @@ def test_read_a_photo_then_correct_and_confirm(chromium, live_server, tmp_path):
         draft = json.loads(page.input_value("#sheet-json"))
         assert drawn == len(draft["sections"]) > 0
         assert page.locator("svg.map image.photo-layer").count() == 1
-        ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "photo-reading.png"), full_page=True)
         with app.app_context():
             assert db.get_player(token, 0)["version"] == 0  # shown, not saved
