@@ -18,6 +18,7 @@ from companion.games.enroute.rows import ScoringRow
 
 from ..core.i18n import Translate, translator
 from . import style
+from .camera import draw_camera_marks
 from .legend import draw_legend, legend_height
 from .scoring_spaces import draw_scoring_spaces, scoring_spaces_height
 from .style import (
@@ -313,6 +314,7 @@ def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout,
     draw_legend(c, board, MARGIN, layout.legend_top, layout.width - 2 * MARGIN, loc)
     draw_scoring_spaces(c, rows, MARGIN, layout.scoring_top, layout.width - 2 * MARGIN, loc)
     draw_footer(c, board, player_board, layout, loc)
+    draw_camera_marks(c, board, player_board, layout.width, layout.height, loc)
 
 
 def maps_pdf(board: Board, paper: str = "a4", lang: str = "en") -> bytes:

@@ -11,6 +11,7 @@ from reportlab.lib.units import mm
 
 from companion.games.enroute.registry import find_board, load_board_file, shipped_board_ids
 from companion.games.enroute.rows import scoring_rows
+from companion.vision import pagecode
 from printables.enroute import PAPER_SIZES, maps_pdf
 from printables.enroute.maps import landmark_value, map_layout
 
@@ -115,8 +116,18 @@ def test_paper_size_and_safe_margins(paper, maps_for):
             objects = page.chars + page.rects + page.lines + page.curves
             assert objects
             for obj in objects:
+                if _camera_mark(obj, width, height):  # the camera's marks sit from 6 mm in, by design
+                    assert obj["x0"] >= 6 * mm - 0.1 and obj["x1"] <= width - 6 * mm + 0.1
+                    assert obj["top"] >= 6 * mm - 0.1 and obj["bottom"] <= height - 6 * mm + 0.1
+                    continue
                 assert obj["x0"] >= 12 * mm and obj["x1"] <= width - 12 * mm
                 assert obj["top"] >= 12 * mm and obj["bottom"] <= height - 12 * mm
+
+
+def _camera_mark(obj: dict, width: float, height: float) -> bool:
+    """Tell whether a drawn object lies inside one of the camera marks (corner markers, page code)."""
+    return any(x0 - 0.1 <= obj["x0"] and obj["x1"] <= x1 + 0.1 and height - y1 - 0.1 <= obj["top"]
+               and obj["bottom"] <= height - y0 + 0.1 for x0, y0, x1, y1 in pagecode.camera_boxes(width, height))
 
 
 def test_fonts_are_embedded_vera_only(maps_for):
