@@ -126,7 +126,7 @@ def setup(token: str, key: str):
     return render_template("enroute/play/setup.html", game=game, key=key, keys=keys, index=index, form=form,
                            host=is_host(game.id),
                            step=step, title=titles[key], text=text, titles=titles, extra=_step_extra(game, key),
-                           action=pf.ActionForm()), status
+                           action=pf.ActionForm(), mark=store.page_mark(game), hold=status != 200), status
 
 
 def _step_form(game: store.Played, key: str):

@@ -122,7 +122,8 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board), iconic=game.board.iconic(),
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
-        sequence=_sequence_view(game)), status
+        sequence=_sequence_view(game), number=view.round_number(state), mark=store.page_mark(game),
+        hold=status != 200), status
 
 
 def _sequence_view(game: store.Played) -> list[list[str]] | None:
@@ -342,11 +343,12 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                              colours=view.colours_of(game.board))})
     ctx = {"game": game, "number": number, "name": names[number], "seat_token": seat_token, "offers": offers,
            "kept": row["kept"], "problems": problems or [], "keep": pf.KeepForm(), "colour": SEAT_COLOURS[number % 4],
-           "renew": pf.ActionForm()}
+           "renew": pf.ActionForm(), "mark": store.page_mark(game), "hold": status != 200}
     state = game.state
     if state is not None:
         me = state.players[number]
-        ctx.update(state=state, me=me, action=pf.ActionForm(data={"version": str(game.version)}))
+        ctx.update(state=state, me=me, action=pf.ActionForm(data={"version": str(game.version)}),
+                   number=view.round_number(state))
         shown = view.map_state(state, number)
         highlight: list = []
         if state.phase == "drawing" and not me.played and state.cards[number] is not None:
