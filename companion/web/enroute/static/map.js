@@ -94,7 +94,11 @@
       c.classList.toggle("route-end", !!ends[k]);
     });
     if (panelLoc) { fillPanel(); }
-    field.value = JSON.stringify(doc);
+    var text = JSON.stringify(doc);
+    if (field.value !== text) {
+      field.value = text;
+      form.dispatchEvent(new CustomEvent("sheet-changed"));  // sheet-check.js rechecks the problems live
+    }
   }
 
   function toggleSection(a, b) {
@@ -331,18 +335,33 @@
     });
   }
 
-  // A problem in the list shows its place on the map.
-  document.querySelectorAll(".problems li[data-target]").forEach(function (li) {
-    li.tabIndex = 0;
-    li.addEventListener("click", function () {
-      var el = document.getElementById(li.dataset.target);
-      if (!el) { return; }
-      el.classList.remove("blink");
-      void el.getBoundingClientRect();
-      el.classList.add("blink");
-      svg.scrollIntoView({ behavior: "smooth", block: "center" });
+  // A problem in the list shows its place on the map, scrolled clear of the sticky toolbar and save bar
+  // (delegated: sheet-check.js replaces the list as the player taps).
+  function showTarget(li) {
+    var el = document.getElementById(li.dataset.target);
+    if (!el) { return; }
+    el.classList.remove("blink");
+    void el.getBoundingClientRect();
+    el.classList.add("blink");
+    var bar = document.querySelector(".toolbar");
+    var save = document.querySelector(".savebar");
+    var top = bar ? Math.max(bar.getBoundingClientRect().bottom, 0) : 0;
+    var bottom = window.innerHeight - (save ? save.offsetHeight : 0);
+    var box = el.getBoundingClientRect();
+    window.scrollBy({ top: box.top + box.height / 2 - (top + bottom) / 2, behavior: "instant" });
+  }
+  var problemsBox = document.getElementById("problems");
+  if (problemsBox) {
+    problemsBox.addEventListener("click", function (event) {
+      var li = event.target.closest("li[data-target]");
+      if (li) { showTarget(li); }
     });
-  });
+    problemsBox.addEventListener("keydown", function (event) {
+      var li = event.target.closest("li[data-target]");
+      if (li && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); showTarget(li); }
+    });
+    problemsBox.querySelectorAll("li[data-target]").forEach(function (li) { li.tabIndex = 0; });
+  }
 
   // Editing the text by hand (no tapping) wins: re-read it when it changes.
   field.addEventListener("change", function () {
