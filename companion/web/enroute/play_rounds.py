@@ -28,6 +28,7 @@ from . import play_view as view
 from . import table_store as db
 from .labels import join_list, label, problem_line
 from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message, is_host
+from .printed import problem_line_printed
 from .scoresheet import game_doc, score_table
 from .svgmap import MapState, location_id, render_map, section_id
 
@@ -40,9 +41,18 @@ def _started(token: str) -> store.Played:
     return game
 
 
-def _problems(found, turn: ref.Turn | None = None) -> list[dict]:
-    """Turn engine problems into the shared problem list, pointing at the map where possible."""
+def _problems(found, turn: ref.Turn | None = None, state: ref.GameState | None = None,
+              seat: int | None = None) -> list[dict]:
+    """Turn engine problems into the shared problem list, pointing at the map where possible.
+
+    A player's turn problems name places by that player's printed coordinates (issue 13, U2).
+    """
     out = []
+    doc, pb = None, None
+    if turn is not None and state is not None and seat is not None:
+        pb = ref.player_board_of(state, seat)
+        doc = {"location": list(turn.location), "segment": [[list(a), list(b)] for a, b in turn.segment],
+               "bonus_sections": [{"section": [list(b.section[0]), list(b.section[1])]} for b in turn.bonus_sections]}
     for p in found:
         target = ""
         if turn is not None and p.path == "turn.location":
@@ -52,7 +62,8 @@ def _problems(found, turn: ref.Turn | None = None) -> list[dict]:
             items = turn.segment if p.path.startswith("turn.segment") else [b.section for b in turn.bonus_sections]
             if 0 <= index < len(items):
                 target = section_id(items[index])
-        out.append({"severity": p.severity, "text": problem_line(p), "target": target})
+        text = problem_line_printed(p, state.board, pb, doc) if doc is not None else problem_line(p)
+        out.append({"severity": p.severity, "text": text, "target": target})
     return out
 
 
@@ -450,8 +461,8 @@ def turn(seat_token: str):
     if refused:
         message, found, status = refused
         flash(message, "error")
-        return _render_seat(store.load(game.id), number, seat_token, form, status, _problems(found, entered),
-                            entered)
+        return _render_seat(store.load(game.id), number, seat_token, form, status,
+                            _problems(found, entered, state, number), entered)
     flash(_("Your turn is in. You can take it back until the round closes."), "ok")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
 

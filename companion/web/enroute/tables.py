@@ -26,7 +26,8 @@ from . import board_store
 from . import table_store as db
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
-from .labels import label, problem_line
+from .labels import label
+from .printed import board_of, problem_line_printed
 from .scoresheet import game_doc, row_table, score_table, score_views, tiebreak_notes
 from .svgmap import point_id, render_map
 
@@ -258,6 +259,7 @@ def sheet_problems(table, board, player, draft: dict, route_mode: str):
     _sheet, found = parse_sheet(engine_sheet(draft, route_mode, player["name"]), board, table["level"], "",
                                 _manual_decks(table))
     state = map_state(draft, route_mode, board)
+    pb = board_of(board, draft.get("player_board"))
     problems = []
     for p in found:
         if p.severity == "warning" and _blank(draft):
@@ -267,7 +269,7 @@ def sheet_problems(table, board, player, draft: dict, route_mode: str):
             target = "p-" + target[2:]  # no cafe drawn there: ring the intersection instead
         targets = [point_id(q) for q in state.goal] if target == "goal" else ([target] if target else [])
         state.problems.update(targets)
-        problems.append({"severity": p.severity, "text": problem_line(p),
+        problems.append({"severity": p.severity, "text": problem_line_printed(p, board, pb, draft),
                          "target": targets[0] if targets else ""})
     return problems, state
 
@@ -380,7 +382,10 @@ def score(token: str):
         if v.best_state is not None:
             maps[f"best-{v.seat}"] = render_map(board, pb, v.best_state, interactive=False, label=v.name,
                                                 colours=colours, map_id=f"best-{v.seat}")
-    problems = {v.seat: [{"severity": p.severity, "text": problem_line(p)}
+    sheets = {p["seat"]: p["sheet"] for p in players}
+    problems = {v.seat: [{"severity": p.severity,
+                          "text": problem_line_printed(p, board, board_of(board, _pb(players, v.seat)),
+                                                       sheets.get(v.seat))}
                          for p in v.score.problems] for v in views}
     return render_template("enroute/tables/score.html", table=table, board=board, views=views, maps=maps,
                            rows=row_table(board, table["level"], views), notes=tiebreak_notes(views),

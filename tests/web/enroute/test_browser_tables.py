@@ -172,7 +172,7 @@ def test_problems_are_listed_and_highlighted_in_japanese(browser, server):
         page.click("#save")
         page.wait_for_selector("text=保存しました。")
         assert page.locator("#c-6-2.problem").count() == 1
-        assert "[6, 2]のカフェに丸がありますが、引いた区間が届いていません" in page.locator("#problems").text_content()
+        assert "(6, 3)の右上の角のカフェに丸がありますが、引いた区間が届いていません" in page.locator("#problems").text_content()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "sheet-problems-ja.png"))
     finally:
