@@ -412,7 +412,7 @@ def scorepad_pdf(token: str):
 
 def _printable(token: str, name: str, filename: str):
     """Make a printable with the print module, or explain why it cannot be made."""
-    _table, board = _load(token)
+    table, board = _load(token)
     try:
         printables = importlib.import_module("printables.enroute")  # lazily: printing is optional
         make = getattr(printables, name)
@@ -420,10 +420,17 @@ def _printable(token: str, name: str, filename: str):
         flash(_("The printable kit is not available on this server yet."), "error")
         return redirect(url_for("enroute.tables.show", token=token))
     try:
+        # what the table knows goes on the paper (issue 13, U9): names, player boards, level, its goal decks
+        players = db.get_players(token)
+        numbers = [_pb(players, p["seat"]) or None for p in players]
+        decks = [g.get("deck") for g in table.get("goals") or [] if isinstance(g, dict)]
         if name == "scorepad_pdf":
-            pdf = make(board, players=len(db.get_players(token)), paper="a4", lang=current_lang())
+            pdf = make(board, paper="a4", lang=current_lang(), names=[p["name"] for p in players], boards=numbers,
+                       level=table["level"], goal_decks=decks)
         else:
-            pdf = make(board, paper="a4", lang=current_lang())
+            known = [n for n in numbers if n is not None and board.player_board(n)]
+            pdf = make(board, paper="a4", lang=current_lang(), level=table["level"], goal_decks=decks,
+                       player_boards=known if len(known) == len(players) else None)
     except Exception as exc:  # a print-module bug must not cost the table its page
         current_app.logger.exception("printable %s failed", name)
         flash(_("The printable kit could not be made: {error}", error=type(exc).__name__), "error")
