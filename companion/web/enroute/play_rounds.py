@@ -27,6 +27,7 @@ from . import play_store as store
 from . import play_view as view
 from . import table_store as db
 from .labels import join_list, label, problem_line
+from .play import table_code
 from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message, is_host
 from .printed import problem_line_printed
 from .scoresheet import game_doc, score_table
@@ -134,6 +135,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
         sequence=_sequence_view(game), number=view.round_number(state), mark=store.page_mark(game),
+        code=table_code(game) if any(not s["claimed"] for s in seats) else None,
         hold=status != 200), status
 
 

@@ -10,6 +10,18 @@
   var page = box.dataset.livePage;
   var hold = box.dataset.liveHold === "1";  // a refused entry is shown: never replace it by itself
   var every = 1000;
+  var leaving = false;  // this phone is already going somewhere (a tap, a form): never reload over it
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  document.addEventListener("submit", function () { leaving = true; }, true);
+  document.addEventListener("click", function (event) {
+    var a = event.target.closest && event.target.closest("a[href]");
+    if (a && a.getAttribute("href").charAt(0) !== "#" && !a.hasAttribute("download") && a.target !== "_blank") {
+      leaving = true;
+    }
+  }, true);
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && leaving) { leaving = false; setTimeout(tick, every); }  // back to this page from history
+  });
 
   function changed(el) {
     if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") { return false; }
@@ -32,14 +44,17 @@
     if (note) { note.hidden = false; }
   }
   function load() {
+    leaving = true;
     if (window.location.pathname === page && !window.location.search) { window.location.reload(); }
     else { window.location.replace(page); }
   }
   function tick() {
+    if (leaving) { return; }
     if (document.hidden) { setTimeout(tick, every); return; }
     fetch(url, {cache: "no-store", credentials: "same-origin", headers: {"Accept": "application/json"}})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (answer) {
+        if (leaving) { return; }
         if (answer && answer.mark && answer.mark !== mark) {
           if (!entering()) { load(); return; }
           show();

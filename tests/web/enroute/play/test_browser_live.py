@@ -54,13 +54,14 @@ def test_second_phone_sees_the_new_round_within_two_seconds(served, chromium):
         state = loaded(app, token).state
         first, second = rng.sample(model_deck(state.board), 2)
         for prefix, card in (("c0", first), ("c1", second)):
-            tracker.select_option(f"#{prefix}_coord", str(card.coordinate))
+            picker = f".picker[data-prefix='{prefix}']"
+            tracker.click(f"{picker} [data-coord='{card.coordinate}']")
             if card.repeat:
-                tracker.check(f"#{prefix}_repeat")
+                tracker.click(f"{picker} [data-repeat]")
             for colour, n in card.tourists:
-                tracker.select_option(f"#{prefix}_{colour}", str(n))
+                tracker.click(f"{picker} [data-colour='{colour}'][data-count='{n}']")
             for lid in card.iconic:
-                tracker.select_option(f"#{prefix}_icon_{lid}", "up")
+                tracker.click(f"{picker} [data-icon='{lid}']")
         tracker.click("#enter-cards")
         announced = time.monotonic()
         seat.locator("#send-turn").wait_for(state="visible", timeout=2000)
@@ -82,7 +83,7 @@ def test_an_entry_in_progress_is_not_disturbed(served, chromium):
         tracker.goto(f"{base}/play/{token}")
         state = loaded(app, token).state
         card = model_deck(state.board)[0]
-        tracker.select_option("#c0_coord", str(card.coordinate))  # the host is half-way through the cards
+        tracker.click(f".picker[data-prefix='c0'] [data-coord='{card.coordinate}']")  # half-way through the cards
         # meanwhile a player claims a seat on another phone: the tracker's seat list changes
         with app.app_context():
             from companion.web.enroute import play_store as store
@@ -90,6 +91,8 @@ def test_an_entry_in_progress_is_not_disturbed(served, chromium):
         note = tracker.locator(".live-note")
         note.wait_for(state="visible", timeout=3000)
         assert tracker.input_value("#c0_coord") == str(card.coordinate)
+        assert tracker.get_attribute(f".picker[data-prefix='c0'] [data-coord='{card.coordinate}']",
+                                     "aria-pressed") == "true"
         tracker.click(".live-reload")  # showing the new state is the host's choice
         assert tracker.locator(".live-note").is_hidden()
         assert tracker.locator("button.seat-link").count() < 2
