@@ -37,7 +37,7 @@ from .style import (
     wrap,
 )
 from .symbols import draw_cafe, draw_kind_symbol, draw_visit_point
-from .texts import localized_rows
+from .texts import level_rows, localized_rows
 
 HEADER = 15 * mm
 FOOTER = 6 * mm
@@ -104,11 +104,12 @@ class MapLayout:
         return self.grid_top - (row - 0.5) * self.cell
 
 
-def map_layout(board: Board, paper: str = "a4", lang: str = "en") -> MapLayout:
+def map_layout(board: Board, paper: str = "a4", lang: str = "en",
+               rows: list[ScoringRow] | None = None) -> MapLayout:
     """Size the map to the paper: the biggest grid that leaves room for legend and scoring spaces."""
     width, height = style.paper_size(paper)
     loc = print_locale(lang)
-    rows = localized_rows(board, loc)
+    rows = rows if rows is not None else localized_rows(board, loc)
     below = legend_height(board, width - 2 * MARGIN, loc) + scoring_spaces_height(rows)
     free_height = height - 2 * MARGIN - HEADER - FOOTER - below - 3 * GAP - 2 * LABEL_BAND
     free_width = width - 2 * MARGIN - 2 * LABEL_BAND
@@ -286,21 +287,23 @@ def draw_visit_points(c, board: Board, layout: MapLayout) -> None:
         draw_visit_point(c, x, y, layout.cell * 0.26)
 
 
-def draw_footer(c, board: Board, player_board: PlayerBoard, layout: MapLayout, loc: PrintLocale) -> None:
+def draw_footer(c, board: Board, player_board: PlayerBoard, layout: MapLayout, loc: PrintLocale,
+                page: tuple[int, int] | None = None) -> None:
     """Draw the note that the map is the companion's own design, and the page's place in the set."""
     fonts = loc.fonts
     c.setFillColor(MUTED)
     width = layout.width - 2 * MARGIN
     draw_fitted(c, loc.t(NOTE), MARGIN, MARGIN, width * 0.78, fonts.italic, 6.2, fonts=fonts)
     numbers = [pb.number for pb in board.player_boards]
-    place = loc.t(PAGE, board=board.id, page=numbers.index(player_board.number) + 1, pages=len(numbers))
+    number, pages = page or (numbers.index(player_board.number) + 1, len(numbers))
+    place = loc.t(PAGE, board=board.id, page=number, pages=pages)
     draw_fitted(c, place, layout.width - MARGIN, MARGIN, width * 0.2, fonts.regular, 6.2, align="right",
                 fonts=fonts)
 
 
 def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout, loc: PrintLocale,
-                  rows: list[ScoringRow]) -> None:
-    """Draw one whole player map page (`rows`: the scoring rows in the page's language)."""
+                  rows: list[ScoringRow], page: tuple[int, int] | None = None) -> None:
+    """Draw one whole player map page (`rows`: the scoring rows in the page's language; `page`: n of m)."""
     draw_header(c, board, player_board, layout, loc)
     draw_streets(c, layout)
     draw_locations(c, board, layout)
@@ -313,19 +316,30 @@ def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout,
     draw_coordinates(c, player_board, layout)
     draw_legend(c, board, MARGIN, layout.legend_top, layout.width - 2 * MARGIN, loc)
     draw_scoring_spaces(c, rows, MARGIN, layout.scoring_top, layout.width - 2 * MARGIN, loc)
-    draw_footer(c, board, player_board, layout, loc)
+    draw_footer(c, board, player_board, layout, loc, page)
     draw_camera_marks(c, board, player_board, layout.width, layout.height, loc)
 
 
-def maps_pdf(board: Board, paper: str = "a4", lang: str = "en") -> bytes:
-    """Build the blank maps of a city, one page per player board, in a language ("en", "ja"); return the PDF."""
+def maps_pdf(board: Board, paper: str = "a4", lang: str = "en", player_boards=None, level: str = "full",
+             goal_decks=None) -> bytes:
+    """Build the blank maps of a city, one page per player board, in a language ("en", "ja"); return the PDF.
+
+    A table prints one page per seat (issue 13, U9): `player_boards` lists the seats' board numbers, and
+    the scoring spaces show only the rows the table's `level` plays.
+    """
     loc = print_locale(lang)  # an unknown language is a ValueError, like an unknown paper
-    layout = map_layout(board, paper, lang)
-    rows = localized_rows(board, loc)
+    rows = level_rows(localized_rows(board, loc), level, goal_decks)
+    layout = map_layout(board, paper, lang, rows)
+    chosen = list(board.player_boards)
+    if player_boards is not None:
+        chosen = [board.player_board(n) for n in player_boards]
+        if not chosen or None in chosen:
+            raise ValueError(f"player_boards must list player boards of {board.id}, not {player_boards!r}.")
     buffer = BytesIO()
     c = style.new_canvas(buffer, paper, loc.t(TITLE, city=board.name), loc.t(style.SUBJECT), lang)
-    for player_board in board.player_boards:
-        draw_map_page(c, board, player_board, layout, loc, rows)
+    for n, player_board in enumerate(chosen):
+        draw_map_page(c, board, player_board, layout, loc, rows,
+                      (n + 1, len(chosen)) if player_boards is not None else None)
         c.showPage()
     return style.finish(c, buffer)
 

@@ -31,7 +31,7 @@ from .style import (
     wrap,
 )
 from .symbols import draw_number_disk
-from .texts import localized_rows, tiebreak_note
+from .texts import level_rows, localized_rows, tiebreak_note
 
 PADS_PER_PAGE = 2
 MAX_PLAYERS = 4
@@ -60,8 +60,9 @@ def check_players(players: int) -> int:
     return players
 
 
-def draw_pad_header(c, board: Board, left: float, top: float, width: float, loc: PrintLocale) -> None:
-    """Draw the city name, the date line and the game level boxes."""
+def draw_pad_header(c, board: Board, left: float, top: float, width: float, loc: PrintLocale,
+                    level: str | None = None) -> None:
+    """Draw the city name, the date line and the game level boxes (the table's `level` ticked)."""
     fonts = loc.fonts
     c.setFillColor(INK)
     draw_fitted(c, board.name, left, top - 6.5 * mm, width * 0.45, fonts.bold, 14, fonts=fonts)
@@ -81,16 +82,21 @@ def draw_pad_header(c, board: Board, left: float, top: float, width: float, loc:
     c.setFont(fonts.regular, 7.5)
     c.drawString(date_left, top - 10.8 * mm, level_text)
     x = start
-    for level in LEVELS:
-        name = loc.printable(loc.t(LEVEL_NAMES.get(level, level)))
+    for lvl in LEVELS:
+        name = loc.printable(loc.t(LEVEL_NAMES.get(lvl, lvl)))
         c.rect(x, top - 11.1 * mm, 2.8 * mm, 2.8 * mm, stroke=1, fill=0)
+        if level == lvl:
+            c.setLineWidth(1)
+            c.line(x + .5 * mm, top - 9.8 * mm, x + 1.2 * mm, top - 10.7 * mm)
+            c.line(x + 1.2 * mm, top - 10.7 * mm, x + 2.6 * mm, top - 8.6 * mm)
+            c.setLineWidth(0.5)
         c.drawString(x + 4 * mm, top - 10.8 * mm, name)
         x += 6 * mm + c.stringWidth(name, fonts.regular, 7.5)
 
 
 def draw_name_row(c, players: int, left: float, top: float, label_w: float, column_w: float,
-                  loc: PrintLocale) -> None:
-    """Draw the row where each player writes their name and player board number."""
+                  loc: PrintLocale, names=None, boards=None) -> None:
+    """Draw the row where each player writes their name and player board number (printed when the table knows)."""
     fonts = loc.fonts
     player = loc.printable(loc.t(PLAYER))
     c.setFillColor(INK)
@@ -111,6 +117,14 @@ def draw_name_row(c, players: int, left: float, top: float, label_w: float, colu
         draw_fitted(c, loc.t(PLAYER_COLUMN, n=p + 1), x + 2 * mm, top - NAMES + 0.8 * mm, column_w - 9.5 * mm,
                     fonts.regular, 5.5, fonts=fonts)
         c.circle(x + column_w - 4.5 * mm, top - NAMES + 5.6 * mm, 2.4 * mm, stroke=1, fill=0)
+        if names and p < len(names) and names[p]:
+            c.setFillColor(INK)
+            draw_fitted(c, names[p], x + 2 * mm, top - NAMES + 4 * mm, column_w - 9.5 * mm, fonts.bold, 9,
+                        fonts=fonts)
+        if boards and p < len(boards) and boards[p] is not None:
+            c.setFillColor(INK)
+            draw_fitted(c, str(boards[p]), x + column_w - 4.5 * mm, top - NAMES + 4.6 * mm, 4 * mm, fonts.bold, 8,
+                        align="centre", fonts=fonts)
 
 
 def draw_row_label(c, row: ScoringRow, left: float, top: float, width: float, height: float,
@@ -141,11 +155,11 @@ def draw_product_guide(c, left: float, mid: float, width: float) -> None:
 
 
 def draw_score_table(c, rows: list[ScoringRow], players: int, left: float, top: float, width: float,
-                     row_h: float, loc: PrintLocale) -> float:
+                     row_h: float, loc: PrintLocale, names=None, boards=None) -> float:
     """Draw the name row, the scoring rows (already in the page's language) and the total; return the bottom."""
     column_w = min(MAX_PLAYER_COLUMN, (width - LABEL_COLUMN) / players)
     label_w = width - players * column_w
-    draw_name_row(c, players, left, top, label_w, column_w, loc)
+    draw_name_row(c, players, left, top, label_w, column_w, loc, names, boards)
     y = top - NAMES
     c.setStrokeColor(INK)
     c.setLineWidth(0.9)
@@ -190,16 +204,18 @@ def draw_tiebreak_note(c, left: float, top: float, width: float, loc: PrintLocal
 
 
 def draw_pad(c, board: Board, rows: list[ScoringRow], players: int, left: float, top: float, width: float,
-             height: float, loc: PrintLocale) -> None:
-    """Draw one whole score pad in the given box."""
+             height: float, loc: PrintLocale, table: dict | None = None) -> None:
+    """Draw one whole score pad in the given box (`table`: the names, boards and level a table knows)."""
+    table = table or {}
     c.setStrokeColor(RULE)
     c.setLineWidth(0.6)
     c.roundRect(left, top - height, width, height, 2.5 * mm, stroke=1, fill=0)
     inner_left, inner_w = left + PADDING, width - 2 * PADDING
-    draw_pad_header(c, board, inner_left, top - PADDING, inner_w, loc)
+    draw_pad_header(c, board, inner_left, top - PADDING, inner_w, loc, table.get("level"))
     table_top = top - PADDING - HEADER
     row_h = (height - 2 * PADDING - HEADER - NAMES - TOTAL - NOTE) / len(rows)
-    bottom = draw_score_table(c, rows, players, inner_left, table_top, inner_w, min(row_h, 9 * mm), loc)
+    bottom = draw_score_table(c, rows, players, inner_left, table_top, inner_w, min(row_h, 9 * mm), loc,
+                              table.get("names"), table.get("boards"))
     draw_tiebreak_note(c, inner_left, bottom, inner_w, loc)
 
 
@@ -214,14 +230,26 @@ def draw_cut_line(c, y: float, page_width: float) -> None:
 
 
 def scorepad_pdf(board: Board, players: int = 4, paper: str = "a4", games: int = PADS_PER_PAGE,
-                 lang: str = "en") -> bytes:
-    """Build `games` score pads for a city, two to a page, in a language ("en", "ja"); return the PDF bytes."""
+                 lang: str = "en", names=None, boards=None, level: str | None = None,
+                 goal_decks=None) -> bytes:
+    """Build `games` score pads for a city, two to a page, in a language ("en", "ja"); return the PDF bytes.
+
+    A table's pad (issue 13, U9) prints what the table knows: the players' `names` (one column each),
+    their player `boards`, its `level` ticked, and only the rows that level plays (`goal_decks`: the decks
+    with a goal card at the table).
+    """
+    if names is not None:
+        names = [str(n)[:40] for n in names]
+        players = len(names)
     check_players(players)
+    if level is not None and level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}.")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}.")
     page_w, page_h = style.paper_size(paper)
     loc = print_locale(lang)  # an unknown language is a ValueError, like an unknown paper
-    rows = localized_rows(board, loc)
+    rows = level_rows(localized_rows(board, loc), level or "full", goal_decks)
+    table = {"names": names, "boards": boards, "level": level}
     pad_h = (page_h - 2 * MARGIN - (PADS_PER_PAGE - 1) * PAD_GAP) / PADS_PER_PAGE
     buffer = BytesIO()
     c = style.new_canvas(buffer, paper, loc.t(TITLE, city=board.name), loc.t(style.SUBJECT), lang)
@@ -229,7 +257,7 @@ def scorepad_pdf(board: Board, players: int = 4, paper: str = "a4", games: int =
         on_page = min(PADS_PER_PAGE, games - page * PADS_PER_PAGE)
         for slot in range(on_page):
             top = page_h - MARGIN - slot * (pad_h + PAD_GAP)
-            draw_pad(c, board, rows, players, MARGIN, top, page_w - 2 * MARGIN, pad_h, loc)
+            draw_pad(c, board, rows, players, MARGIN, top, page_w - 2 * MARGIN, pad_h, loc, table)
             if slot:
                 draw_cut_line(c, top + PAD_GAP / 2, page_w)
         c.showPage()

@@ -66,9 +66,20 @@ def localized_rows(board: Board, loc: PrintLocale, level: str = "full") -> list[
     return [localized_row(row, board, loc) for row in scoring_rows(board, level)]
 
 
+def level_rows(rows: list[ScoringRow], level: str = "full", goal_decks=None) -> list[ScoringRow]:
+    """Keep the rows a table's level plays (issue 13, U9): goal rows only with goal cards, which only the full
+    level deals (seed: the simplified and intermediate first-city games use no goal cards), and only the decks
+    the table drew when it says (`goal_decks`); no cafe or personal-goal row at the simplified level."""
+    unused = {"simplified": {"cafes", "personal_goal"}}.get(level, set())
+    decks = set(goal_decks) if goal_decks is not None else {"A", "B", "C"}
+    return [r for r in rows if r.key not in unused
+            and not (r.key.startswith("goal_") and (level != "full" or r.key[5:] not in decks))]
+
+
 def tiebreak_note(loc: PrintLocale) -> str:
     """Return the engine's tie-break rule in the printable's language."""
     return loc.t(TIEBREAK_NOTE)
 
 
-__all__ = ["ENGINE_TEXTS", "VISIT_HINT", "localized_row", "localized_rows", "tiebreak_note", "visit_table"]
+__all__ = ["ENGINE_TEXTS", "VISIT_HINT", "level_rows", "localized_row", "localized_rows", "tiebreak_note",
+           "visit_table"]

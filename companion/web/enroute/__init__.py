@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from . import api, board_store, boards, photo, play, play_rounds, tables  # noqa: F401  (play_rounds adds its views)
+from . import api, board_store, boards, photo, play, play_live, play_rounds, tables  # noqa: F401  (play_rounds, play_live add views)
 from .labels import label
 
 bp = Blueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")

@@ -260,6 +260,7 @@ def editor_strings() -> dict[str, str]:
         "fix_first": _("Fix the problems listed above first"),
         "missing_none": _("Nothing — the board is complete."),
         "problems_none": _("None: the board is valid."),
+        "problems_none_todo": _("No other problems."),
         "hint_locations": _("Tap a location to set its landmark."),
         "hint_points": _("Tap an intersection to place a cafe or a Visit-Them-All point."),
         "name_needed": _("(needed for an iconic landmark)"),

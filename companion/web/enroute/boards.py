@@ -393,15 +393,65 @@ def _draft(draft_id: str) -> store.Draft:
                                  "The boards page lists the open drafts."))
 
 
+def summary(doc: Any, problems: list) -> tuple[list[dict], list[dict]]:
+    """Return (still to do, other problems) for a draft: each thing once (issue 13, U7).
+
+    Answers keep every problem under "problems" (the error count, other clients); pages list "others".
+    What is still to do (name the city, enter a player board's printed rows) is listed once, in words;
+    a problem about the same value ("must list whole numbers, not [null, …]") only repeats it.
+    """
+    missing = [problem_view(p, doc) for p in lib.missing_items(doc)]
+    paths = {m["path"] for m in missing if m["path"]}
+
+    def repeats(path: str) -> bool:
+        """Tell whether a problem is about a value that is still to do."""
+        return any(path == q or path.startswith((q + ".", q + "[")) for q in paths)
+
+    return _group_printed(doc, missing), [problem_view(p, doc) for p in problems if not repeats(p.path)]
+
+
+_PRINTED = re.compile(r"^player_boards\[(\d+)\]\.(columns|rows)$")
+
+
+def _group_printed(doc: Any, missing: list[dict]) -> list[dict]:
+    """Say once which player boards still need both their printed columns and rows (a blank board: one line)."""
+    boards = doc.get("player_boards") if isinstance(doc, dict) else None
+    blank: dict[int, set[str]] = {}
+    for m in missing:
+        match = _PRINTED.match(m["path"] or "")
+        if match and m["code"] == "missing-printed" and isinstance(boards, list) and int(match[1]) < len(boards):
+            pb = boards[int(match[1])]
+            values = pb.get(match[2]) if isinstance(pb, dict) else None
+            if not values or (isinstance(values, list) and all(v is None for v in values)):
+                blank.setdefault(int(match[1]), set()).add(match[2])
+    whole = sorted(i for i, axes in blank.items() if axes == {"columns", "rows"})
+    if not whole:
+        return missing
+    numbers = [boards[i].get("number", i + 1) for i in whole]
+    text = _("Enter the printed columns and rows of player board {numbers}.", numbers=numbers[0]) \
+        if len(numbers) == 1 else _("Enter the printed columns and rows of player boards {numbers}.",
+                                    numbers=join_list(numbers))
+    out, placed = [], False
+    for m in missing:
+        match = _PRINTED.match(m["path"] or "")
+        if match and int(match[1]) in whole and m["code"] == "missing-printed":
+            if not placed:
+                out.append({**m, "path": "player_boards", "text": text, "message": text})
+                placed = True
+            continue
+        out.append(m)
+    return out
+
+
 def _state(doc: Any, pb_number: int | None = None) -> dict:
     """Return what the editor shows for a document: problems, missing items, validity and the map."""
     board, problems = lib.check_draft(doc)
     # A damaged draft may hold anything; the template only ever sees well-formed player boards.
     raw_boards = doc.get("player_boards") if isinstance(doc, dict) else None
     player_boards = [pb for pb in raw_boards if isinstance(pb, dict)] if isinstance(raw_boards, list) else []
+    missing, others = summary(doc, problems)
     return {"doc": doc, "valid": board is not None, "problems": [problem_view(p, doc) for p in problems],
-            "player_boards": player_boards,
-            "missing": [problem_view(p, doc) for p in lib.missing_items(doc)],
+            "others": others, "player_boards": player_boards, "missing": missing,
             "svg": render_map(doc, pb_number, problems, interactive=True)}
 
 
@@ -512,8 +562,9 @@ def check():
     if doc is None:
         return _json_problem(N_("Send a board document as JSON."), 400, "bad-json")
     board, problems = lib.check_draft(doc)
+    missing, others = summary(doc, problems)
     return jsonify({"valid": board is not None, "problems": [problem_view(p, doc) for p in problems],
-                    "missing": [problem_view(p, doc) for p in lib.missing_items(doc)]})
+                    "others": others, "missing": missing})
 
 
 @bp.post("/drafts/<draft_id>/save")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Response, abort, flash, g, redirect, render_template, request, session, url_for
 
 from ...games.core.problems import N_
 from ...games.enroute import referee as ref
@@ -21,7 +21,8 @@ from ...games.enroute.goals import goal_to_json
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
 from ..core import db as core_db
 from ..core.i18n import _
-from ..core.security import small_int
+from ..core.qr import qr_png
+from ..core.security import public_url, small_int
 from . import board_store
 from . import play_forms as pf
 from . import play_store as store
@@ -126,7 +127,7 @@ def setup(token: str, key: str):
     return render_template("enroute/play/setup.html", game=game, key=key, keys=keys, index=index, form=form,
                            host=is_host(game.id),
                            step=step, title=titles[key], text=text, titles=titles, extra=_step_extra(game, key),
-                           action=pf.ActionForm()), status
+                           action=pf.ActionForm(), mark=store.page_mark(game), hold=status != 200), status
 
 
 def _step_form(game: store.Played, key: str):
@@ -294,6 +295,7 @@ def _step_extra(game: store.Played, key: str) -> dict:
     if key in ("goals", "start"):
         extra["goals"] = s.get("goals") or []
     if key == "personal-goals":
+        extra["code"] = table_code(game)
         extra["seats"] = [{"name": _names(game)[r["seat"]], "kept": r["kept"] is not None,
                            "claimed": bool(r["claimed"]), "seat": r["seat"]}
                           for r in game.seats if r["seat"] < len(_names(game))]
@@ -305,6 +307,21 @@ def _step_extra(game: store.Played, key: str) -> dict:
         cell = s.get("challenge")
         extra["challenge"] = solo_challenges()[cell[0]][cell[1]] if cell else None
     return extra
+
+
+def table_code(game: store.Played) -> str | None:
+    """The six-letter code other phones type to reach this game (None when it has none)."""
+    found = core_db.code_for_path(url_for("enroute.play.tracker", token=game.id))
+    return found["code"] if found else None
+
+
+@bp.get("/<token>/qr.png")
+def qr(token: str):
+    """The QR code of the game's round tracker (players open it to tap "This is me")."""
+    game = _game(token)
+    response = Response(qr_png(public_url("enroute.play.tracker", token=game.id)), mimetype="image/png")
+    response.headers["Cache-Control"] = "private, max-age=3600"
+    return response
 
 
 def _start_problems(game: store.Played) -> list[str]:

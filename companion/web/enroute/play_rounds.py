@@ -27,7 +27,9 @@ from . import play_store as store
 from . import play_view as view
 from . import table_store as db
 from .labels import join_list, label, problem_line
+from .play import table_code
 from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message, is_host
+from .printed import problem_line_printed
 from .scoresheet import game_doc, score_table
 from .svgmap import MapState, location_id, render_map, section_id
 
@@ -40,9 +42,18 @@ def _started(token: str) -> store.Played:
     return game
 
 
-def _problems(found, turn: ref.Turn | None = None) -> list[dict]:
-    """Turn engine problems into the shared problem list, pointing at the map where possible."""
+def _problems(found, turn: ref.Turn | None = None, state: ref.GameState | None = None,
+              seat: int | None = None) -> list[dict]:
+    """Turn engine problems into the shared problem list, pointing at the map where possible.
+
+    A player's turn problems name places by that player's printed coordinates (issue 13, U2).
+    """
     out = []
+    doc, pb = None, None
+    if turn is not None and state is not None and seat is not None:
+        pb = ref.player_board_of(state, seat)
+        doc = {"location": list(turn.location), "segment": [[list(a), list(b)] for a, b in turn.segment],
+               "bonus_sections": [{"section": [list(b.section[0]), list(b.section[1])]} for b in turn.bonus_sections]}
     for p in found:
         target = ""
         if turn is not None and p.path == "turn.location":
@@ -52,7 +63,8 @@ def _problems(found, turn: ref.Turn | None = None) -> list[dict]:
             items = turn.segment if p.path.startswith("turn.segment") else [b.section for b in turn.bonus_sections]
             if 0 <= index < len(items):
                 target = section_id(items[index])
-        out.append({"severity": p.severity, "text": problem_line(p), "target": target})
+        text = problem_line_printed(p, state.board, pb, doc) if doc is not None else problem_line(p)
+        out.append({"severity": p.severity, "text": text, "target": target})
     return out
 
 
@@ -122,7 +134,9 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board), iconic=game.board.iconic(),
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
-        sequence=_sequence_view(game)), status
+        sequence=_sequence_view(game), number=view.round_number(state), mark=store.page_mark(game),
+        code=table_code(game) if any(not s["claimed"] for s in seats) else None,
+        hold=status != 200), status
 
 
 def _sequence_view(game: store.Played) -> list[list[str]] | None:
@@ -342,11 +356,12 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                              colours=view.colours_of(game.board))})
     ctx = {"game": game, "number": number, "name": names[number], "seat_token": seat_token, "offers": offers,
            "kept": row["kept"], "problems": problems or [], "keep": pf.KeepForm(), "colour": SEAT_COLOURS[number % 4],
-           "renew": pf.ActionForm()}
+           "renew": pf.ActionForm(), "mark": store.page_mark(game), "hold": status != 200}
     state = game.state
     if state is not None:
         me = state.players[number]
-        ctx.update(state=state, me=me, action=pf.ActionForm(data={"version": str(game.version)}))
+        ctx.update(state=state, me=me, action=pf.ActionForm(data={"version": str(game.version)}),
+                   number=view.round_number(state))
         shown = view.map_state(state, number)
         highlight: list = []
         if state.phase == "drawing" and not me.played and state.cards[number] is not None:
@@ -448,8 +463,8 @@ def turn(seat_token: str):
     if refused:
         message, found, status = refused
         flash(message, "error")
-        return _render_seat(store.load(game.id), number, seat_token, form, status, _problems(found, entered),
-                            entered)
+        return _render_seat(store.load(game.id), number, seat_token, form, status,
+                            _problems(found, entered, state, number), entered)
     flash(_("Your turn is in. You can take it back until the round closes."), "ok")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
 

@@ -16,6 +16,7 @@ everyone), so two phones never silently overwrite each other.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -482,3 +483,33 @@ def drop(token: str, base_version: int, seq: int, seat: int | None) -> int | Non
 def cards_json(cards) -> list[dict]:
     """Write round cards for the log."""
     return [card_to_json(c) for c in cards]
+
+
+def mark_of(version: int, started, table_id, seats) -> str:
+    """Fold what the pages show of a game's row and seats into one short mark (no seat secret can be read back)."""
+    rows = [(s["seat"], s["claimed"], s["kept"], s["token"]) for s in seats]
+    digest = hashlib.sha256(repr(sorted(rows)).encode()).hexdigest()[:12]
+    return f"{version}.{int(bool(started))}.{1 if table_id else 0}.{digest}"
+
+
+def change_mark(token: str) -> str | None:
+    """Return a short mark that changes whenever any page of the game would show something new; None if no game.
+
+    Pages poll it (issue 13, U5): the game's version moves with every setup change and action; seat claims,
+    kept personal goals and new seat links do not bump it, so the seats' rows are folded in.
+    """
+    if not isinstance(token, str) or not 10 <= len(token) <= 64:
+        return None
+    with read() as c:
+        row = c.execute(select(play_game.c.version, play_game.c.started, play_game.c.table_id)
+                        .where(play_game.c.id == token)).first()
+        if row is None:
+            return None
+        seats = c.execute(select(play_seat.c.seat, play_seat.c.claimed, play_seat.c.kept, play_seat.c.token)
+                          .where(play_seat.c.game_id == token)).mappings().all()
+    return mark_of(row[0], row[1], row[2], seats)
+
+
+def page_mark(game: Played) -> str:
+    """The change mark of a loaded game, as `change_mark` would answer it for the same data."""
+    return mark_of(game.version, game.started, game.table_id, game.seats)

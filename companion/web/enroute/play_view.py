@@ -111,6 +111,11 @@ def tourists_text(counts: dict[str, int]) -> str:
     return join_list(tourist_count(c, n) for c, n in counts.items() if n) or _("no tourists")
 
 
+def round_number(state: ref.GameState) -> int:
+    """The round every page names: the one being played, or the next one while its cards are awaited (U5)."""
+    return min(state.round + (1 if state.phase == "selection" else 0), 10) if state.phase != "over" else state.round
+
+
 def round_brief(state: ref.GameState, player: int) -> dict:
     """Explain a player's round: cards, the tourists to mark, matching locations, repeat and all-occupied rules."""
     cards = state.cards[player] if state.cards else None

@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 import json
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_wtf.csrf import ValidationError, validate_csrf
 
 from ...games.enroute.board import COLOURS, board_to_json, parse_board
 from ...games.enroute.rows import TIEBREAK_NOTE
@@ -25,7 +26,8 @@ from . import board_store
 from . import table_store as db
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
-from .labels import label, problem_line
+from .labels import label
+from .printed import board_of, problem_line_printed
 from .scoresheet import game_doc, row_table, score_table, score_views, tiebreak_notes
 from .svgmap import point_id, render_map
 
@@ -242,20 +244,39 @@ def _merge(doc: dict, player: dict, form: SheetForm, board, table: dict, importi
     return doc
 
 
-def _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict):
-    """Render the sheet editor for a draft, with every problem listed and highlighted."""
+def _blank(draft: dict) -> bool:
+    """Tell whether nothing is entered on a sheet yet (no section, tourist, cafe, goal point or route)."""
+    return not any(draft.get(key) for key in ("sections", "tourists", "cafes", "personal_goal", "final_route",
+                                              "goal_values"))
+
+
+def sheet_problems(table, board, player, draft: dict, route_mode: str):
+    """Check a draft with the engine; return the problems as the page lists them and the map state they mark.
+
+    A sheet with nothing entered yet lists no warnings ("fewer than 10 locations", "no personal goal"):
+    they are true of every blank sheet and only say that the entry has not begun (issue 13, U9).
+    """
     _sheet, found = parse_sheet(engine_sheet(draft, route_mode, player["name"]), board, table["level"], "",
                                 _manual_decks(table))
     state = map_state(draft, route_mode, board)
+    pb = board_of(board, draft.get("player_board"))
     problems = []
     for p in found:
+        if p.severity == "warning" and _blank(draft):
+            continue
         target = problem_target(p.path, draft, p.message)
         if target and target.startswith("c-") and board.cafe_at(tuple(map(int, target[2:].split("-")))) is None:
             target = "p-" + target[2:]  # no cafe drawn there: ring the intersection instead
         targets = [point_id(q) for q in state.goal] if target == "goal" else ([target] if target else [])
         state.problems.update(targets)
-        problems.append({"severity": p.severity, "text": problem_line(p),
+        problems.append({"severity": p.severity, "text": problem_line_printed(p, board, pb, draft),
                          "target": targets[0] if targets else ""})
+    return problems, state
+
+
+def _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict):
+    """Render the sheet editor for a draft, with every problem listed and highlighted."""
+    problems, state = sheet_problems(table, board, player, draft, route_mode)
     number = draft.get("player_board") if isinstance(draft.get("player_board"), int) else None
     pb = board.player_board(number) if number is not None else None
     pb = pb or board.player_boards[0]
@@ -277,6 +298,43 @@ def _render_sheet(table, board, player, form, draft, route_mode, version, raw_te
     return render_template("enroute/tables/sheet.html", table=table, board=board, player=player, form=form, svg=svg,
                            problems=problems, conflict=conflict, manual=_manual_decks(table), colours=colours,
                            boards_js=boards_js, js_strings=js_strings, raw_text=raw_text)
+
+
+@bp.post("/<token>/players/<int:seat>/check")
+def sheet_check(token: str, seat: int):
+    """Check an unsaved draft as the player taps (issue 13, U3): the engine's problems as JSON; nothing is saved."""
+    table, board = _load(token)
+    player = db.get_player(token, seat)
+    if player is None:
+        abort(404, description=_("This table does not exist. Check the link."))
+    if not _csrf_header_ok():
+        return jsonify({"error": _("The form expired or came from elsewhere; nothing was lost, please send it "
+                                   "again.")}), 400
+    body = request.get_json(silent=True)
+    draft = body.get("sheet") if isinstance(body, dict) else None
+    if not isinstance(draft, dict):
+        return jsonify({"error": _("A sheet is a JSON object like {\"format\": \"enroute-sheet/1\", ...}; "
+                                   "nothing was saved.")}), 422
+    route_mode = body.get("route_mode") if body.get("route_mode") in ROUTE_MODES else "best"
+    try:
+        problems, _state = sheet_problems(table, board, player, draft, route_mode)
+    except (TypeError, ValueError, KeyError, AttributeError):  # a draft the lenient readers still choke on
+        return jsonify({"error": _("This is not a readable sheet: {error}. Nothing was saved; your text is kept "
+                                   "below.", error="?")}), 422
+    response = jsonify({"problems": problems})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _csrf_header_ok() -> bool:
+    """Check the `X-CSRFToken` header of a JSON request (the sheet form's own token)."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken"))
+    except ValidationError:
+        return False
+    return True
 
 
 @bp.get("/<token>/players/<int:seat>/sheet.json")
@@ -324,7 +382,10 @@ def score(token: str):
         if v.best_state is not None:
             maps[f"best-{v.seat}"] = render_map(board, pb, v.best_state, interactive=False, label=v.name,
                                                 colours=colours, map_id=f"best-{v.seat}")
-    problems = {v.seat: [{"severity": p.severity, "text": problem_line(p)}
+    sheets = {p["seat"]: p["sheet"] for p in players}
+    problems = {v.seat: [{"severity": p.severity,
+                          "text": problem_line_printed(p, board, board_of(board, _pb(players, v.seat)),
+                                                       sheets.get(v.seat))}
                          for p in v.score.problems] for v in views}
     return render_template("enroute/tables/score.html", table=table, board=board, views=views, maps=maps,
                            rows=row_table(board, table["level"], views), notes=tiebreak_notes(views),
@@ -351,7 +412,7 @@ def scorepad_pdf(token: str):
 
 def _printable(token: str, name: str, filename: str):
     """Make a printable with the print module, or explain why it cannot be made."""
-    _table, board = _load(token)
+    table, board = _load(token)
     try:
         printables = importlib.import_module("printables.enroute")  # lazily: printing is optional
         make = getattr(printables, name)
@@ -359,10 +420,17 @@ def _printable(token: str, name: str, filename: str):
         flash(_("The printable kit is not available on this server yet."), "error")
         return redirect(url_for("enroute.tables.show", token=token))
     try:
+        # what the table knows goes on the paper (issue 13, U9): names, player boards, level, its goal decks
+        players = db.get_players(token)
+        numbers = [_pb(players, p["seat"]) or None for p in players]
+        decks = [g.get("deck") for g in table.get("goals") or [] if isinstance(g, dict)]
         if name == "scorepad_pdf":
-            pdf = make(board, players=len(db.get_players(token)), paper="a4", lang=current_lang())
+            pdf = make(board, paper="a4", lang=current_lang(), names=[p["name"] for p in players], boards=numbers,
+                       level=table["level"], goal_decks=decks)
         else:
-            pdf = make(board, paper="a4", lang=current_lang())
+            known = [n for n in numbers if n is not None and board.player_board(n)]
+            pdf = make(board, paper="a4", lang=current_lang(), level=table["level"], goal_decks=decks,
+                       player_boards=known if len(known) == len(players) else None)
     except Exception as exc:  # a print-module bug must not cost the table its page
         current_app.logger.exception("printable %s failed", name)
         flash(_("The printable kit could not be made: {error}", error=type(exc).__name__), "error")

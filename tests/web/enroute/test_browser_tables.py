@@ -75,8 +75,7 @@ def enter_sheet(page) -> None:
     page.click('[data-tool="tourists"]')
     for loc, colour, n in (("5,5", "red", 2), ("4,6", "blue", 3), ("1,1", "green", 1)):
         tap(page, f'.hit[data-loc="{loc}"]')
-        for _ in range(n):
-            page.tap(f'.stepper[data-colour="{colour}"] [data-step="1"]')
+        page.tap(f'.counts[data-colour="{colour}"] [data-count="{n}"]')
     page.click("#panel-done")
     page.click('[data-tool="cafes"]')
     tap(page, '.hit[data-pt="3,6"]')
@@ -173,7 +172,7 @@ def test_problems_are_listed_and_highlighted_in_japanese(browser, server):
         page.click("#save")
         page.wait_for_selector("text=保存しました。")
         assert page.locator("#c-6-2.problem").count() == 1
-        assert "[6, 2]のカフェに丸がありますが、引いた区間が届いていません" in page.locator("#problems").text_content()
+        assert "(6, 3)の右上の角のカフェに丸がありますが、引いた区間が届いていません" in page.locator("#problems").text_content()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "sheet-problems-ja.png"))
     finally:
@@ -211,8 +210,7 @@ def test_four_phones_score_a_game_together(browser, server):
                 page.click('[data-tool="tourists"]')
                 for loc, colour, n in tourists:
                     tap(page, f'.hit[data-loc="{loc}"]')
-                    for _ in range(n):
-                        page.tap(f'.stepper[data-colour="{colour}"] [data-step="1"]')
+                    page.tap(f'.counts[data-colour="{colour}"] [data-count="{n}"]')
                 page.click("#panel-done")
         for _, page in phones:
             page.click("#save")

@@ -90,7 +90,7 @@ def test_player_with_errors_is_not_scored_and_others_are(client, make_table):
     save(client, token, 1, sheet(sections=[*LOOP, [[0, 0], [1, 1]]]), 0)
     page = score_page(client, token)
     assert totals(page) == ["21", "–"]
-    assert "not scored: fix the sheet" in page and "Section 6: No road runs" in page
+    assert "not scored: fix the sheet" in page and "Section from top-left corner of (1, 1) to top-left corner of (2, 2): A section lies where there is no road" in page
 
 
 def test_score_sheet_with_nobody_entered_and_goal_cards(client, make_table):

@@ -129,12 +129,13 @@ def test_invalid_sheet_is_stored_with_every_problem_listed_and_highlighted(clien
     page = page_text(client.get(f"/tables/{token}/players/0"))
     problems = page[page.index('id="problems"'):page.index("route-choice")]
     expected = {
-        "s-0-0-1-1": "Section 2: No road runs from [0, 0] to [1, 1]",
-        "s-0-0-1-0": "Section 3: The section [1, 0]–[0, 0] is already listed",
-        "s-1-0-2-0": "Route step 3: The route uses [1, 0]–[2, 0], which is not among the drawn",
-        "l-2-2": "Tourist entry 2: Location [2, 2] is listed twice",
-        "p-1-1": "Cafe 1: There is no cafe at [1, 1]",
-        "c-6-2": "The cafe at [6, 2] is circled but no drawn section reaches it",
+        # printed coordinates and landmark names (issue 13, U2; Aki holds player board 1)
+        "s-0-0-1-1": "Section from top-left corner of (1, 1) to top-left corner of (2, 2): A section lies where",
+        "s-0-0-1-0": "Section on the top side of Linden Park (1, 1): The same section is drawn twice.",
+        "s-1-0-2-0": "Route step 3: The route uses a section that is not drawn.",
+        "l-2-2": "Location Illusion and Pottery School (2, 2) is listed twice",
+        "p-1-1": "There is no cafe at the top-left corner of (2, 2)",
+        "c-6-2": "The cafe at the top-right corner of (6, 3) is circled but no drawn section reaches it",
     }
     for target, text in expected.items():
         assert f'data-target="{target}"' in problems
@@ -149,7 +150,7 @@ def test_problems_in_japanese(client, make_table):
     client.post(f"/tables/{token}/lang", data={"lang": "ja"})
     save(client, token, 0, sheet(sections=[[[0, 0], [1, 1]]]), 0)
     page = page_text(client.get(f"/tables/{token}/players/0"))
-    assert "区間1: [0, 0]から[1, 1]への道路はありません。" in page
+    assert "(1, 1)の左上の角から(2, 2)の左上の角までの区間: 道路のないところに区間があります。" in page
     assert "Aki" in page and "保存しました。" in page
 
 

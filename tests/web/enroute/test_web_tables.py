@@ -211,15 +211,18 @@ def test_printables_are_served_or_explained(client, make_table, monkeypatch):
     token = make_table()
     calls = []
     fake = types.ModuleType("printables")
-    fake.maps_pdf = lambda board, paper="a4", lang="en": calls.append(("maps", board.id, paper)) or b"%PDF-maps"
-    fake.scorepad_pdf = lambda board, players, paper="a4", lang="en": calls.append(("pad", players, paper)) or b"%PDF-pad"
+    fake.maps_pdf = lambda board, paper="a4", lang="en", **table: calls.append(
+        ("maps", board.id, paper, table["player_boards"], table["level"])) or b"%PDF-maps"
+    fake.scorepad_pdf = lambda board, paper="a4", lang="en", **table: calls.append(
+        ("pad", table["names"], table["boards"], paper)) or b"%PDF-pad"
     monkeypatch.setitem(sys.modules, "printables.enroute", fake)
     maps = client.get(f"/tables/{token}/maps.pdf")
     pad = client.get(f"/tables/{token}/scorepad.pdf")
     assert (maps.mimetype, maps.data, pad.data) == ("application/pdf", b"%PDF-maps", b"%PDF-pad")
-    assert calls == [("maps", "training-city", "a4"), ("pad", 2, "a4")]
+    # what the table knows goes on the paper (issue 13, U9)
+    assert calls == [("maps", "training-city", "a4", [1, 2], "full"), ("pad", ["Aki", "Bo"], [1, 2], "a4")]
 
-    def broken(board, paper="a4", lang="en"):
+    def broken(board, paper="a4", lang="en", **table):
         """Fail like a print-module bug."""
         raise RuntimeError("boom")
 

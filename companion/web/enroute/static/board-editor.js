@@ -46,13 +46,7 @@
     for (const p of items) {
       const li = document.createElement("li");
       li.className = p.severity;
-      li.dataset.path = p.path;
-      if (p.path) {
-        const code = document.createElement("code");
-        code.textContent = p.path;
-        li.appendChild(code);
-        li.appendChild(document.createTextNode(" "));
-      }
+      li.dataset.path = p.path;  // kept for the map; the text says in words what it is about (issue 13, U7)
       li.appendChild(document.createTextNode(p.text || p.message));
       el.appendChild(li);
     }
@@ -153,7 +147,8 @@
   function render(state) {
     mapBox.innerHTML = state.svg;
     listProblems($("missing"), state.missing, t("missing_none"));
-    listProblems($("problems"), state.problems, t("problems_none"));
+    const others = state.others || state.problems;  // what "Still to do" does not say already (issue 13, U7)
+    listProblems($("problems"), others, state.missing.length ? t("problems_none_todo") : t("problems_none"));
     $("save").disabled = !state.valid;
     $("save").title = state.valid ? "" : t("fix_first");
     $("undo").disabled = history.length === 0;

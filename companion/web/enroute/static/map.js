@@ -94,7 +94,11 @@
       c.classList.toggle("route-end", !!ends[k]);
     });
     if (panelLoc) { fillPanel(); }
-    field.value = JSON.stringify(doc);
+    var text = JSON.stringify(doc);
+    if (field.value !== text) {
+      field.value = text;
+      form.dispatchEvent(new CustomEvent("sheet-changed"));  // sheet-check.js rechecks the problems live
+    }
   }
 
   function toggleSection(a, b) {
@@ -145,25 +149,50 @@
   function fillPanel() {
     var item = tourist(panelLoc) || {};
     document.getElementById("panel-title").textContent = (strings.tourists_at || "{where}").replace("{where}", printed(panelLoc));
-    panel.querySelectorAll(".stepper").forEach(function (row) {
-      var n = item[row.dataset.colour];
-      row.querySelector("output").textContent = Number.isInteger(n) ? n : 0;
+    panel.querySelectorAll(".counts").forEach(function (row) {
+      var n = Number.isInteger(item[row.dataset.colour]) ? item[row.dataset.colour] : 0;
+      row.querySelectorAll("button[data-count]").forEach(function (b) {
+        b.setAttribute("aria-pressed", Number(b.dataset.count) === n ? "true" : "false");
+      });
+      var more = row.querySelector("button[data-step]");
+      more.textContent = n > 4 ? String(n) : "+";
+      more.setAttribute("aria-pressed", n > 4 ? "true" : "false");
     });
   }
 
+  // The panel covers the bottom of the screen (one tap per count, issue 13 U4): keep the tapped location above it.
   function openPanel(loc) {
     panelLoc = loc;
     svg.querySelectorAll("rect.cell.selected").forEach(function (el) { el.classList.remove("selected"); });
     var cell = document.getElementById("l-" + loc[0] + "-" + loc[1]);
     if (cell) { cell.classList.add("selected"); }
     panel.hidden = false;
+    document.body.classList.add("panel-open");
     fillPanel();
+    if (cell) {
+      var box = cell.getBoundingClientRect();
+      var free = window.innerHeight - panel.offsetHeight;
+      var bar = document.querySelector(".toolbar");
+      var top = bar ? bar.getBoundingClientRect().bottom : 0;
+      if (box.bottom > free - 8) { window.scrollBy(0, box.bottom - free + 16); }
+      else if (box.top < top) { window.scrollBy(0, box.top - top - 16); }
+    }
   }
 
   function closePanel() {
     panelLoc = null;
     panel.hidden = true;
+    document.body.classList.remove("panel-open");
     svg.querySelectorAll("rect.cell.selected").forEach(function (el) { el.classList.remove("selected"); });
+  }
+
+  function setCount(colour, n) {
+    var items = list("tourists");
+    var item = tourist(panelLoc);
+    if (!item) { item = { at: panelLoc.slice() }; items.push(item); }
+    if (n > 0) { item[colour] = Math.min(99, n); } else { delete item[colour]; }
+    var left = Object.keys(item).filter(function (k) { return k !== "at"; });
+    if (!left.length) { items.splice(items.indexOf(item), 1); }
   }
 
   function step(colour, delta) {
@@ -198,7 +227,59 @@
     doc.personal_goal = goal;
   }
 
+  // Sliding a finger along roads draws each road whose middle it passes (or erases, when the first one was drawn):
+  // a whole network in a few strokes instead of a tap per section (issue 13, U4). A tap still toggles one road.
+  var stroke = null;
+  var afterStroke = false;
+  function roadAt(x, y) {
+    var el = document.elementFromPoint(x, y);
+    var hit = el && el.closest ? el.closest(".hits-roads .hit[data-sec]") : null;
+    if (!hit || !svg.contains(hit)) { return null; }
+    var m = svg.getScreenCTM();
+    if (!m) { return null; }
+    var p = svg.createSVGPoint();
+    p.x = x; p.y = y;
+    p = p.matrixTransform(m.inverse());
+    var b = hit.getBBox();
+    var reach = Math.max(b.width, b.height) * 0.3;  // near the road's middle, not at a crossing's tip
+    var dx = p.x - (b.x + b.width / 2), dy = p.y - (b.y + b.height / 2);
+    return dx * dx + dy * dy <= reach * reach ? hit.dataset.sec : null;
+  }
+  function strokeRoad(key) {
+    if (!key || stroke.done[key]) { return; }
+    var v = nums(key);
+    var a = [v[0], v[1]], b = [v[2], v[3]];
+    var drawn = list("sections").some(function (raw) { return itemKey(raw) === secKey(a, b); });
+    if (stroke.erase === null) { stroke.erase = drawn; }
+    if (drawn === stroke.erase) { toggleSection(a, b); }
+    stroke.done[key] = true;
+  }
+  svg.addEventListener("pointerdown", function (event) {
+    afterStroke = false;
+    if (tool !== "roads" || !event.isPrimary) { return; }
+    stroke = { start: roadAt(event.clientX, event.clientY), moved: false, done: {}, erase: null, id: event.pointerId };
+  });
+  svg.addEventListener("pointermove", function (event) {
+    if (!stroke || event.pointerId !== stroke.id) { return; }
+    var key = roadAt(event.clientX, event.clientY);
+    if (!stroke.moved) {
+      if (!key || key === stroke.start) { return; }
+      stroke.moved = true;  // a second road: this is a stroke, the first road counts too
+      strokeRoad(stroke.start);
+    }
+    strokeRoad(key);
+    paint();
+  });
+  function endStroke(event) {
+    if (!stroke || event.pointerId !== stroke.id) { return; }
+    afterStroke = stroke.moved;
+    stroke = null;
+  }
+  svg.addEventListener("pointerup", endStroke);
+  svg.addEventListener("pointercancel", endStroke);
+
   svg.addEventListener("click", function (event) {
+    if (afterStroke) { afterStroke = false; return; }  // the stroke has drawn its roads already
     var hit = event.target.closest(".hit");
     if (!hit) { return; }
     if (hit.dataset.sec) {
@@ -216,11 +297,12 @@
   });
 
   panel.addEventListener("click", function (event) {
-    var button = event.target.closest("button.step");
-    if (button && panelLoc) {
-      step(button.closest(".stepper").dataset.colour, Number(button.dataset.step));
-      paint();
-    }
+    var button = event.target.closest("button.count");
+    if (!button || !panelLoc) { return; }
+    var colour = button.closest(".counts").dataset.colour;
+    if (button.dataset.step) { step(colour, Number(button.dataset.step)); }
+    else { setCount(colour, Number(button.dataset.count)); }
+    paint();
   });
   document.getElementById("panel-done").addEventListener("click", closePanel);
 
@@ -253,18 +335,33 @@
     });
   }
 
-  // A problem in the list shows its place on the map.
-  document.querySelectorAll(".problems li[data-target]").forEach(function (li) {
-    li.tabIndex = 0;
-    li.addEventListener("click", function () {
-      var el = document.getElementById(li.dataset.target);
-      if (!el) { return; }
-      el.classList.remove("blink");
-      void el.getBoundingClientRect();
-      el.classList.add("blink");
-      svg.scrollIntoView({ behavior: "smooth", block: "center" });
+  // A problem in the list shows its place on the map, scrolled clear of the sticky toolbar and save bar
+  // (delegated: sheet-check.js replaces the list as the player taps).
+  function showTarget(li) {
+    var el = document.getElementById(li.dataset.target);
+    if (!el) { return; }
+    el.classList.remove("blink");
+    void el.getBoundingClientRect();
+    el.classList.add("blink");
+    var bar = document.querySelector(".toolbar");
+    var save = document.querySelector(".savebar");
+    var top = bar ? Math.max(bar.getBoundingClientRect().bottom, 0) : 0;
+    var bottom = window.innerHeight - (save ? save.offsetHeight : 0);
+    var box = el.getBoundingClientRect();
+    window.scrollBy({ top: box.top + box.height / 2 - (top + bottom) / 2, behavior: "instant" });
+  }
+  var problemsBox = document.getElementById("problems");
+  if (problemsBox) {
+    problemsBox.addEventListener("click", function (event) {
+      var li = event.target.closest("li[data-target]");
+      if (li) { showTarget(li); }
     });
-  });
+    problemsBox.addEventListener("keydown", function (event) {
+      var li = event.target.closest("li[data-target]");
+      if (li && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); showTarget(li); }
+    });
+    problemsBox.querySelectorAll("li[data-target]").forEach(function (li) { li.tabIndex = 0; });
+  }
 
   // Editing the text by hand (no tapping) wins: re-read it when it changes.
   field.addEventListener("change", function () {

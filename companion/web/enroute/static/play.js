@@ -81,6 +81,23 @@
   document.querySelectorAll(".toolbar .tool").forEach(function (b) {
     b.addEventListener("click", function () { setTool(b.dataset.tool); });
   });
+  // A problem in the list shows its place on the map, scrolled clear of the sticky toolbar (issue 13, U2).
+  var problems = document.getElementById("problems");
+  if (problems) {
+    problems.querySelectorAll("li[data-target]").forEach(function (li) { li.tabIndex = 0; });
+    problems.addEventListener("click", function (event) {
+      var li = event.target.closest("li[data-target]");
+      var el = li ? document.getElementById(li.dataset.target) : null;
+      if (!el) { return; }
+      el.classList.remove("blink");
+      void el.getBoundingClientRect();
+      el.classList.add("blink");
+      var bar = document.querySelector(".toolbar");
+      var top = bar ? Math.max(bar.getBoundingClientRect().bottom, 0) : 0;
+      var box = el.getBoundingClientRect();
+      window.scrollBy({ top: box.top + box.height / 2 - (top + window.innerHeight) / 2, behavior: "instant" });
+    });
+  }
   form.addEventListener("change", paint);
   setTool(location.value ? "roads" : "tourists");
   paint();

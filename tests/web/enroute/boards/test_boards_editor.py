@@ -35,7 +35,7 @@ def test_editor_page(client, draft):
     html = client.get(f"/boards/drafts/{draft}").get_data(as_text=True)
     assert 'name="csrf-token"' in html and "board-editor.js" in html
     assert 'data-loc="1,1"' in html and 'data-pt="0,0"' in html
-    assert "Player board 4, printed columns: not entered yet." in html
+    assert "Enter the printed columns and rows of player boards 1, 2, 3, 4." in html  # one line (issue 13, U7)
     assert client.get("/boards/drafts/ffffffffffff").status_code == 404
     assert client.get("/boards/drafts/..%2f..%2fetc").status_code == 404
 
@@ -221,7 +221,7 @@ def test_draft_download_and_check_endpoint(client, token, draft, complete_doc):
     response = client.post("/boards/check", json=doc, headers={"X-CSRFToken": token})
     assert response.get_json()["valid"] is False and response.get_json()["problems"]
     response = client.post("/boards/check", json=complete_doc(), headers={"X-CSRFToken": token})
-    assert response.get_json() == {"valid": True, "problems": [], "missing": []}
+    assert response.get_json() == {"valid": True, "problems": [], "others": [], "missing": []}
     assert client.post("/boards/check", json=doc).status_code == 400
     assert client.post("/boards/check", data="{", headers={"X-CSRFToken": token}).status_code == 400
 

@@ -60,8 +60,8 @@ def test_board_list_and_board_page_in_japanese(ja, fragments):
 def test_editor_and_its_answers_in_japanese(ja, store, token, fragments):
     started = ja.post("/boards/new", data={"csrf_token": token, "name": "京都", "start": "blank"})
     editor = started.location
-    page = japanese(ja.get(editor), fragments, "自分のボードを写す", "まだ足りないもの",
-                    "プレイヤーボード1、印刷された列：未入力。", "ロケーションをタップしてランドマークを設定。")
+    page = japanese(ja.get(editor), fragments, "自分のボードを写す", "まだすること",
+                    "プレイヤーボード1、2、3、4の印刷された列と行を入力してください。", "ロケーションをタップしてランドマークを設定。")
     strings = script_strings(page)
     assert strings["saving"] == "保存中…" and strings["twice_one"] == "{numbers}が2回あります"
     assert leftovers(json.dumps(strings, ensure_ascii=False), fragments) == []

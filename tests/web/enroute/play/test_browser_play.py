@@ -90,14 +90,15 @@ def test_whole_game_in_the_browser(server, chromium):
             state = _game(app, token).state
             cards = rng.sample(deck, 2)
             page.goto(f"{base}/play/{token}")
-            for prefix, c in zip(("c0", "c1"), cards):
-                page.select_option(f"#{prefix}_coord", str(c.coordinate))
+            for prefix, c in zip(("c0", "c1"), cards):  # the card picker (issue 13, U6)
+                picker = f".picker[data-prefix='{prefix}']"
+                page.click(f"{picker} [data-coord='{c.coordinate}']")
                 if c.repeat:
-                    page.check(f"#{prefix}_repeat")
+                    page.click(f"{picker} [data-repeat]")
                 for colour, n in c.tourists:
-                    page.select_option(f"#{prefix}_{colour}", str(n))
+                    page.click(f"{picker} [data-colour='{colour}'][data-count='{n}']")
                 for lid in c.iconic:
-                    page.select_option(f"#{prefix}_icon_{lid}", "up")
+                    page.click(f"{picker} [data-icon='{lid}']")
             _no_sideways_scroll(page)
             page.click("#enter-cards")
             assert "2 · Drawing" in page.content(), page.content()[:3000]
