@@ -41,3 +41,23 @@ def test_every_page_links_the_manifest_and_the_offline_script(client):
     assert 'rel="manifest"' in page and "offline.js" in page and 'id="offline-banner"' in page
     raw = re.search(r"data-offline-strings='([^']*)'", page).group(1)
     assert "オフライン" in json.loads(html.unescape(raw))["offline"]
+
+
+def _shell_cache_name(tmp_path, static_text: str) -> str:
+    """The worker's cache name for an app that also serves one extra static file with the given text."""
+    from flask import Blueprint
+
+    folder = tmp_path / "static-extra"
+    folder.mkdir(exist_ok=True)
+    (folder / "page.js").write_text(static_text)
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "t.sqlite")})
+    app.register_blueprint(Blueprint("extra", __name__, static_folder=str(folder), static_url_path="/static/extra"))
+    worker = app.test_client().get("/sw.js").get_data(as_text=True)
+    return re.search(r'var CACHE = "([^"]+)"', worker).group(1)
+
+
+def test_a_changed_static_file_renames_the_shell_cache(tmp_path):
+    """Phones drop their cached scripts once any static file changes: the worker's cache name follows them."""
+    first = _shell_cache_name(tmp_path, "var a = 1;")
+    assert first.startswith("companion-shell-v1-") and first == _shell_cache_name(tmp_path, "var a = 1;")
+    assert _shell_cache_name(tmp_path, "var a = 2;") != first

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 
 from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
 
@@ -80,10 +82,35 @@ def about():
                            webs=current_app.extensions.get("companion.games", []))
 
 
+SHELL_CACHE = "companion-shell-v1"
+
+
+def _static_digest() -> str:
+    """A short digest of the contents of every static folder (the app's and each blueprint's), computed once."""
+    digest = current_app.extensions.get("static_digest")
+    if digest is None:
+        folders = [current_app.static_folder] + [bp.static_folder for bp in current_app.blueprints.values()
+                                                  if bp.static_folder]
+        h = hashlib.sha256()
+        for folder in sorted(set(folders)):
+            for path in sorted(Path(folder).rglob("*")):
+                if path.is_file():
+                    h.update(str(path.relative_to(folder)).encode())
+                    h.update(path.read_bytes())
+        digest = current_app.extensions["static_digest"] = h.hexdigest()[:12]
+    return digest
+
+
 @bp.get("/sw.js")
 def service_worker():
-    """The service worker, served from the site's root so it may look after every page."""
-    response = current_app.send_static_file("sw.js")
+    """The service worker, served from the site's root so it may look after every page.
+
+    Its cache name carries a digest of every static file the app serves, so a phone that kept the old
+    scripts and styles installs the new worker and drops the old copies as soon as any of them changes.
+    """
+    text = Path(current_app.static_folder, "sw.js").read_text(encoding="utf-8")
+    response = current_app.response_class(text.replace(SHELL_CACHE, f"{SHELL_CACHE}-{_static_digest()}"),
+                                          mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
