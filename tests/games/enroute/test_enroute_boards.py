@@ -93,7 +93,7 @@ def _broken(mutate) -> list:
 CASES = [
     ("unknown-key", "rivers2", lambda d: d.update(rivers2=[])),
     ("unsupported-feature", "rivers", lambda d: d.update(rivers=[])),
-    ("wrong-format", "format", lambda d: d.update(format="enroute-board/2")),
+    ("wrong-format", "format", lambda d: d.update(format="enroute-board/9")),
     ("bad-id", "id", lambda d: d.update(id="Bad Id")),
     ("bad-size", "size", lambda d: d.update(size=[6])),
     ("bad-printed-order", "player_boards[1].columns", lambda d: d["player_boards"][1].update(columns=[1, 1, 2, 3, 4, 5])),
