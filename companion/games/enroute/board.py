@@ -224,8 +224,21 @@ class Board:
         return dict(self.coordinate_tracks).get(track_id)
 
     def iconic(self) -> list[Landmark]:
-        """Return the iconic landmarks (those with a rating track) in board order."""
+        """Return the grey landmarks rated by a count track of their own id, in board order.
+
+        The rating pages and the referee key ratings by these ids. A version 2
+        board's shared (group) and coordinate tracks are listed by `rated()`
+        and `tracks_in_use()`.
+        """
+        return [lm for lm in self.landmarks if lm.kind == "grey" and lm.rating is None]
+
+    def rated(self) -> list[Landmark]:
+        """Return every landmark scoring by a rating track (iconic whatever its colour), in board order."""
         return [lm for lm in self.landmarks if lm.track is not None]
+
+    def tracks_in_use(self) -> list[str]:
+        """Return the ids of every rating track: count tracks, then coordinate tracks."""
+        return [k for k, _ in self.ratings] + [k for k, _ in self.coordinate_tracks]
 
     def features_of(self, kind: str) -> list[Feature]:
         """Return the map features of one type in board order."""

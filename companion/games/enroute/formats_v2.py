@@ -14,12 +14,14 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict
 
 from ..core.problems import N_
-from ..core.schema import Doc, Field, Int
+from ..core.schema import Doc, Field, Int, Str
 from .formats import BoardV1, Id, LandmarkV1, Point, Text, format_name
 from .shape import coded
 
 BOARD_FORMAT_V2 = "enroute-board/2"
 RATING_MODES = ("standard", "advanced")
+RowKey = Annotated[Str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"),
+                   coded("bad-id", N_("{what} is letters, digits, dashes and underscores, not {value}."))]
 
 
 class LandmarkV2(LandmarkV1):
@@ -47,8 +49,8 @@ class RowSpecV2(Doc):
     """One scoring space of the board: a registered row type and its parameters."""
 
     model_config = ConfigDict(title=N_("A scoring row"))
-    row: Id = Field(title=N_("A scoring row type"))
-    key: Id = Field(None, title=N_("A scoring row key"))
+    row: RowKey = Field(title=N_("A scoring row type"))
+    key: RowKey = Field(None, title=N_("A scoring row key"))
     number: Annotated[Int, Field(ge=1, le=30)] = Field(title=N_("A scoring row number"))
     label: Text = Field(None, title=N_("A scoring row label"))
     colour: Id = Field(None, title=N_("A scoring row colour"))
