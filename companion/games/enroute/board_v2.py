@@ -41,6 +41,12 @@ class V2Checks:
             model = FEATURE_TYPES[feature.type].model.model_validate(item)
             if check is not None and check(feature, model, r, keys) is None:
                 continue
+            reached = {p for sec in r._roads for p in sec}
+            lost = [p for p in feature.points if p not in reached]
+            if lost and feature.type in ("station", "meeting_point", "point_pp"):
+                r.problems.append(error("feature-unreachable", r.at(*keys),
+                                        N_("No road reaches {at}, so no route can pass it."), at=list(lost[0])))
+                continue
             r._features.append(feature)
         return tuple(r._features)
 
