@@ -30,6 +30,13 @@ class V2Checks:
                 r.problems.append(error("duplicate-feature", r.at(*keys, "id"), N_("Feature id {id} is used twice."),
                                         id=show(feature.id)))
                 continue
+            loops = [j for j, sec in enumerate(feature.sections) if sec[0] == sec[1]]
+            if loops:
+                where = (*keys, "section") if "section" in item else (*keys, "sections", loops[0])
+                r.problems.append(error("bad-section", r.at(*where),
+                                        N_("A section joins two different intersections, not {value}."),
+                                        value=show([list(p) for p in feature.sections[loops[0]]])))
+                continue
             on = all(r.point(p, keys, N_("A feature's intersection")) for p in feature.points)
             on = all([on, *(r.location(loc, keys, N_("A feature's location")) for loc in feature.locations)])
             ok = all(r.point(p, keys) for sec in feature.sections for p in sec)

@@ -66,6 +66,9 @@ def _need(field: str, kind: str | None = None) -> Callable[[Any, Any, Any], Any]
     def check(spec: Any, reader: Any, landmarks: Any) -> Any:
         """Return the problem of a spec whose parameter names nothing of the board."""
         value = getattr(spec, field)
+        if field == "pp":
+            return None if value is not None else (
+                "missing-row-pp", "pp", N_("The scoring row {row} needs its pp."), {"row": spec.row})
         if field == "feature":
             found = reader.feature(kind, value) if kind else any(f.id == value for f in reader._features)
         elif field == "landmark":
@@ -76,7 +79,7 @@ def _need(field: str, kind: str | None = None) -> Callable[[Any, Any, Any], Any]
             return ("unknown-row-target", field, N_("The scoring row {row} needs {field}: {value} is not one of "
                                                     "this board."), {"row": spec.row, "field": field,
                                                                      "value": show(value)})
-        if spec.row in ("section_pp", "point_pp", "stations") and spec.pp is None and field != "pp":
+        if spec.row in ("section_pp", "point_pp") and spec.pp is None:
             return ("missing-row-pp", "pp", N_("The scoring row {row} needs its pp."), {"row": spec.row})
         return None
     return check

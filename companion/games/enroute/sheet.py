@@ -14,7 +14,7 @@ from ..core.problems import N_, Problem, error, warning
 from ..core.schema import join_path, show
 from . import geometry as geo
 from .board import COLOURS, Board, MapChecks
-from .vehicles import ride_allowed
+from .vehicles import banks_of, ride_allowed
 from .formats import CAFE_STATES, SHEET_FORMAT, SheetV1
 from .geometry import Location, Point, Section
 from .shape import Shape, read_shape
@@ -201,7 +201,16 @@ class _SheetReader(MapChecks):
                                           "final route joins at most two segments, with one ride."),
                                        a=list(a), b=list(b), first=self._ride))
             return False
-        if not any(ride_allowed(self.board, v, a, b) for v in self.board.features_of("vehicle")):
+        vehicles = self.board.features_of("vehicle")
+        if not any(ride_allowed(self.board, v, a, b) for v in vehicles):
+            one_bank = [v for v in vehicles if v.param("by") == "banks" and any(a in bank and b in bank
+                                                                                for bank in banks_of(self.board, v))]
+            if one_bank:
+                self.problems.append(error("ride-one-bank", self.at("final_route", i),
+                                           N_("The route rides the {vehicle} from {a} to {b}, both on one bank; it "
+                                              "stops on one bank and goes on from the other."),
+                                           vehicle=one_bank[0].name or one_bank[0].id, a=list(a), b=list(b)))
+                return False
             self.problems.append(error("route-not-a-road", self.at("final_route", i),
                                        N_("The route jumps from {a} to {b}; consecutive route points must be joined by "
                                           "one road section, or by a ride between two stations (or the two banks) "
