@@ -46,6 +46,7 @@ from .vehicles import hub_edges, is_hub, walk_of
 COLOURS = ("red", "green", "blue", "purple")
 WALK_METRICS = ("turns", "longest_straight")
 Key = tuple[int, int, int, int]
+NEVER: Key = (-1, -1, -1, -1)  # below every set's key (the empty route scores at least 0)
 
 
 class RouteScorer:
@@ -154,6 +155,33 @@ class RouteScorer:
             got = self._stats[cache] = (rows, total, landmarks, (locs & self.empty).bit_count())
         return got
 
+    def ride_room(self, included: int, available: int) -> int | None:
+        """The available edges a valid set containing `included` may still use (None: no valid set).
+
+        One ride in all: once a vehicle's virtual edge is included, the other vehicles' are out; a vehicle by
+        stations takes two station edges, a vehicle by banks one edge per bank and the link.
+        """
+        for vid, (one, two, link) in self.groups.items():
+            mine = one | two | link
+            if not included & mine:
+                continue
+            available &= ~(self.virtual & ~mine)  # no other vehicle
+            if vid in self.bank_vehicles:
+                for side in (one, two):
+                    n = (included & side).bit_count()
+                    if n > 1:
+                        return None
+                    if n == 1:
+                        available &= ~(side & ~included)
+            else:
+                n = (included & one).bit_count()
+                if n > 2:
+                    return None
+                if n == 2:
+                    available &= ~(one & ~included)
+            return available
+        return available
+
     def ride_ok(self, edges: int) -> bool:
         """Tell whether a set's virtual edges make at most one ride, each ride station a segment's end.
 
@@ -226,6 +254,11 @@ class RouteScorer:
 
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
+        if self.virtual:
+            available = self.ride_room(included, available)
+            if available is None:
+                return NEVER  # the included virtual edges can never make one proper ride
+            max_edges = min(max_edges, (available & self.real).bit_count())  # rides are not sections
         locs, points = self.cover(available)
         rows, tourists, landmarks, empty = self.stats(locs, points)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
