@@ -17,6 +17,8 @@ from .style import INK, MUTED, PrintLocale, draw_fitted
 ONE_PP = N_("{pp} PP")
 SPACE_PP = N_("{low}–{high} PP")
 STATION_MARK = "S"
+# The feature types the maps draw, so the legend explains them (vehicles, zones and ferries are not drawn).
+LEGEND_FEATURES = ("river", "bridge", "station", "meeting_point", "remote_space", "street", "line", "harbour")
 _GREY = 0.55
 
 
@@ -140,3 +142,30 @@ def draw_city_features(c, board: Board, layout, loc: PrintLocale) -> None:
     draw_bridges(c, board, layout, loc)
     draw_stations(c, board, layout, loc)
     draw_meeting_points(c, board, layout, loc)
+
+
+def draw_feature_icon(c, x: float, y: float, size: float, kind: str) -> None:
+    """A legend icon for a feature type, drawn as on the map (x, y: the icon's centre)."""
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setFillColor(INK)
+    half = size / 2
+    if kind == "station":
+        c.setFillGray(1)
+        c.rect(x - half * 0.7, y - half * 0.7, size * 0.7, size * 0.7, stroke=1, fill=1)
+    elif kind in ("meeting_point", "remote_space"):
+        c.setDash([2, 1])
+        c.rect(x - half, y - half * 0.6, size, size * 0.6, stroke=1, fill=0)
+    elif kind == "river":
+        c.setStrokeGray(_GREY)
+        for i in range(4):
+            c.line(x - half + i * size / 4, y - half / 2, x - half + i * size / 4 + 3, y + half / 2)
+    elif kind == "bridge":
+        c.line(x - half, y + 1.5, x + half, y + 1.5)
+        c.line(x - half, y - 1.5, x + half, y - 1.5)
+    else:
+        dash = {"street": [4, 2], "line": [1.5, 1.5], "harbour": [0.5, 2.5]}.get(kind, [])
+        c.setDash(dash)
+        c.setLineWidth(1.8)
+        c.line(x - half, y, x + half, y)
+    c.restoreState()

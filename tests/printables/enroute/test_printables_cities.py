@@ -52,3 +52,19 @@ def test_city_maps_print_in_japanese_too(board_id):
     board = find_board(board_id)
     text = _first_page(board_id, "ja").extract_text()
     assert board.name in text
+
+
+@pytest.mark.parametrize("board_id", CITIES)
+def test_the_legend_explains_every_drawn_feature(board_id):
+    """Each drawn feature type of the city has its legend text under the map (the training city has none)."""
+    from companion.games.enroute.features import FEATURE_TYPES
+    from printables.enroute.city_features import LEGEND_FEATURES
+
+    board = find_board(board_id)
+    text = _first_page(board_id).extract_text().replace("\n", " ")
+    drawn = [kind for kind in LEGEND_FEATURES if board.features_of(kind)]
+    assert drawn
+    for kind in drawn:
+        assert FEATURE_TYPES[kind].legend.split(":")[0] + ":" in text, kind
+    training = _first_page("training-city").extract_text()
+    assert not any(FEATURE_TYPES[kind].legend in training for kind in LEGEND_FEATURES)
