@@ -157,6 +157,7 @@ class Board:
     scoring: tuple[RowSpec, ...] | None = None
     city: str | None = None
     rating_modes: tuple[str, ...] = ("standard", "advanced")
+    start_cards: tuple[tuple[str, str], ...] = ()  # London: the starting subway cards, two station ids each
     _roads: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _adjacent: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _by_location: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
@@ -397,11 +398,12 @@ class _BoardReader(MapChecks):
         coordinate = v2.coordinate_tracks()
         landmarks = v2.landmark_links(coordinate)
         scoring = v2.scoring(landmarks)
+        start_cards = v2.start_cards()
         if has_errors(self.problems):
             return None
         return Board(model.id, model.name, self.cols, self.rows, player_boards, landmarks, ratings, cafes, vta,
                      removed, added, 2, features, coordinate, scoring, model.rules.city,
-                     tuple(model.rules.rating_modes))
+                     tuple(model.rules.rating_modes), start_cards)
 
     # --- what feature checks ask while the board is read -------------------------------------------------
 

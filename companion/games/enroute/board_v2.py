@@ -109,6 +109,20 @@ class V2Checks:
                                         N_("{at} is not a meeting point of this board."), at=list(lm.meeting)))
         return self.landmarks
 
+    def start_cards(self) -> tuple:
+        """Check the starting subway cards: two different stations of the board each."""
+        r = self.r
+        stations = {f.id for f in r.features_of("station")}
+        found = []
+        for i, pair in r.shape.items(("rules", "start_cards"), r.model.rules.start_cards):
+            if pair[0] == pair[1] or any(s not in stations for s in pair):
+                r.problems.append(error("bad-start-card", r.at("rules", "start_cards", i),
+                                        N_("A starting subway card names two different stations of this board, "
+                                           "not {value}."), value=show(list(pair))))
+                continue
+            found.append(tuple(pair))
+        return tuple(found)
+
     def scoring(self, landmarks: tuple) -> tuple | None:
         """Check the scoring rows: registered types whose parameters name things of this board."""
         from .board import RowSpec
@@ -152,6 +166,8 @@ def v2_to_json(board: Any) -> dict:
     }
     if board.city is not None:
         doc["rules"] = {"city": board.city, **doc["rules"]}
+    if board.start_cards:
+        doc["rules"]["start_cards"] = [list(pair) for pair in board.start_cards]
     if board.scoring is not None:
         rows = []
         for spec in board.scoring:

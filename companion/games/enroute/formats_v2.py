@@ -68,6 +68,7 @@ class RulesV2(Doc):
     city: Id = Field(None, title=N_("The city rules id"))
     rating_modes: list[Annotated[Literal[RATING_MODES], coded("bad-rating-mode")]] = Field(
         RATING_MODES, title=N_("The allowed rating modes"))
+    start_cards: list[tuple[Id, Id]] = Field((), title=N_("The starting subway cards"))
 
 
 class BoardV2(BoardV1):

@@ -160,6 +160,7 @@ def test_cities_have_what_the_design_note_lists():
     assert len(london.features_of("station")) >= 5 and london.kinds_present() >= {"red", "green", "blue", "yellow",
                                                                                     "grey"}
     assert {c.bonus for c in london.cafes} == {"section", "coordinate", "tourists"}
+    assert len(london.start_cards) == 7 and len({frozenset(card) for card in london.start_cards}) == 7
     assert not any(lm.kind == "grey" and lm.locations for lm in rio.landmarks)
     assert {lm.kind for lm in rio.remote_landmarks()} >= {"blue", "red"} and rio.coordinate_track("statue")
     assert len(rio.feature("street", "carnival").sections) >= 5 and rio.rating_modes == ("standard",)
@@ -186,6 +187,7 @@ def test_cities_have_what_the_design_note_lists():
     (lambda d: d["scoring"].append({"row": "fireworks", "number": 3}), "unknown-row-type", "scoring[12].row"),
     (lambda d: d["scoring"][7].update(pp=None), "missing-row-pp", "scoring[7].pp"),
     (lambda d: d["ratings"].update(spare=[1, 2]), "unused-track", "ratings.spare"),
+    (lambda d: d["rules"]["start_cards"].append(["tube", "west-end"]), "bad-start-card", "rules.start_cards[7]"),
 ])
 def test_bad_city_features_are_errors_at_their_paths(change, code, path):
     """Each broken feature or row names its path; no exception."""
