@@ -237,3 +237,43 @@ def test_mutated_city_boards_read_with_well_formed_problems(data, value):
     board, problems = parse_board(_replace(copy.deepcopy(doc), path, value))
     _well_formed(problems)
     assert (board is None) == any(p.severity == "error" for p in problems)
+
+
+# ---- command line and API ---------------------------------------------------------------------------------
+
+def test_cli_scores_a_city_game_and_refuses_a_second_ride(tmp_path):
+    """`python -m companion score`: exit 0 on a city game, 1 when a sheet rides twice."""
+    import subprocess
+    import sys
+
+    good = GAMES / "london-bridges-subway.json"
+    done = subprocess.run([sys.executable, "-m", "companion", "score", str(good)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and json.loads(done.stdout)["players"][1]["rows"]["stations"] == 12
+    doc = _game("london-bridges-subway")
+    doc["players"][1]["sections"].append([[3, 5], [3, 6]])
+    doc["players"][1]["final_route"] += [[3, 5], [3, 6]]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    done = subprocess.run([sys.executable, "-m", "companion", "score", str(bad)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1 and "second-ride" in done.stdout
+
+
+def test_api_scores_an_inline_version_2_board(tmp_path):
+    """POST /api/score with the Rio board inline: 200 and the statue row; a bad remote space: 422 with its path."""
+    from companion.web.core.app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": str(tmp_path / "t.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards")})
+    client = app.test_client()
+    doc = _game("rio-carnival-statue")
+    doc["board"] = board_to_json(find_board("rio-example"))
+    response = client.post("/api/score", json=doc)
+    assert response.status_code == 200
+    assert _player(response.get_json(), "Pilgrim")["rows"]["statue"] == 15
+    cairo = _game("cairo-remote-felucca")
+    cairo["players"][0]["remote"] = {"sphinx": {"red": 1}}
+    response = client.post("/api/score", json=cairo)
+    assert response.status_code == 422
+    assert ("unknown-remote-space", "players[0].remote.sphinx") in _errors(_player(response.get_json(), "Temple"))
