@@ -165,6 +165,11 @@ class _SheetReader(MapChecks):
             if walk and ok:
                 ok = self._step(walk[-1], p, i, drawn, used)
             walk.append(p)
+        if ok and self._ride is not None and not 2 <= self._ride <= len(walk) - 2:
+            ok = False  # the rule joins two segments: a ride from the route's very start or end joins nothing
+            self.problems.append(error("ride-at-route-end", self.at("final_route", self._ride),
+                                       N_("The ride to {at} starts or ends the route; a ride joins two segments of "
+                                          "at least one section each."), at=list(walk[self._ride])))
         if ok and not self.shape.changed(("final_route",)):
             self.sheet.final_route = walk
             if len(walk) < 2:

@@ -111,6 +111,15 @@ def test_a_second_ride_is_an_error():
     assert ("second-ride", "players[1].final_route[7]") in _errors(_player(score_game(doc), "Subway"))
 
 
+def test_a_ride_must_join_two_segments():
+    """A ride as the route's last step joins nothing."""
+    doc = _game("london-bridges-subway")
+    subway = doc["players"][1]
+    subway["sections"].pop()
+    subway["final_route"] = subway["final_route"][:-1]
+    assert ("ride-at-route-end", "players[1].final_route[5]") in _errors(_player(score_game(doc), "Subway"))
+
+
 def test_a_ride_from_a_non_station_is_an_error():
     """A jump between intersections that are not both stations is no ride."""
     doc = _game("london-bridges-subway")
