@@ -9,7 +9,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from companion.games.core.problems import N_
 from companion.games.enroute.board import CAFE_BONUSES, KINDS, Board, Cafe
+from companion.games.enroute.features import FEATURE_TYPES
 
+from .city_features import LEGEND_FEATURES, draw_feature_icon
 from .style import INK, KIND_NAMES, PrintLocale
 from .symbols import CAFE_ASPECT, draw_cafe, draw_kind_symbol, draw_visit_point
 
@@ -45,6 +47,9 @@ def legend_items(board: Board, loc: PrintLocale) -> list[tuple[object, str, floa
         table = ", ".join(f"{n} = {pp}" for n, pp in enumerate(vta.pp) if n and pp)
         text = loc.t(VISIT_TEXT, name=vta.name, table=table) if table else vta.name
         items.append((_visit_icon, text, ICON))
+    for kind, ftype in FEATURE_TYPES.items():  # a world city's map features, each with its own legend text
+        if board.features_of(kind) and kind in LEGEND_FEATURES:
+            items.append((partial(draw_feature_icon, kind=kind), loc.t(ftype.legend), ICON))
     return items
 
 

@@ -19,7 +19,9 @@ from typing import Any
 from ..core.problems import N_, DocumentError, Problem, error, has_errors
 from ..core.schema import join_path, show
 from . import geometry as geo
+from .features import Feature
 from .formats import BOARD_FORMAT, CAFE_BONUSES, COLOURS, KINDS, ROAD_TAGS, SPECIALISED, BoardV1
+from .formats_v2 import BOARD_FORMAT_V2, BoardV2
 from .geometry import Location, Point, Section
 from .shape import Shape, read_shape
 
@@ -40,6 +42,43 @@ class Landmark:
     name: str
     kind: str
     locations: tuple[Location, ...]
+    pp: int | None = None
+    rating: str | None = None  # version 2: the rating track (a group's, or its own); grey ones default to their id
+    meeting: Point | None = None  # version 2: a remote landmark is on the route with this meeting point
+
+    @property
+    def track(self) -> str | None:
+        """The id of the rating track this landmark scores by (None: not iconic)."""
+        return self.rating if self.rating is not None else (self.id if self.kind == "grey" else None)
+
+
+@dataclass(frozen=True)
+class CoordinateTrack:
+    """A rating track marked by round-card coordinates, each at most once: base + step per mark, capped."""
+
+    base: int
+    step: int
+    max: int
+    spaces: tuple[int, ...]
+
+    def score(self, marked: int) -> int:
+        """Return the PP with `marked` spaces marked."""
+        return min(self.max, self.base + self.step * marked)
+
+
+@dataclass(frozen=True)
+class RowSpec:
+    """One scoring space of a version 2 board: a registered row type and its parameters."""
+
+    row: str
+    number: int
+    key: str | None = None
+    label: str | None = None
+    colour: str | None = None
+    feature: str | None = None
+    landmark: str | None = None
+    track: str | None = None
+    deck: str | None = None
     pp: int | None = None
 
 
@@ -112,6 +151,13 @@ class Board:
     visit_them_all: VisitThemAll | None
     removed: tuple[Section, ...] = ()
     added: tuple[Road, ...] = ()
+    version: int = 1
+    features: tuple[Feature, ...] = ()
+    coordinate_tracks: tuple[tuple[str, CoordinateTrack], ...] = ()
+    scoring: tuple[RowSpec, ...] | None = None
+    city: str | None = None
+    rating_modes: tuple[str, ...] = ("standard", "advanced")
+    start_cards: tuple[tuple[str, str], ...] = ()  # London: the starting subway cards, two station ids each
     _roads: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _adjacent: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _by_location: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
@@ -170,13 +216,42 @@ class Board:
         """Find a landmark by id."""
         return next((lm for lm in self.landmarks if lm.id == landmark_id), None)
 
-    def rating_track(self, landmark_id: str) -> tuple[int, ...] | None:
-        """Return an iconic landmark's PP per number of marked upgrade boxes."""
-        return dict(self.ratings).get(landmark_id)
+    def rating_track(self, track_id: str) -> tuple[int, ...] | None:
+        """Return a count track's PP per number of marked upgrade boxes (version 1: a grey landmark's id)."""
+        return dict(self.ratings).get(track_id)
+
+    def coordinate_track(self, track_id: str) -> CoordinateTrack | None:
+        """Return a coordinate track by id."""
+        return dict(self.coordinate_tracks).get(track_id)
 
     def iconic(self) -> list[Landmark]:
-        """Return the grey (iconic) landmarks in board order."""
-        return [lm for lm in self.landmarks if lm.kind == "grey"]
+        """Return the grey landmarks rated by a count track of their own id, in board order.
+
+        The rating pages and the referee key ratings by these ids. A version 2
+        board's shared (group) and coordinate tracks are listed by `rated()`
+        and `tracks_in_use()`.
+        """
+        return [lm for lm in self.landmarks if lm.kind == "grey" and lm.rating is None]
+
+    def rated(self) -> list[Landmark]:
+        """Return every landmark scoring by a rating track (iconic whatever its colour), in board order."""
+        return [lm for lm in self.landmarks if lm.track is not None]
+
+    def tracks_in_use(self) -> list[str]:
+        """Return the ids of every rating track: count tracks, then coordinate tracks."""
+        return [k for k, _ in self.ratings] + [k for k, _ in self.coordinate_tracks]
+
+    def features_of(self, kind: str) -> list[Feature]:
+        """Return the map features of one type in board order."""
+        return [f for f in self.features if f.type == kind]
+
+    def feature(self, kind: str, feature_id: str | None) -> Feature | None:
+        """Find a map feature by type and id."""
+        return next((f for f in self.features if f.type == kind and f.id == feature_id), None)
+
+    def remote_landmarks(self) -> list[Landmark]:
+        """Return the landmarks reached by a meeting point."""
+        return [lm for lm in self.landmarks if lm.meeting is not None]
 
     def cafe_at(self, point: Point) -> Cafe | None:
         """Return the cafe on an intersection, if any."""
@@ -202,9 +277,10 @@ class Board:
 
 
 def parse_board(doc: Any, path: str = "") -> tuple[Board | None, list[Problem]]:
-    """Check an `enroute-board/1` document; return the board (if usable) and every problem."""
-    shape = read_shape(BoardV1, doc, path, _PLACEHOLDERS)
-    problems = [_later(p, doc, path) for p in shape.problems]
+    """Check an `enroute-board/1` or `/2` document; return the board (if usable) and every problem."""
+    v2 = isinstance(doc, dict) and doc.get("format") == BOARD_FORMAT_V2
+    shape = read_shape(BoardV2 if v2 else BoardV1, doc, path, _PLACEHOLDERS)
+    problems = shape.problems if v2 else [_later(p, doc, path) for p in shape.problems]
     model = shape.value
     if model is None:
         return None, problems
@@ -296,20 +372,56 @@ class _BoardReader(MapChecks):
         self.model, self.shape, self.path, self.problems = model, shape, path, problems
         self.cols, self.rows = model.size
         self.cafe_items: list[tuple[int, Cafe]] = []
+        self.v2 = isinstance(model, BoardV2)
+        self._roads: set[Section] = set()
+        self._features: list[Feature] = []
 
     def board(self) -> Board | None:
         """Run every check; return the board built from what passed them."""
         model = self.model
         player_boards = self.player_boards()
         landmarks = self.landmarks()
-        ratings = self.ratings(landmarks)
         removed, added = self.roads()
         cafes = self.cafes()
         vta = self.visit_them_all()
+        if not self.v2:
+            ratings = self.ratings(landmarks)
+            if has_errors(self.problems):
+                return None
+            return Board(model.id, model.name, self.cols, self.rows, player_boards, landmarks, ratings, cafes, vta,
+                         removed, added)
+        from .board_v2 import V2Checks
+
+        v2 = V2Checks(self, landmarks)
+        features = v2.features()
+        ratings = v2.ratings(features)
+        coordinate = v2.coordinate_tracks()
+        landmarks = v2.landmark_links(coordinate)
+        scoring = v2.scoring(landmarks)
+        start_cards = v2.start_cards()
         if has_errors(self.problems):
             return None
         return Board(model.id, model.name, self.cols, self.rows, player_boards, landmarks, ratings, cafes, vta,
-                     removed, added)
+                     removed, added, 2, features, coordinate, scoring, model.rules.city,
+                     tuple(model.rules.rating_modes), start_cards)
+
+    # --- what feature checks ask while the board is read -------------------------------------------------
+
+    def is_road(self, sec: Section) -> bool:
+        """Tell whether a section is a road of the map being read."""
+        return sec in self._roads
+
+    def feature(self, kind: str, feature_id: str | None) -> Feature | None:
+        """Find a feature read so far."""
+        return next((f for f in self._features if f.type == kind and f.id == feature_id), None)
+
+    def features_of(self, kind: str) -> list[Feature]:
+        """Return the features of one type read so far."""
+        return [f for f in self._features if f.type == kind]
+
+    def count_tracks(self) -> set[str]:
+        """Return the ids of the board's count tracks."""
+        return set() if self.shape.changed(("ratings",)) else set(self.model.ratings)
 
     def player_boards(self) -> tuple[PlayerBoard, ...]:
         """Check the player boards: distinct numbers, each edge a printed order of this map's length."""
@@ -356,7 +468,8 @@ class _BoardReader(MapChecks):
                 self.problems.append(error(
                     "pp-not-yellow", self.at("landmarks", i, "pp"),
                     N_("Only yellow landmarks print their own PP; grey ones use a rating track.")))
-            if not item.locations and not self.shape.changed(("landmarks", i, "locations")):
+            meeting = getattr(item, "meeting", None)
+            if not item.locations and meeting is None and not self.shape.changed(("landmarks", i, "locations")):
                 self.problems.append(error("no-locations", self.at("landmarks", i, "locations"),
                                            N_("A landmark covers at least one location.")))
             locs: list[Location] = []
@@ -369,10 +482,13 @@ class _BoardReader(MapChecks):
                                                location=list(loc), id=show(taken.get(loc, lid))))
                     continue
                 locs.append(loc)
-            if lid and locs and (item.kind != "yellow" or item.pp is not None):
+            if meeting is not None and not self.point(meeting, ("landmarks", i, "meeting")):
+                meeting = None
+            if lid and (locs or meeting is not None) and (item.kind != "yellow" or item.pp is not None):
                 for loc in locs:
                     taken[loc] = lid
-                found.append(Landmark(lid, item.name, item.kind, tuple(locs), item.pp))
+                found.append(Landmark(lid, item.name, item.kind, tuple(locs), item.pp, getattr(item, "rating", None),
+                                      None if meeting is None else tuple(meeting)))
         return tuple(found)
 
     def ratings(self, landmarks: tuple[Landmark, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -439,6 +555,8 @@ class _BoardReader(MapChecks):
                     borders.append(loc)
             if sec is not None:
                 added.append(Road(sec, tuple(borders), tuple(item.tags)))
+        self._roads = {s for s in geo.grid_sections(self.cols, self.rows) if s not in set(removed)}
+        self._roads |= {r.section for r in added}
         return tuple(removed), tuple(added)
 
     def cafes(self) -> tuple[Cafe, ...]:
@@ -498,9 +616,9 @@ class _BoardReader(MapChecks):
 
 
 def board_to_json(board: Board) -> dict:
-    """Write a board as an `enroute-board/1` document."""
+    """Write a board as an `enroute-board/1` document (`/2` for a version 2 board)."""
     doc: dict[str, Any] = {
-        "format": BOARD_FORMAT,
+        "format": BOARD_FORMAT if board.version == 1 else BOARD_FORMAT_V2,
         "id": board.id,
         "name": board.name,
         "size": [board.cols, board.rows],
@@ -519,6 +637,10 @@ def board_to_json(board: Board) -> dict:
         item: dict[str, Any] = {"id": lm.id, "name": lm.name, "kind": lm.kind}
         if lm.pp is not None:
             item["pp"] = lm.pp
+        if lm.rating is not None:
+            item["rating"] = lm.rating
+        if lm.meeting is not None:
+            item["meeting"] = list(lm.meeting)
         item["locations"] = [list(loc) for loc in lm.locations]
         doc["landmarks"].append(item)
     for cafe in board.cafes:
@@ -529,4 +651,8 @@ def board_to_json(board: Board) -> dict:
     if board.visit_them_all is not None:
         v = board.visit_them_all
         doc["visit_them_all"] = {"name": v.name, "at": [list(p) for p in v.at], "pp": list(v.pp)}
+    if board.version == 2:
+        from .board_v2 import v2_to_json
+
+        doc.update(v2_to_json(board))
     return doc

@@ -12,11 +12,21 @@ from .board import Board
 from .game import Game
 from .geometry import Point
 from .goals import GoalCard
-from .route import RouteFacts, longest_straight, personal_goal_pp, route_facts, turns, walk_goal_span
+from .route import (
+    RouteFacts,
+    longest_straight,
+    personal_goal_pp,
+    ride_goal_span,
+    route_facts,
+    split_goal_span,
+    turns,
+    walk_goal_span,
+)
 from .rows import scoring_rows
+from .rowtypes import CAFE_PP, ROW_TYPES
 from .sheet import Sheet
 
-CAFE_PP = 2
+__all__ = ["CAFE_PP", "Context", "RouteChoice", "RouteEvaluation", "RowInput", "evaluate_route"]
 
 
 @dataclass(frozen=True)
@@ -27,16 +37,52 @@ class Context:
     level: str = "full"
     ratings: tuple[tuple[str, int], ...] = ()
     goals: tuple[GoalCard, ...] = ()
+    marks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # coordinate tracks: the spaces marked
 
     @classmethod
     def of(cls, game: Game) -> Context:
         """Build the context of a read game."""
-        return cls(game.board, game.level, tuple(sorted(game.ratings.items())), tuple(game.goals))
+        return cls(game.board, game.level, tuple(sorted(game.ratings.items())), tuple(game.goals),
+                   tuple(sorted(game.marks.items())))
+
+    def track_pp(self, track_id: str | None) -> int:
+        """Return the PP a rating track is worth now (count: by boxes marked; coordinates: by spaces marked)."""
+        if track_id is None:
+            return 0
+        coordinate = self.board.coordinate_track(track_id)
+        if coordinate is not None:
+            return coordinate.score(len(dict(self.marks).get(track_id, ())))
+        track = self.board.rating_track(track_id) or (0,)
+        return track[min(dict(self.ratings).get(track_id, 0), len(track) - 1)]
 
     def rating(self, landmark_id: str) -> int:
         """Return the PP an iconic landmark is worth with its marked upgrades."""
-        track = self.board.rating_track(landmark_id) or (0,)
-        return track[min(dict(self.ratings).get(landmark_id, 0), len(track) - 1)]
+        lm = self.board.landmark(landmark_id)
+        return self.track_pp(lm.track if lm is not None else landmark_id)
+
+
+@dataclass
+class RowInput:
+    """What a scoring row values: the route's facts, tourists per colour and landmarks on it."""
+
+    ctx: Context
+    sheet: Sheet
+    facts: RouteFacts
+    walk: Sequence[Point]
+    tourists: dict[str, int]
+    landmarks: list
+    best_order: bool = True
+
+    def personal_goal(self) -> int:
+        """Row 8: the longest stretch between two circled intersections (never across a vehicle ride)."""
+        goal = self.sheet.personal_goal if self.ctx.level != "simplified" else None
+        if not goal:
+            return 0
+        if self.facts.ride is not None:
+            return ride_goal_span(self.facts, goal) if self.best_order else split_goal_span(self.walk, self.facts,
+                                                                                           goal)
+        return (personal_goal_pp(self.facts.sections, goal) if self.best_order
+                else walk_goal_span(self.walk, goal))
 
 
 @dataclass(frozen=True)
@@ -74,26 +120,19 @@ def evaluate_route(ctx: Context, sheet: Sheet, walk: Sequence[Point], *, best_or
     for loc in on:
         for colour, n in sheet.tourists.get(loc, {}).items():
             tourists[colour] = tourists.get(colour, 0) + n
-    landmarks = [lm for lm in board.landmarks if any(loc in on for loc in lm.locations)]
+    if sheet.remote:  # Cairo: a remote space's tourists are on the route with its meeting point
+        for space in board.features_of("remote_space"):
+            if space.param("meeting") in facts.points:
+                for colour, n in sheet.remote.get(space.id, {}).items():
+                    tourists[colour] = tourists.get(colour, 0) + n
+    landmarks = [lm for lm in board.landmarks
+                 if any(loc in on for loc in lm.locations) or (lm.meeting is not None and lm.meeting in facts.points)]
+    ev = RowInput(ctx, sheet, facts, walk, tourists, landmarks, best_order)
     rows: dict[str, int] = {}
     for row in scoring_rows(board, ctx.level):
-        key = row.key
-        if key in ("red", "green", "blue", "purple"):
-            rows[key] = tourists.get(key, 0) * sum(1 for lm in landmarks if lm.kind == key)
-        elif key == "yellow":
-            rows[key] = sum(lm.pp or 0 for lm in landmarks if lm.kind == "yellow")
-        elif key == "grey":
-            rows[key] = sum(ctx.rating(lm.id) for lm in landmarks if lm.kind == "grey")
-        elif key == "cafes":
-            used = ctx.level != "simplified"
-            rows[key] = CAFE_PP * sum(1 for state in sheet.cafes.values() if state == "unused") if used else 0
-        elif key == "visit_them_all":
-            vta = board.visit_them_all
-            rows[key] = vta.score(sum(1 for p in vta.at if p in facts.points)) if vta else 0
-        elif key == "personal_goal":
-            goal = sheet.personal_goal if ctx.level != "simplified" else None
-            rows[key] = (personal_goal_pp(facts.sections, goal) if best_order
-                         else walk_goal_span(walk, goal or ()))
+        value = ROW_TYPES[row.type].value(row.spec, ev)
+        if value is not None:
+            rows[row.key] = value
     metrics = {
         "route_length": facts.length,
         "turns": turns(board, walk),

@@ -33,6 +33,7 @@ class Game:
     goals: list[GoalCard]
     players: list[Sheet | None]
     problems: list[Problem] = field(default_factory=list)
+    marks: dict[str, tuple[int, ...]] = field(default_factory=dict)  # coordinate tracks (Rio's statue)
 
     def player_problems(self, index: int) -> list[Problem]:
         """Return the game-wide problems plus those of one player."""
@@ -86,7 +87,33 @@ def read_game(doc: Any, library: Path | str | None = None) -> Game:
         players.append(sheet)
         problems.extend(found)
     _check_names(players, problems)
-    return Game(board, level, ratings, goals, players, problems)
+    marks = _read_marks(model.marks if model is not None else {}, board, problems)
+    return Game(board, level, ratings, goals, players, problems, marks)
+
+
+def _read_marks(value: dict[str, list[int]], board: Board | None, problems: list[Problem]) -> dict:
+    """Check the spaces marked on coordinate tracks: a track of the board, its spaces, each at most once."""
+    marks: dict[str, tuple[int, ...]] = {}
+    for key, spaces in value.items():
+        track = board.coordinate_track(key) if board else None
+        if board is not None and track is None:
+            problems.append(error("unknown-track", join_path("marks", key),
+                                  N_("{id} is not a coordinate track of {board}."), id=show(key), board=board.name))
+            continue
+        kept: list[int] = []
+        for i, n in enumerate(spaces):
+            where = join_path(join_path("marks", key), i)
+            if track is not None and n not in track.spaces:
+                problems.append(error("bad-coordinate", where, N_("{track} has the spaces {spaces}, not {value}."),
+                                      track=show(key), spaces=", ".join(map(str, track.spaces)), value=n))
+            elif n in kept:
+                problems.append(error("coordinate-marked-twice", where,
+                                      N_("Space {value} of {track} is already marked; a space is marked at most "
+                                         "once."), value=n, track=show(key)))
+            else:
+                kept.append(n)
+        marks[key] = tuple(kept)
+    return marks
 
 
 def _read_board(value: Any, library: Path | str | None, problems: list[Problem]) -> Board | None:
@@ -119,7 +146,8 @@ def _read_ratings(value: dict[str, int], board: Board | None, problems: list[Pro
         path = join_path("ratings", key)
         track = board.rating_track(key) if board else None
         if board is not None and track is None:
-            grey = ", ".join(lm.id for lm in board.iconic())
+            grey = ", ".join(k for k, _ in board.ratings) if board.version == 2 else ", ".join(
+                lm.id for lm in board.iconic())
             if grey:
                 problems.append(error("unknown-landmark", path,
                                       N_("{id} is not a grey landmark of {board} (grey landmarks: {grey})."),

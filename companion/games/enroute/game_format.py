@@ -69,5 +69,7 @@ class GameV1(Doc):
     ratings: Annotated[dict[str, RatingBoxes], coded(
         "not-an-object", N_("{what} map grey landmark ids to marked upgrade boxes, like {example}, not {value}."),
         example='{"tv-tower": 3}')] = Field(default_factory=dict, title=N_("The ratings"))
+    marks: dict[str, list[Annotated[Int, Field(ge=1, le=12), coded("bad-coordinate")]]] = Field(
+        default_factory=dict, title=N_("The coordinate track marks"))
     goals: list[GoalCardV1] = Field((), title=N_("The goal cards"))
     players: list[Any] = Field(title=N_("The players"))

@@ -10,6 +10,7 @@ from ..core.problems import DocumentError
 from .board import Board, load_board
 
 SHIPPED = Path(__file__).with_name("boards")
+CITIES = Path(__file__).with_name("cities")  # a world city: a folder with its board file (and its rules module)
 MAX_ID = 64  # board ids are short slugs; longer ones are refused before touching the file system
 
 
@@ -24,14 +25,28 @@ class UnknownBoardError(KeyError):
 
 
 def shipped_board_ids() -> list[str]:
-    """Return the ids of the boards shipped with the companion, sorted."""
-    return sorted(p.stem for p in SHIPPED.glob("*.json"))
+    """Return the ids of the boards shipped with the companion: the training city's folder, then the cities'."""
+    return list(_shipped_files())
+
+
+@cache
+def _shipped_files() -> dict[str, Path]:
+    """Map each shipped board id to its file: the training city's folder, then each city's folder."""
+    files = {p.stem: p for p in sorted(SHIPPED.glob("*.json"))}
+    for p in sorted(CITIES.glob("*/*.json"), key=lambda p: p.stem):
+        files.setdefault(p.stem, p)
+    return files
+
+
+def shipped_board_file(board_id: str) -> Path:
+    """Return the file of a shipped board."""
+    return _shipped_files()[board_id]
 
 
 @cache
 def _load_shipped(board_id: str) -> Board:
     """Load and check one shipped board once per process."""
-    return load_board_file(SHIPPED / f"{board_id}.json")
+    return load_board_file(_shipped_files()[board_id])
 
 
 def load_board_file(path: Path | str) -> Board:
@@ -86,5 +101,5 @@ def available_boards(library: Path | str | None = None) -> list[Board]:
 
 
 __all__ = ["DocumentError", "UnknownBoardError", "available_boards", "find_board", "library_board_ids",
-           "shipped_board_ids", "shipped_boards",
+           "shipped_board_file", "shipped_board_ids", "shipped_boards",
            "load_board_file"]

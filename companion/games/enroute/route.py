@@ -33,6 +33,7 @@ class RouteFacts:
     sections: frozenset[Section]
     locations: frozenset[Location]
     points: frozenset[Point]
+    ride: tuple[Point, Point] | None = None  # a vehicle ride: the one step of the walk that is not a road
 
     @property
     def length(self) -> int:
@@ -41,11 +42,65 @@ class RouteFacts:
 
 
 def route_facts(board: Board, walk: Sequence[Point]) -> RouteFacts:
-    """Compute which locations and intersections a walk is on."""
+    """Compute which locations and intersections a walk is on (a step off the roads is a vehicle ride)."""
     secs = walk_sections(walk)
+    ride = None
+    if board.features and not all(board.is_road(sec) for sec in secs):
+        ride = next((a, b) for a, b in zip(walk, walk[1:], strict=False) if not board.is_road(geo.section(a, b)))
+        secs = [sec for sec in secs if board.is_road(sec)]
     locations = {loc for sec in secs for loc in board.borders(sec)}
     points = set(walk) if secs else set()
-    return RouteFacts(tuple(walk), frozenset(secs), frozenset(locations), frozenset(points))
+    return RouteFacts(tuple(walk), frozenset(secs), frozenset(locations), frozenset(points), ride)
+
+
+def segments(board: Board, walk: Sequence[Point]) -> list[list[Point]]:
+    """Split a walk at its vehicle rides (steps that are not roads) into segments walked on foot."""
+    parts: list[list[Point]] = [list(walk[:1])]
+    for a, b in zip(walk, walk[1:], strict=False):
+        if board.is_road(geo.section(a, b)):
+            parts[-1].append(b)
+        else:
+            parts.append([b])
+    return parts
+
+
+def split_goal_span(walk: Sequence[Point], facts: RouteFacts, goal: Iterable[Point]) -> int:
+    """The personal goal of a walk with a ride: the best stretch within one segment (never across the ride)."""
+    goal = tuple(goal)
+    a, b = facts.ride
+    for i in range(len(walk) - 1):
+        if (walk[i], walk[i + 1]) == (a, b):
+            return max(walk_goal_span(walk[:i + 1], goal), walk_goal_span(walk[i + 1:], goal))
+    return walk_goal_span(walk, goal)
+
+
+HUB = (-1, -1)  # a virtual intersection standing for the vehicle: a ride is s1 → HUB → s2
+
+
+def ride_goal_span(facts: RouteFacts, goal: Iterable[Point]) -> int:
+    """The personal goal of a route with a ride under its best walking order, never counting across the ride.
+
+    Every walking order with the ride is an Euler trail of the sections plus
+    the two virtual edges s1–HUB–s2; the stretch is counted in each segment.
+    """
+    from ..trails import TrailGraph, euler_trails
+
+    a, b = facts.ride
+    graph = TrailGraph([*facts.sections, (a, HUB), (HUB, b)])
+    goal = tuple(goal)
+    best = 0
+    for walk in euler_trails(graph, graph.full):
+        points = [graph.vertices[i] for i in walk]
+        parts, part = [], []
+        for p in points:
+            if p == HUB:
+                parts.append(part)
+                part = []
+            else:
+                part.append(p)
+        parts.append(part)
+        best = max(best, *(walk_goal_span(q, goal) for q in parts))
+    return best
 
 
 def _bends(board: Board, sec: Section) -> bool:
@@ -54,11 +109,13 @@ def _bends(board: Board, sec: Section) -> bool:
 
 
 def turns(board: Board, walk: Sequence[Point]) -> int:
-    """Count the interior points of a walk where it does not go on straight.
+    """Count the interior points of a walk where it does not go on straight (per segment around a ride).
 
     The joint where a closed route starts and ends is not a place along the
     route, so it is not counted.
     """
+    if board.features and len(parts := segments(board, walk)) > 1:
+        return sum(turns(board, part) for part in parts)
     count = 0
     for a, b, c in zip(walk, walk[1:], walk[2:], strict=False):
         if geo.direction(a, b) != geo.direction(b, c) or _bends(board, geo.section(a, b)) \
@@ -68,7 +125,9 @@ def turns(board: Board, walk: Sequence[Point]) -> int:
 
 
 def longest_straight(board: Board, walk: Sequence[Point]) -> int:
-    """Return the most sections in one run going on in the same direction."""
+    """Return the most sections in one run going on in the same direction (a ride ends a run)."""
+    if board.features and len(parts := segments(board, walk)) > 1:
+        return max(longest_straight(board, part) for part in parts)
     best = run = 0
     prev_dir = None
     for a, b in zip(walk, walk[1:], strict=False):

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .board import Board
+from .rowtypes import ROW_TYPES, row_specs
 
 LEVELS = ("simplified", "intermediate", "full")
 GOAL_DECKS = ("A", "B", "C")
@@ -12,43 +14,29 @@ GOAL_DECKS = ("A", "B", "C")
 
 @dataclass(frozen=True)
 class ScoringRow:
-    """One scoring space: its key in `enroute-score/1`, its printed number and label, and a hint."""
+    """One scoring space: its key in `enroute-score/1`, its printed number and label, a hint, and its spec."""
 
     key: str
     number: int
     label: str
     hint: str
+    type: str = ""
+    spec: Any = None
+    board_label: bool = False  # the label is board data (a landmark's, a street's name): printed as given
 
 
 def scoring_rows(board: Board, level: str = "full") -> list[ScoringRow]:
-    """Return the scoring rows in board order for a city and game level.
+    """Return the scoring rows in board order for a city and game level (the row registry's specs).
 
     Rows that a level does not use (cafes, personal goal and goal cards at the
     simplified level; goal cards at the intermediate level) are still listed so
     the sheet keeps its printed numbering; they score 0.
     """
-    rows = [
-        ScoringRow("red", 1, "Red landmarks", "red tourists × red landmarks on the route"),
-        ScoringRow("green", 2, "Green landmarks", "green tourists × green landmarks on the route"),
-        ScoringRow("blue", 3, "Blue landmarks", "blue tourists × blue landmarks on the route"),
-    ]
-    if "purple" in board.kinds_present():
-        rows.append(ScoringRow("purple", 3, "Purple landmarks", "purple tourists × purple landmarks on the route"))
-    rows += [
-        ScoringRow("yellow", 4, "Yellow landmarks", "printed PP of yellow landmarks on the route"),
-        ScoringRow("grey", 5, "Grey landmarks", "current rating of grey landmarks on the route"),
-        ScoringRow("cafes", 6, "Unused cafe bonuses", "2 PP per circled, unstruck cup (on the route or not)"),
-    ]
-    vta = board.visit_them_all
-    if vta is not None:
-        table = ", ".join(f"{n} → {pp}" for n, pp in enumerate(vta.pp) if n)
-        rows.append(ScoringRow("visit_them_all", 7, vta.name, f"points on the route: {table} PP"))
-    else:
-        rows.append(ScoringRow("visit_them_all", 7, "Visit-Them-All points", "this city has none"))
-    rows.append(ScoringRow("personal_goal", 8, "Personal goal",
-                           "sections between two circled intersections on the route (the longest)"))
-    for deck in GOAL_DECKS:
-        rows.append(ScoringRow(f"goal_{deck}", 9, f"Goal {deck}", "winner PP or achiever PP"))
+    rows = []
+    for spec in row_specs(board):
+        rtype = ROW_TYPES[spec.row]
+        rows.append(ScoringRow(rtype.key(spec), spec.number, rtype.label(spec, board), rtype.hint(spec, board),
+                               spec.row, spec, rtype.board_label(spec)))
     return rows
 
 

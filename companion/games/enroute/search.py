@@ -36,6 +36,7 @@ from .evaluation import Context, RouteChoice, evaluate_route, goal_value, search
 from .geometry import Point
 from .sheet import Sheet
 from .solver import solve
+from .vehicles import hub_edges, ride_allowed, walk_of
 
 DEFAULT_TIME_LIMIT = 3.0  # seconds: a request never waits much longer per route
 
@@ -54,7 +55,11 @@ def exhaustive_best_route(ctx: Context, sheet: Sheet, time_limit: float | None =
     """
     drawn = set(sheet.sections)
     adjacency: dict[Point, list[Point]] = {}
-    for a, b in sorted(drawn):
+    board = ctx.board
+    # Vehicle rides as walks through virtual hubs (vehicles.py); each walk is checked once translated.
+    virtual = [geo.section(a, b) for a, b, _, _ in hub_edges(board, {p for sec in drawn for p in sec})] \
+        if board.features else []
+    for a, b in sorted(drawn | set(virtual)):
         adjacency.setdefault(a, []).append(b)
         adjacency.setdefault(b, []).append(a)
     for p in adjacency:
@@ -68,6 +73,10 @@ def exhaustive_best_route(ctx: Context, sheet: Sheet, time_limit: float | None =
     def consider(walk: list[Point]) -> None:
         """Keep the walk if it beats the best so far."""
         nonlocal best, best_walk
+        if virtual:
+            walk = walk_of(walk)
+            if not walk or not _one_legal_ride(board, walk, drawn):
+                return
         key = _key(ctx, sheet, walk)
         if best is None or key > best or (key == best and walk < best_walk):
             best, best_walk = key, list(walk)
@@ -97,6 +106,24 @@ def exhaustive_best_route(ctx: Context, sheet: Sheet, time_limit: float | None =
     for start in sorted(adjacency):
         extend([start], set())
     return RouteChoice(best_walk, not timed_out)
+
+
+def _one_legal_ride(board, walk: list[Point], drawn: set) -> bool:
+    """Tell whether a walk uses drawn sections once each with at most one ride, a vehicle's, between two segments.
+
+    A walk through a hub can come back as a road step: it must then be a drawn section not walked elsewhere.
+    """
+    steps = [geo.section(a, b) for a, b in zip(walk, walk[1:], strict=False)]
+    roads = [sec for sec in steps if board.is_road(sec)]
+    if len(set(roads)) != len(roads) or not set(roads) <= drawn:
+        return False
+    jumps = [i for i, sec in enumerate(steps) if not board.is_road(sec)]
+    if not jumps:
+        return True
+    if len(jumps) > 1 or not 0 < jumps[0] < len(walk) - 2:
+        return False
+    a, b = walk[jumps[0]], walk[jumps[0] + 1]
+    return any(ride_allowed(board, v, a, b) for v in board.features_of("vehicle"))
 
 
 def best_route(ctx: Context, sheet: Sheet, time_limit: float | None = None) -> RouteChoice:

@@ -17,6 +17,7 @@ from .board import COLOURS, Board, MapChecks
 from .formats import CAFE_STATES, SHEET_FORMAT, SheetV1
 from .geometry import Location, Point, Section
 from .shape import Shape, read_shape
+from .vehicles import banks_of, ride_allowed
 
 __all__ = ["CAFE_STATES", "ROUNDS", "SECTIONS_PER_ROUND", "SHEET_FORMAT", "SHEET_KEYS", "Sheet", "parse_sheet",
            "sheet_to_json"]
@@ -42,6 +43,8 @@ class Sheet:
     cafes: dict[Point, str] = field(default_factory=dict)
     personal_goal: tuple[Point, ...] | None = None
     goal_values: dict[str, int] = field(default_factory=dict)
+    crossed: set[Location] = field(default_factory=set)  # Cairo's × locations: never tourists, empty for goals
+    remote: dict[str, dict[str, int]] = field(default_factory=dict)  # Cairo's remote spaces: id -> tourists
 
     def tourists_at(self, location: Location) -> int:
         """Return how many tourists (all colours) are in a location."""
@@ -63,6 +66,10 @@ def sheet_to_json(sheet: Sheet) -> dict:
         doc["personal_goal"] = [list(p) for p in sheet.personal_goal]
     if sheet.goal_values:
         doc["goal_values"] = dict(sorted(sheet.goal_values.items()))
+    if sheet.crossed:
+        doc["crossed"] = [list(loc) for loc in sorted(sheet.crossed)]
+    if sheet.remote:
+        doc["remote"] = {k: dict(v) for k, v in sorted(sheet.remote.items())}
     return doc
 
 
@@ -86,6 +93,7 @@ def parse_sheet(doc: Any, board: Board, level: str = "full", path: str = "",
     read.sections()
     read.final_route()
     read.tourists()
+    read.city_marks()
     read.cafes(level)
     read.personal_goal(level)
     read.goal_values(manual_decks)
@@ -145,6 +153,7 @@ class _SheetReader(MapChecks):
         drawn = set(self.sheet.sections)
         walk: list[Point] = []
         used: dict[Section, int] = {}
+        self._ride: int | None = None
         ok, last = True, -1
         for i, p in self.shape.items(("final_route",), self.model.final_route):
             if i != last + 1:  # a point before this one was unreadable: the walk is broken there
@@ -156,6 +165,11 @@ class _SheetReader(MapChecks):
             if walk and ok:
                 ok = self._step(walk[-1], p, i, drawn, used)
             walk.append(p)
+        if ok and self._ride is not None and not 2 <= self._ride <= len(walk) - 2:
+            ok = False  # the rule joins two segments: a ride from the route's very start or end joins nothing
+            self.problems.append(error("ride-at-route-end", self.at("final_route", self._ride),
+                                       N_("The ride to {at} starts or ends the route; a ride joins two segments of "
+                                          "at least one section each."), at=list(walk[self._ride])))
         if ok and not self.shape.changed(("final_route",)):
             self.sheet.final_route = walk
             if len(walk) < 2:
@@ -165,6 +179,8 @@ class _SheetReader(MapChecks):
     def _step(self, a: Point, b: Point, i: int, drawn: set[Section], used: dict[Section, int]) -> bool:
         """Check one step of the route; False when the route leaves the roads (later steps are not checked)."""
         sec = geo.section(a, b)
+        if not self.board.is_road(sec) and self.board.features:
+            return self._ride_step(a, b, i)
         if not self.board.is_road(sec):
             self.problems.append(error("route-not-a-road", self.at("final_route", i),
                                        N_("The route jumps from {a} to {b}; consecutive route points must be "
@@ -181,6 +197,59 @@ class _SheetReader(MapChecks):
         else:
             used[sec] = i
         return True
+
+    def _ride_step(self, a: Point, b: Point, i: int) -> bool:
+        """Check a step off the roads: one vehicle ride between two of its stations or its two banks."""
+        if self._ride is not None:
+            self.problems.append(error("second-ride", self.at("final_route", i),
+                                       N_("The route rides a vehicle again from {a} to {b} (first at step {first}); a "
+                                          "final route joins at most two segments, with one ride."),
+                                       a=list(a), b=list(b), first=self._ride))
+            return False
+        vehicles = self.board.features_of("vehicle")
+        if not any(ride_allowed(self.board, v, a, b) for v in vehicles):
+            one_bank = [v for v in vehicles if v.param("by") == "banks" and any(a in bank and b in bank
+                                                                                for bank in banks_of(self.board, v))]
+            if one_bank:
+                self.problems.append(error("ride-one-bank", self.at("final_route", i),
+                                           N_("The route rides the {vehicle} from {a} to {b}, both on one bank; it "
+                                              "stops on one bank and goes on from the other."),
+                                           vehicle=one_bank[0].name or one_bank[0].id, a=list(a), b=list(b)))
+                return False
+            self.problems.append(error("route-not-a-road", self.at("final_route", i),
+                                       N_("The route jumps from {a} to {b}; consecutive route points must be joined by "
+                                          "one road section, or by a ride between two stations (or the two banks) "
+                                          "of a vehicle."), a=list(a), b=list(b)))
+            return False
+        self._ride = i
+        return True
+
+    def city_marks(self) -> None:
+        """Check Cairo's × locations (no tourists there) and remote tourist spaces (spaces of this board)."""
+        for i, loc in self.shape.items(("crossed",), self.model.crossed):
+            if not self.location(loc, ("crossed", i), N_("A crossed-out location")):
+                continue
+            if loc in self.sheet.tourists:
+                self.problems.append(error("tourists-crossed-out", self.at("crossed", i),
+                                           N_("Location {location} is crossed out (×) but holds tourists; a "
+                                              "crossed-out location never gets tourists."), location=list(loc)))
+                continue
+            if loc in self.sheet.crossed:
+                self.problems.append(error("duplicate-location", self.at("crossed", i),
+                                           N_("Location {location} is listed twice."), location=list(loc)))
+                continue
+            self.sheet.crossed.add(loc)
+        spaces = {f.id for f in self.board.features_of("remote_space")}
+        for key, counts in self.model.remote.items():
+            if key not in spaces:
+                self.problems.append(error("unknown-remote-space", self.at("remote", key),
+                                           N_("{id} is not a remote tourist space of {board} (spaces: {spaces})."),
+                                           id=show(key), board=self.board.name, spaces=", ".join(sorted(spaces))
+                                           or "-"))
+                continue
+            kept = {c: n for c, n in counts.items() if n}
+            if kept:
+                self.sheet.remote[key] = kept
 
     def tourists(self) -> None:
         """Check the tourists per location and the one-location-per-round limit."""
@@ -206,12 +275,13 @@ class _SheetReader(MapChecks):
                                              N_("The entry for {location} holds no tourists."), location=list(loc)))
                 continue
             marked[loc] = counts
-        if len(marked) > ROUNDS:
+        crossed = self.shape.size(("crossed",), self.model.crossed) if not self.shape.replaced(("crossed",)) else 0
+        if len(marked) + crossed > ROUNDS:
             self.problems.append(error("too-many-locations", self.at("tourists"),
                                        N_("Tourists are marked in {marked} locations, but each of the {rounds} rounds "
                                           "marks exactly one location: at most {rounds}."),
-                                       marked=len(marked), rounds=ROUNDS))
-        elif len(marked) < ROUNDS:
+                                       marked=len(marked) + crossed, rounds=ROUNDS))
+        elif len(marked) + crossed < ROUNDS:
             self.problems.append(warning("few-locations", self.at("tourists"),
                                          N_("Tourists are marked in {marked} locations; after {rounds} rounds there "
                                             "are usually {rounds}. Check that none is missing."),

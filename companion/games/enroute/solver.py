@@ -34,15 +34,19 @@ from ..trails import (
     search_trails,
     trail_starts,
 )
+from . import geometry as geo
 from .evaluation import CAFE_PP, Context, RouteChoice
 from .geometry import Point
-from .route import longest_straight, turns, walk_goal_span
+from .route import longest_straight, route_facts, split_goal_span, turns, walk_goal_span
 from .rows import scoring_rows
+from .rowtypes import ROW_TYPES
 from .sheet import Sheet
+from .vehicles import hub_edges, is_hub, walk_of
 
 COLOURS = ("red", "green", "blue", "purple")
 WALK_METRICS = ("turns", "longest_straight")
 Key = tuple[int, int, int, int]
+NEVER: Key = (-1, -1, -1, -1)  # below every set's key (the empty route scores at least 0)
 
 
 class RouteScorer:
@@ -52,30 +56,52 @@ class RouteScorer:
         """Index the board's locations, landmarks and points against the player's drawn sections."""
         board = ctx.board
         self.ctx, self.sheet = ctx, sheet
-        self.graph = g = TrailGraph(sheet.sections)
-        locations = sorted({loc for sec in g.edges for loc in board.borders(sec)})
+        drawn = {p for sec in sheet.sections for p in sec}
+        # Vehicle rides: virtual edges through hubs (vehicles.py); none on a board without vehicles.
+        self.hubs = hub_edges(board, drawn) if board.features else []
+        self.graph = g = TrailGraph([*sheet.sections, *((a, b) for a, b, _, _ in self.hubs)])
+        self.virtual = sum(1 << g.edge_index[geo.section(a, b)] for a, b, _, _ in self.hubs)
+        self.real = g.full & ~self.virtual
+        self.groups: dict[str, list[int]] = {}  # vehicle -> masks of its sides (stations; bank A, bank B, link)
+        for a, b, vid, side in self.hubs:
+            masks = self.groups.setdefault(vid, [0, 0, 0])
+            masks[side] |= 1 << g.edge_index[geo.section(a, b)]
+        self.bank_vehicles = {f.id for f in board.features_of("vehicle") if f.param("by") == "banks"}
+        locations = sorted({loc for sec in g.edges if not is_hub(sec[0]) for loc in board.borders(sec)})
         bit = {loc: i for i, loc in enumerate(locations)}
-        self.edge_locs = [sum(1 << bit[loc] for loc in board.borders(sec)) for sec in g.edges]
-        keys = [row.key for row in scoring_rows(board, ctx.level)]
-        self.colours = [k for k in keys if k in COLOURS]
+        self.edge_locs = [0 if is_hub(sec[0]) or is_hub(sec[1]) else sum(1 << bit[loc] for loc in board.borders(sec))
+                          for sec in g.edges]
+        rows = scoring_rows(board, ctx.level)
+        types = {row.type for row in rows}
+        self.colours = [row.spec.colour for row in rows if row.type == "tourists"]
         self.tourists = [{c: sheet.tourists.get(loc, {}).get(c, 0) for c in self.colours} for loc in locations]
         self.all_tourists = [sum(sheet.tourists.get(loc, {}).values()) for loc in locations]
         self.empty = sum(1 << i for i, n in enumerate(self.all_tourists) if not n)
-        # Landmarks off the drawn sections can never be on the route: leave them out.
+        # Landmarks off the drawn sections and meeting points can never be on the route: leave them out.
         self.landmarks = []
         for lm in board.landmarks:
             mask = sum(1 << bit[loc] for loc in lm.locations if loc in bit)
-            if mask:
-                worth = (lm.pp or 0) if lm.kind == "yellow" else ctx.rating(lm.id) if lm.kind == "grey" else 0
-                self.landmarks.append((mask, lm.kind, worth))
+            pmask = 1 << g.index[lm.meeting] if lm.meeting is not None and lm.meeting in g.index else 0
+            if mask or pmask:
+                worth = (lm.pp or 0) if lm.kind == "yellow" and "yellow" in types else 0
+                worth += ctx.track_pp(lm.track) if lm.track is not None and "iconic" in types else 0
+                self.landmarks.append((mask, pmask, lm.kind, worth))
+        # Cairo's remote spaces: their tourists are on the route with their meeting point.
+        self.spaces = []
+        for space in board.features_of("remote_space"):
+            meeting = space.param("meeting")
+            if space.id in sheet.remote and meeting in g.index:
+                self.spaces.append((1 << g.index[meeting], sheet.remote[space.id]))
+        self.remote_points = sum(m for _, m, _, _ in self.landmarks) | sum(m for m, _ in self.spaces)
+        self.terms = [ROW_TYPES[row.type].term(row.spec, self) for row in rows if ROW_TYPES[row.type].term]
         self.fixed = 0
-        if "cafes" in keys and ctx.level != "simplified":
+        if "cafes" in types and ctx.level != "simplified":
             self.fixed = CAFE_PP * sum(1 for state in sheet.cafes.values() if state == "unused")
-        vta = board.visit_them_all if "visit_them_all" in keys else None
+        vta = board.visit_them_all if "visit_them_all" in types else None
         self.vta_points = sum(1 << g.index[p] for p in vta.at if p in g.index) if vta else 0
         self.vta_pp = [vta.score(n) for n in range(len(vta.at) + 1)] if vta else [0]
         self.vta_best = [max(self.vta_pp[:n + 1]) for n in range(len(self.vta_pp))]
-        goal = sheet.personal_goal if ctx.level != "simplified" and "personal_goal" in keys else None
+        goal = sheet.personal_goal if ctx.level != "simplified" and "personal_goal" in types else None
         self.marked = sum(1 << g.index[p] for p in set(goal or ()) if p in g.index)
         self.cards = ctx.goals
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
@@ -96,12 +122,18 @@ class RouteScorer:
             locs = 0
             for i in bits(edges):
                 locs |= self.edge_locs[i]
-            got = self._cover[edges] = (locs, self.graph.vertex_mask(edges))
+            got = self._cover[edges] = (locs, self.graph.vertex_mask(edges & self.real))
         return got
 
-    def stats(self, locs: int) -> tuple[int, int, int, int]:
-        """Return (landmark rows 1–5, tourists, landmarks, empty locations) for bordered locations."""
-        got = self._stats.get(locs)
+    def stats(self, locs: int, points: int = 0) -> tuple[int, int, int, int]:
+        """Return (landmark rows, tourists, landmarks, empty locations) for bordered locations.
+
+        `points`: the intersections on the route, for remote landmarks and spaces (a board without them
+        keys its cache by the locations alone).
+        """
+        near = points & self.remote_points
+        cache = locs if not near else (locs, near)
+        got = self._stats.get(cache)
         if got is None:
             counts = dict.fromkeys(self.colours, 0)
             total = 0
@@ -109,13 +141,79 @@ class RouteScorer:
                 for c, n in self.tourists[i].items():
                     counts[c] += n
                 total += self.all_tourists[i]
+            for pmask, remote in self.spaces:
+                if pmask & near:
+                    for c, n in remote.items():
+                        if c in counts:
+                            counts[c] += n
+                        total += n
             rows = landmarks = 0
-            for mask, kind, worth in self.landmarks:
-                if mask & locs:
+            for mask, pmask, kind, worth in self.landmarks:
+                if mask & locs or pmask & near:
                     landmarks += 1
-                    rows += counts[kind] if kind in counts else worth
-            got = self._stats[locs] = (rows, total, landmarks, (locs & self.empty).bit_count())
+                    rows += (counts[kind] if kind in counts else 0) + worth
+            got = self._stats[cache] = (rows, total, landmarks, (locs & self.empty).bit_count())
         return got
+
+    def ride_room(self, included: int, available: int) -> int | None:
+        """The available edges a valid set containing `included` may still use (None: no valid set).
+
+        One ride in all: once a vehicle's virtual edge is included, the other vehicles' are out; a vehicle by
+        stations takes two station edges, a vehicle by banks one edge per bank and the link.
+        """
+        for vid, (one, two, link) in self.groups.items():
+            mine = one | two | link
+            if not included & mine:
+                continue
+            available &= ~(self.virtual & ~mine)  # no other vehicle
+            if vid in self.bank_vehicles:
+                for side in (one, two):
+                    n = (included & side).bit_count()
+                    if n > 1:
+                        return None
+                    if n == 1:
+                        available &= ~(side & ~included)
+            else:
+                n = (included & one).bit_count()
+                if n > 2:
+                    return None
+                if n == 2:
+                    available &= ~(one & ~included)
+            return available
+        return available
+
+    def ride_ok(self, edges: int) -> bool:
+        """Tell whether a set's virtual edges make at most one ride, each ride station a segment's end.
+
+        A ride joins two segments of at least one section each, between two intersections no road joins.
+        """
+        g = self.graph
+        if not edges & self.real:
+            return False
+        rides = 0
+        real = g.vertex_mask(edges & self.real)
+        for vid, (one, two, link) in self.groups.items():
+            if vid in self.bank_vehicles:
+                a, b = (edges & one).bit_count(), (edges & two).bit_count()
+                if a > 1 or b > 1:
+                    return False
+                used = (edges & one) | (edges & two)
+                complete = bool(edges & link) and a == 1 and b == 1
+            else:
+                used = edges & one
+                if used.bit_count() > 2:
+                    return False
+                complete = used.bit_count() == 2
+            ends = [a if not is_hub(g.vertices[a]) else b for a, b in (g.ends[i] for i in bits(used))]
+            if any(not real >> v & 1 for v in ends):
+                return False
+            if edges & (one | two | link) and not complete:
+                return False  # a dangling virtual edge: the same route as the set without it, valued there
+            if complete:
+                rides += 1
+                if self.ctx.board.is_road(geo.section(g.vertices[ends[0]], g.vertices[ends[1]])):
+                    return False
+        return rides <= 1
 
     def _cards(self, high: dict[str, int], low: dict[str, int] | None) -> int:
         """Achiever PP of the cards met: `high`/`low` bound the metrics (equal when exact)."""
@@ -156,9 +254,16 @@ class RouteScorer:
 
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
+        if self.virtual:
+            available = self.ride_room(included, available)
+            if available is None:
+                return NEVER  # the included virtual edges can never make one proper ride
+            max_edges = min(max_edges, (available & self.real).bit_count())  # rides are not sections
         locs, points = self.cover(available)
-        rows, tourists, landmarks, empty = self.stats(locs)
+        rows, tourists, landmarks, empty = self.stats(locs, points)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
+        for term in self.terms:
+            rows += term.bound(available, points)
         if (points & self.marked).bit_count() >= 2:
             rows += min(max_edges, self.goal_bound(available, points))
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
@@ -172,13 +277,17 @@ class RouteScorer:
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
         """Exact key of a trail set under its best walk; None when it is surely below `floor`."""
+        if edges & self.virtual and not self.ride_ok(edges):
+            return None
         locs, points = self.cover(edges)
-        rows, tourists, landmarks, empty = self.stats(locs)
-        size = edges.bit_count()
+        rows, tourists, landmarks, empty = self.stats(locs, points)
+        size = (edges & self.real).bit_count()
         rows += self.fixed + self.vta_pp[(points & self.vta_points).bit_count()]
+        for term in self.terms:
+            rows += term.value(edges, points)
         exact = {"route_length": size, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                  "empty_locations_on_route": empty}
-        if self.walk_cards:
+        if self.walk_cards or edges & self.virtual:
             return self._value_by_walks(edges, rows, exact, floor)
         rows += self._cards(exact, exact)
         tail = (size, tourists, landmarks)
@@ -199,6 +308,9 @@ class RouteScorer:
         """Best key over every walk of the set (walk-dependent goal cards); remembers the smallest best walk."""
         board, g = self.ctx.board, self.graph
         goal = [g.vertices[i] for i in bits(self.marked)]
+        rides = bool(edges & self.virtual)
+        # With fewer than two circled intersections on the set and no walk-dependent card, every walk scores alike.
+        alike = rides and not self.walk_cards and (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
         if floor is not None and (rows + exact["route_length"] + sum(c.achiever_pp for c in self.cards), *tail) \
                 < floor:
@@ -210,10 +322,20 @@ class RouteScorer:
                 self.truncated = True  # the best walk so far stands in; the answer will not be proven
                 break
             points = [g.vertices[i] for i in walk]
+            if rides:
+                points = walk_of(points)
+                if not _segments_ok(board, points):
+                    continue  # a ride from the route's very end: that walk is the route without it
+                facts = route_facts(board, points)
+                span = split_goal_span(points, facts, goal) if facts.ride else walk_goal_span(points, goal)
+            else:
+                span = walk_goal_span(points, goal)
             metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
-            key = (rows + walk_goal_span(points, goal) + self._cards(metrics, metrics), *tail)
+            key = (rows + span + self._cards(metrics, metrics), *tail)
             if best is None or key > best:  # walks come in lexicographic order: keep the first best
                 best, self.walks[edges] = key, walk
+            if alike:
+                break  # nothing depends on the walk: the first walk with a proper ride is the set's
         return best
 
     # --- choosing the walk -----------------------------------------------------------------------------------
@@ -231,8 +353,16 @@ class RouteScorer:
         return list(lexmin_trail(g, edges, min(trail_starts(g, edges))))
 
     def points(self, walk: list[int]) -> list[Point]:
-        """Turn a walk of vertex indices into intersections."""
-        return [self.graph.vertices[i] for i in walk]
+        """Turn a walk of vertex indices into intersections (a ride's hubs dropped: the ride is one step)."""
+        return walk_of([self.graph.vertices[i] for i in walk])
+
+
+def _segments_ok(board, points: list[Point]) -> bool:
+    """Tell whether a walk's ride (if any) joins two segments of at least one section each."""
+    for i, (a, b) in enumerate(zip(points, points[1:], strict=False)):
+        if not board.is_road(geo.section(a, b)):
+            return 0 < i < len(points) - 2
+    return True
 
 
 def repaired(graph: TrailGraph, piece: int) -> int:

@@ -125,7 +125,7 @@ def states(draw, board, max_len=14, extra=4):
 
 def _score(doc_sheet, board, level="intermediate"):
     """Score one sheet on a board (iconic landmarks two upgrades up) and return its player entry."""
-    ratings = {lm.id: min(2, len(board.rating_track(lm.id)) - 1) for lm in board.iconic()}
+    ratings = {t: min(2, len(track) - 1) for t, track in board.ratings}
     result = score_game(game(doc_sheet, board=board.id, level=level, ratings=ratings))
     player = result["players"][0]
     assert not [p for p in player["problems"] if p["severity"] == "error"], player["problems"]

@@ -182,7 +182,7 @@ BOARD_SHAPES = [
     ("unsupported-feature", "rivers", ("rivers",), []),
     ("missing-key", "size", ("size",), None),
     ("missing-key", "landmarks", ("landmarks",), None),
-    ("wrong-format", "format", ("format",), "enroute-board/2"),
+    ("wrong-format", "format", ("format",), "enroute-board/9"),
     ("bad-id", "id", ("id",), "Training City"),
     ("bad-id", "id", ("id",), 5),
     ("bad-text", "name", ("name",), ""),

@@ -1,0 +1,102 @@
+"""The solver against exhaustive search on small random sheets of every world city, vehicle rides included."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.games.enroute import geometry as geo
+from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
+from companion.games.enroute.goals import GoalCard
+from companion.games.enroute.registry import find_board
+from companion.games.enroute.search import exhaustive_best_route
+from companion.games.enroute.sheet import Sheet
+from companion.games.enroute.solver import solve
+from companion.games.enroute.vehicles import hub_edges, ride_allowed
+
+CITIES = {b: find_board(b) for b in ("london-example", "rio-example", "cairo-example", "hong-kong-example")}
+
+
+def _near(board, points) -> list:
+    """The roads touching some intersections, or one road away from them."""
+    close = set(points) | {q for p in points for q in board.neighbours(p)}
+    return sorted(sec for sec in board.roads if sec[0] in close or sec[1] in close)
+
+
+@st.composite
+def city_states(draw, max_sections: int = 7):
+    """A city, a few drawn sections around its vehicles and features, tourists, ratings, marks and goals."""
+    board = CITIES[draw(st.sampled_from(sorted(CITIES)))]
+    anchors = sorted({a for a, _, _, _ in hub_edges(board, {p for sec in board.roads for p in sec}) if board.on_map(a)}
+                     | {lm.meeting for lm in board.landmarks if lm.meeting}
+                     | {f.param("meeting") for f in board.features_of("remote_space")})
+    if not anchors:
+        anchors = sorted({p for f in board.features for sec in f.sections for p in sec}) or [(0, 0)]
+    focus = draw(st.lists(st.sampled_from(anchors), min_size=min(2, len(anchors)), max_size=3, unique=True))
+    roads = _near(board, focus)
+    sections = draw(st.lists(st.sampled_from(roads), max_size=max_sections, unique=True))
+    locations = sorted({loc for sec in roads for loc in board.borders(sec)})
+    tourists = {}
+    for loc in draw(st.lists(st.sampled_from(locations), max_size=5, unique=True)) if locations else []:
+        tourists[loc] = {draw(st.sampled_from(("red", "green", "blue"))): draw(st.integers(1, 3))}
+    remote = {f.id: {draw(st.sampled_from(("red", "green", "blue"))): draw(st.integers(1, 3))}
+              for f in board.features_of("remote_space") if draw(st.booleans())}
+    points = sorted({p for sec in roads for p in sec})
+    goal = tuple(draw(st.lists(st.sampled_from(points), min_size=3, max_size=3, unique=True)))
+    ratings = tuple((t, draw(st.integers(0, len(track) - 1))) for t, track in board.ratings)
+    marks = tuple((t, tuple(draw(st.lists(st.sampled_from(track.spaces), max_size=4, unique=True))))
+                  for t, track in board.coordinate_tracks)
+    cards = []
+    for deck in draw(st.lists(st.sampled_from("AB"), max_size=2, unique=True)):
+        metric = draw(st.sampled_from(["route_length", "turns", "tourists_on_route", "longest_straight"]))
+        cards.append(GoalCard(deck, f"card {deck}", metric, "+", draw(st.integers(0, 6)), 5, 3))
+    sheet = Sheet(player="P", sections=sections, tourists=tourists, personal_goal=goal, remote=remote)
+    return Context(board, draw(st.sampled_from(["intermediate", "full"])), ratings, tuple(cards), marks), sheet
+
+
+def _legal(ctx, sheet, walk) -> bool:
+    """A walk over drawn sections, each at most once, with at most one legal ride between two segments."""
+    board = ctx.board
+    steps = list(zip(walk, walk[1:], strict=False))
+    roads = [geo.section(a, b) for a, b in steps if board.is_road(geo.section(a, b))]
+    rides = [(i, a, b) for i, (a, b) in enumerate(steps) if not board.is_road(geo.section(a, b))]
+    if len(set(roads)) != len(roads) or not set(roads) <= set(sheet.sections) or len(rides) > 1:
+        return False
+    return all(0 < i < len(steps) - 1 and any(ride_allowed(board, v, a, b) for v in board.features_of("vehicle"))
+               for i, a, b in rides)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(city_states())
+def test_solver_matches_exhaustive_on_every_city(state):
+    """The solver's route scores what trying every walk (rides included) finds best, and is proven and legal."""
+    ctx, sheet = state
+    expected = exhaustive_best_route(ctx, sheet, None)
+    got, _ = solve(ctx, sheet, None)
+    assert got.proven
+    assert _legal(ctx, sheet, got.walk), got.walk
+    key = search_objective(ctx, sheet, evaluate_route(ctx, sheet, got.walk, best_order=False))
+    assert key == search_objective(ctx, sheet, evaluate_route(ctx, sheet, expected.walk, best_order=False))
+    # The score sheet values the chosen route as the search did (its best walking order).
+    assert search_objective(ctx, sheet, evaluate_route(ctx, sheet, got.walk)) >= key
+
+
+def test_the_solver_rides_the_subway_when_it_pays():
+    """Two station-ended pieces far apart: the best route joins them with one ride; both stations count."""
+    board = CITIES["london-example"]
+    sections = [((1, 1), (2, 1)), ((2, 1), (3, 1)), ((3, 1), (4, 1)), ((4, 1), (4, 2)), ((6, 4), (6, 5))]
+    sheet = Sheet(player="P", sections=[geo.section(*s) for s in sections])
+    got, _ = solve(Context(board), sheet, None)
+    evaluation = evaluate_route(Context(board), sheet, got.walk)
+    assert evaluation.facts.ride is not None and evaluation.rows["stations"] == 12
+    assert evaluation.metrics["route_length"] == 5
+
+
+def test_the_felucca_never_joins_one_bank():
+    """Two pieces ending on the same bank only: no ride is possible, the route is the better piece alone."""
+    board = CITIES["cairo-example"]
+    sections = [((2, 1), (3, 1)), ((2, 5), (3, 5))]
+    sheet = Sheet(player="P", sections=[geo.section(*s) for s in sections])
+    got, _ = solve(Context(board), sheet, None)
+    assert evaluate_route(Context(board), sheet, got.walk).facts.ride is None
+    assert len(got.walk) == 2
