@@ -71,6 +71,37 @@ def full_board_state(board) -> tuple[Context, Sheet]:
                                  personal_goal=corners)
 
 
+CITY_BOARDS = ("london-example", "rio-example", "cairo-example", "hong-kong-example")
+
+
+def city_state(board, rng: random.Random) -> tuple[Context, Sheet]:
+    """A world city's end state: 12–20 sections grown in two pieces (a ride may join them), tourists, remote
+    tourists, ratings and coordinate marks."""
+    size = rng.randint(12, 20)
+    roads = sorted(board.roads)
+    secs: set = set()
+    points: set = set()
+    for piece in range(2):
+        start = rng.choice(roads)
+        secs.add(start)
+        points.update(start)
+        target = size // 2 * (piece + 1)
+        while len(secs) < target:
+            options = sorted({(min(p, q), max(p, q)) for p in points for q in board.neighbours(p)} - secs)
+            if not options:
+                break
+            sec = rng.choice(options)
+            secs.add(sec)
+            points.update(sec)
+    tourists = {loc: {rng.choice(COLOURS): rng.randint(1, 3)} for loc in board.locations() if rng.random() < 0.3}
+    remote = {f.id: {rng.choice(COLOURS): rng.randint(1, 4)} for f in board.features_of("remote_space")}
+    goal = tuple(rng.sample(sorted(points), 3))
+    ratings = tuple((t, rng.randint(0, len(track) - 1)) for t, track in board.ratings)
+    marks = tuple((t, tuple(rng.sample(track.spaces, 3))) for t, track in board.coordinate_tracks)
+    sheet = Sheet(player="city", sections=sorted(secs), tourists=tourists, personal_goal=goal, remote=remote)
+    return Context(board, "full", ratings, (), marks), sheet
+
+
 def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict:
     """Time the solver and the capped baseline on each state; count agreement."""
     solver_t, base_t, ratios = [], [], []
@@ -128,6 +159,7 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=60.0, help="solver time limit per state, seconds")
     parser.add_argument("--cap", type=float, default=20.0,
                         help="baseline time cap per dense and full-board state, seconds (default 20)")
+    parser.add_argument("--cities", type=int, default=50, help="states per world city (default 50)")
     parser.add_argument("--out", help="also write the Markdown here")
     args = parser.parse_args()
     board = find_board("training-city")
@@ -144,6 +176,11 @@ def main() -> None:
     rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
                         args.limit, args.cap))
     rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, args.cap))
+    for city in CITY_BOARDS if args.cities else ():
+        rng = random.Random(DENSE_SEED)
+        city_board = find_board(city)
+        rows.append(run_set(f"{city_board.name}, 12–20 sections", [city_state(city_board, rng)
+                                                                   for _ in range(args.cities)], args.limit, 1.0))
     text = report(rows, args, time.monotonic() - started)
     print(text)
     if args.out:

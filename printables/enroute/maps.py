@@ -18,6 +18,7 @@ from companion.games.enroute.rows import ScoringRow
 
 from ..core.i18n import Translate, translator
 from . import style
+from .city_features import draw_city_features
 from .legend import draw_legend, legend_height
 from .scoring_spaces import draw_scoring_spaces, scoring_spaces_height
 from .style import (
@@ -220,7 +221,10 @@ def landmark_value(board: Board, landmark: Landmark, t: Translate = _ENGLISH) ->
     """Return the PP a landmark prints: its own for yellow, its rating range for grey."""
     if landmark.kind == "yellow" and landmark.pp is not None:
         return t(ONE_PP, pp=landmark.pp)
-    track = board.rating_track(landmark.id) if landmark.kind == "grey" else None
+    coordinate = board.coordinate_track(landmark.track) if landmark.track else None
+    if coordinate is not None:  # a world city's coordinate track (Rio's statue): base to most
+        return t(PP_RANGE, low=coordinate.base, high=coordinate.max)
+    track = board.rating_track(landmark.track) if landmark.track else None
     if track:
         low, high = min(track), max(track)
         return t(ONE_PP, pp=low) if low == high else t(PP_RANGE, low=low, high=high)
@@ -307,6 +311,7 @@ def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout,
     draw_roads(c, board, layout)
     for landmark in board.landmarks:
         draw_landmark(c, board, landmark, layout, loc)
+    draw_city_features(c, board, layout, loc)
     draw_visit_points(c, board, layout)
     draw_cafes(c, board, layout)
     draw_coordinates(c, player_board, layout)

@@ -41,6 +41,14 @@ ENGINE_TEXTS = (
     N_("Goal B"),
     N_("Goal C"),
     N_("winner PP or achiever PP"),
+    N_("Bridges"),
+    N_("PP of each scoring bridge on the route"),
+    N_("Stations"),
+    N_("PP per station on the route (both ride stations count)"),
+    N_("rating when on the route"),
+    N_("route sections on it × its rating"),
+    N_("PP per route section in the set"),
+    N_("PP per intersection of the set on the route"),
     N_("Ties: the longest final route wins, then the most tourists on it, then the most landmarks "
        "on it; otherwise the victory is shared."),
 )
@@ -58,6 +66,8 @@ def localized_row(row: ScoringRow, board: Board, loc: PrintLocale) -> ScoringRow
     if row.key == "visit_them_all" and board.visit_them_all is not None:
         # The label is the city's own name for its points (board data, not a catalogue text).
         return replace(row, hint=loc.t(VISIT_HINT, table=visit_table(board)))
+    if row.board_label:  # a landmark's or a street's own name: board data
+        return replace(row, hint=loc.t(row.hint))
     return replace(row, label=loc.t(row.label), hint=loc.t(row.hint))
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from ..core.problems import N_, DocumentError, Problem, error, has_errors
 from ..core.schema import join_path, show
 from . import geometry as geo
-from .features import Feature, read_feature
+from .features import Feature
 from .formats import BOARD_FORMAT, CAFE_BONUSES, COLOURS, KINDS, ROAD_TAGS, SPECIALISED, BoardV1
 from .formats_v2 import BOARD_FORMAT_V2, BoardV2
 from .geometry import Location, Point, Section
@@ -400,7 +400,8 @@ class _BoardReader(MapChecks):
         if has_errors(self.problems):
             return None
         return Board(model.id, model.name, self.cols, self.rows, player_boards, landmarks, ratings, cafes, vta,
-                     removed, added, 2, features, coordinate, scoring, model.rules.city, tuple(model.rules.rating_modes))
+                     removed, added, 2, features, coordinate, scoring, model.rules.city,
+                     tuple(model.rules.rating_modes))
 
     # --- what feature checks ask while the board is read -------------------------------------------------
 

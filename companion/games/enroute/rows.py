@@ -22,6 +22,7 @@ class ScoringRow:
     hint: str
     type: str = ""
     spec: Any = None
+    board_label: bool = False  # the label is board data (a landmark's, a street's name): printed as given
 
 
 def scoring_rows(board: Board, level: str = "full") -> list[ScoringRow]:
@@ -35,7 +36,7 @@ def scoring_rows(board: Board, level: str = "full") -> list[ScoringRow]:
     for spec in row_specs(board):
         rtype = ROW_TYPES[spec.row]
         rows.append(ScoringRow(rtype.key(spec), spec.number, rtype.label(spec, board), rtype.hint(spec, board),
-                               spec.row, spec))
+                               spec.row, spec, rtype.board_label(spec)))
     return rows
 
 

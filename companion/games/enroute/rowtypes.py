@@ -45,6 +45,11 @@ class RowType:
     term: Callable[[Any, Any], Any] | None = None
     check: Callable[[Any, Any, Any], Any] = lambda spec, reader, landmarks: None
     icon: str = ""
+    named_by_board: bool = False  # the label is board data (a landmark's or a street's name), never translated
+
+    def board_label(self, spec: Any) -> bool:
+        """Tell whether a row's label is board data rather than a catalogue text."""
+        return self.named_by_board or spec.label is not None
 
 
 ROW_TYPES: dict[str, RowType] = {}
@@ -158,7 +163,7 @@ register(RowType("landmark", lambda s: s.key or s.landmark,
                  lambda s, b: s.label or b.landmark(s.landmark).name, lambda s, b: N_("rating when on the route"),
                  lambda s, ev: ev.ctx.track_pp(ev.ctx.board.landmark(s.landmark).track)
                  if any(lm.id == s.landmark for lm in ev.landmarks) else 0,
-                 _landmark_term, _need("landmark")))
+                 _landmark_term, _need("landmark"), named_by_board=True))
 
 
 def _cafes(spec: Any, ev: Any) -> int:
@@ -251,21 +256,21 @@ register(RowType("street", lambda s: s.key or s.feature, lambda s, b: s.label or
                      ev.facts.sections, frozenset(), frozenset()),
                  lambda s, sc: CountTerm(_edge_mask(sc, sc.ctx.board.feature("street", s.feature).sections), 0,
                                          _street_pp(s, sc.ctx)),
-                 _need("feature", "street"), icon="street"))
+                 _need("feature", "street"), icon="street", named_by_board=True))
 register(RowType("section_pp", lambda s: s.key or s.feature, lambda s, b: s.label or s.feature,
                  lambda s, b: N_("PP per route section in the set"),
                  lambda s, ev: s.pp * ev.ctx.board.feature("section_pp", s.feature).count_on(
                      ev.facts.sections, frozenset(), frozenset()),
                  lambda s, sc: CountTerm(_edge_mask(sc, sc.ctx.board.feature("section_pp", s.feature).sections), 0,
                                          s.pp),
-                 _need("feature", "section_pp")))
+                 _need("feature", "section_pp"), named_by_board=True))
 register(RowType("point_pp", lambda s: s.key or s.feature, lambda s, b: s.label or s.feature,
                  lambda s, b: N_("PP per intersection of the set on the route"),
                  lambda s, ev: s.pp * ev.ctx.board.feature("point_pp", s.feature).count_on(
                      frozenset(), ev.facts.points, frozenset()),
                  lambda s, sc: CountTerm(0, _point_mask(sc, sc.ctx.board.feature("point_pp", s.feature).points),
                                          s.pp),
-                 _need("feature", "point_pp")))
+                 _need("feature", "point_pp"), named_by_board=True))
 
 
 def default_specs(board: Any) -> tuple:

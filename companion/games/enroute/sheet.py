@@ -14,10 +14,10 @@ from ..core.problems import N_, Problem, error, warning
 from ..core.schema import join_path, show
 from . import geometry as geo
 from .board import COLOURS, Board, MapChecks
-from .vehicles import banks_of, ride_allowed
 from .formats import CAFE_STATES, SHEET_FORMAT, SheetV1
 from .geometry import Location, Point, Section
 from .shape import Shape, read_shape
+from .vehicles import banks_of, ride_allowed
 
 __all__ = ["CAFE_STATES", "ROUNDS", "SECTIONS_PER_ROUND", "SHEET_FORMAT", "SHEET_KEYS", "Sheet", "parse_sheet",
            "sheet_to_json"]
@@ -226,8 +226,8 @@ class _SheetReader(MapChecks):
                 continue
             if loc in self.sheet.tourists:
                 self.problems.append(error("tourists-crossed-out", self.at("crossed", i),
-                                           N_("Location {location} is crossed out (×) but holds tourists; a crossed-out "
-                                              "location never gets tourists."), location=list(loc)))
+                                           N_("Location {location} is crossed out (×) but holds tourists; a "
+                                              "crossed-out location never gets tourists."), location=list(loc)))
                 continue
             if loc in self.sheet.crossed:
                 self.problems.append(error("duplicate-location", self.at("crossed", i),

@@ -179,6 +179,8 @@ class RouteScorer:
             ends = [a if not is_hub(g.vertices[a]) else b for a, b in (g.ends[i] for i in bits(used))]
             if any(not real >> v & 1 for v in ends):
                 return False
+            if edges & (one | two | link) and not complete:
+                return False  # a dangling virtual edge: the same route as the set without it, valued there
             if complete:
                 rides += 1
                 if self.ctx.board.is_road(geo.section(g.vertices[ends[0]], g.vertices[ends[1]])):
@@ -274,6 +276,8 @@ class RouteScorer:
         board, g = self.ctx.board, self.graph
         goal = [g.vertices[i] for i in bits(self.marked)]
         rides = bool(edges & self.virtual)
+        # With fewer than two circled intersections on the set and no walk-dependent card, every walk scores alike.
+        alike = rides and not self.walk_cards and (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
         if floor is not None and (rows + exact["route_length"] + sum(c.achiever_pp for c in self.cards), *tail) \
                 < floor:
@@ -297,6 +301,8 @@ class RouteScorer:
             key = (rows + span + self._cards(metrics, metrics), *tail)
             if best is None or key > best:  # walks come in lexicographic order: keep the first best
                 best, self.walks[edges] = key, walk
+            if alike:
+                break  # nothing depends on the walk: the first walk with a proper ride is the set's
         return best
 
     # --- choosing the walk -----------------------------------------------------------------------------------
