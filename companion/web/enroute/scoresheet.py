@@ -84,6 +84,9 @@ def end_state(board: Board, sheet: dict, walk: list, evaluation) -> MapState:
     state.erased = state.drawn - kept
     on = {loc for sec in kept if board.is_road(sec) for loc in board.borders(sec)}  # a ride borders nothing
     state.struck = {loc for loc in state.tourists if loc not in on}
+    points = set(state.route)
+    state.remote_struck = {f.id for f in board.features_of("remote_space")
+                           if f.id in state.remote and tuple(f.param("meeting")) not in points}
     return state
 
 

@@ -47,6 +47,7 @@ class Ctx:
     board: Board
     remote: dict[str, dict[str, int]] = field(default_factory=dict)
     problems: set[str] = field(default_factory=set)
+    struck: set[str] = field(default_factory=set)  # remote spaces whose tourists are erased (score page)
 
 
 Draw = Callable[[Feature, Ctx], list[str]]
@@ -242,7 +243,8 @@ def _remote_over(feature: Feature, ctx: Ctx) -> list[str]:
     symbol = feature.param("symbol") or "?"
     glyph = REMOTE_GLYPHS.get(symbol, symbol[:1].upper())
     counts = ctx.remote.get(feature.id, {})
-    problem = " problem" if feature_id(feature) in ctx.problems else ""
+    problem = (" problem" if feature_id(feature) in ctx.problems else "") + (" struck" if feature.id in ctx.struck
+                                                                             else "")
     out = [f'<g id="{feature_id(feature)}" class="ft-remote{problem}" data-remote="{escape(feature.id)}">'
            f'{_title(feature)}<rect class="box" x="{x}" y="{y}" width="{w}" height="{h}" rx="6"/>'
            f'<text class="remote-symbol" x="{x + w / 2}" y="{y + 17}">{escape(glyph)}</text>']
@@ -253,6 +255,8 @@ def _remote_over(feature: Feature, ctx: Ctx) -> list[str]:
         cx = x + w * (i + .5) / len(colours)
         out.append(f'<text class="rc rc-{colour}{"" if n else " zero"}" data-colour="{colour}" x="{cx:.1f}" '
                    f'y="{y + 38}">{n}</text>')
+    if feature.id in ctx.struck:
+        out.append(f'<line class="strike" x1="{x + 4}" y1="{y + h - 4}" x2="{x + w - 4}" y2="{y + 4}"/>')
     out.append("</g>")
     return out
 
@@ -410,6 +414,8 @@ svg.map .ft-remote .box { fill: var(--card); stroke: var(--ink); stroke-width: 2
 svg.map .ft-remote.problem .box { stroke: var(--error); stroke-width: 4; stroke-dasharray: 6 3; }
 svg.map .remote-symbol { font: 700 15px system-ui, sans-serif; fill: var(--fg); text-anchor: middle; }
 .legend-symbol .remote-symbol { font: 700 13px system-ui, sans-serif; fill: var(--fg); }
+svg.map .ft-remote.struck .rc { opacity: .45; }
+svg.map .ft-remote .strike { stroke: var(--error); stroke-width: 3; }
 svg.map .rc { font: 800 14px system-ui, sans-serif; text-anchor: middle; }
 svg.map .rc.zero { opacity: .25; }
 svg.map .rc-red { fill: var(--red); } svg.map .rc-green { fill: var(--green); } svg.map .rc-blue { fill: var(--blue); }

@@ -42,6 +42,7 @@ class MapState:
     problems: set[str] = field(default_factory=set)  # element ids to highlight
     crossed: set[Location] = field(default_factory=set)  # Cairo's × locations
     remote: dict[str, dict[str, int]] = field(default_factory=dict)  # remote tourist spaces: id -> counts
+    remote_struck: set[str] = field(default_factory=set)  # remote spaces erased at game end (meeting point off)
 
 
 def xy(point: Point) -> tuple[float, float]:
@@ -108,7 +109,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
     for r in range(board.rows):
         out.append(f'<text class="coord row" data-index="{r}" x="{LEFT - 16}" y="{TOP + (r + .5) * CELL + 6}">'
                    f'{rows[r]}</text>')
-    ctx = sf.Ctx(board, state.remote, state.problems)
+    ctx = sf.Ctx(board, state.remote, state.problems, state.remote_struck)
     if board.features or any(road.tags for road in board.roads.values()):
         out.append(f"<style>{sf.STYLE}</style>")
     out.append("</g><g class=\"cells\">")

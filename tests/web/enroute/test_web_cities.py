@@ -229,3 +229,15 @@ def _fuzz_table(client) -> str:
     if id(client) not in _TABLES:
         _TABLES[id(client)] = city_table(client, "cairo-example", names=("Aki",), **CITIES["cairo-example"][1])
     return _TABLES[id(client)]
+
+
+def test_score_map_strikes_a_remote_space_whose_meeting_point_is_off_the_route(client):
+    doc, _expect = game("cairo-remote-felucca")
+    token = city_table(client, "cairo-example", names=("Temple", "Pyramids"), **CITIES["cairo-example"][1])
+    for seat in (0, 1):
+        assert save(client, token, seat, doc["players"][seat]).status_code == 302
+    page = text(client.get(f"/tables/{token}/score"))
+    temple = page.split('id="player-0"')[1].split('id="player-1"')[0]
+    pyramids = page.split('id="player-1"')[1]
+    assert 'class="ft-remote" data-remote="temple"' in temple  # its meeting point is on the route: counted
+    assert 'class="ft-remote struck" data-remote="pyramids"' in pyramids  # erased: 0 red
