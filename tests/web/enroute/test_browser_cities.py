@@ -117,6 +117,8 @@ def test_london_subway_ride_on_a_phone(page, base):
     page.tap('.hits-ride .hit[data-ride="6,4"]')
     assert page.locator("g.rides line.ride").count() == 1
     route(page, second)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#map-wrap").screenshot(path=str(ARTIFACTS / "cities-london-sheet.png"))
     assert '[4,2],[6,4],[6,5]' in page.input_value("#sheet-json").replace(" ", "")
     text = save_and_score(page, "london")
     assert row(text, "Stations") == "12" and row(text, "Bridges") == "0"
