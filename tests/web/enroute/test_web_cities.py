@@ -186,7 +186,7 @@ def test_ride_crossed_and_remote_show_on_the_sheet_map(client):
     ({"crossed": [[1, 2]]}, 'id="x-1-2" class="xloc on problem"'),  # tourists there: the × is marked
     ({"remote": {"atlantis": {"red": 1}}}, "'atlantis' is not a remote tourist space"),
     ({"remote": {"temple": {"pink": 2}}}, "remote.temple.pink"),
-    ({"final_route": [[0, 0], [0, 1], [0, 2], [1, 2], [5, 5]]}, "The route jumps from [1, 2] to [5, 5]"),
+    ({"final_route": [[0, 0], [0, 1], [0, 2], [1, 2], [5, 5]]}, 'class="problem error" data-target="s-1-2-5-5"'),
 ])
 def test_bad_city_marks_are_named_and_kept(client, app, change, where):
     doc, _expect = game("cairo-remote-felucca")
