@@ -241,3 +241,16 @@ def test_score_map_strikes_a_remote_space_whose_meeting_point_is_off_the_route(c
     pyramids = page.split('id="player-1"')[1]
     assert 'class="ft-remote" data-remote="temple"' in temple  # its meeting point is on the route: counted
     assert 'class="ft-remote struck" data-remote="pyramids"' in pyramids  # erased: 0 red
+
+
+@pytest.mark.parametrize("board_id", list(CITIES))
+def test_city_boards_pages_and_table_downloads_answer(client, board_id):
+    page = client.get(f"/boards/{board_id}")
+    assert page.status_code == 200  # group and coordinate tracks are shown, not a 500
+    if board_id == "rio-example":
+        assert "6 + 3 per marked space, at most 24" in text(page)
+    if board_id == "hong-kong-example":
+        assert "4 / 6 / 8 / 10 / 12" in text(page)
+    token = city_table(client, board_id, **CITIES[board_id][1])
+    for path in ("", "/score", "/game.json", "/players/0/sheet.json", "/players/0"):
+        assert client.get(f"/tables/{token}{path}").status_code == 200, path
