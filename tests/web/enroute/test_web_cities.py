@@ -254,3 +254,19 @@ def test_city_boards_pages_and_table_downloads_answer(client, board_id):
     token = city_table(client, board_id, **CITIES[board_id][1])
     for path in ("", "/score", "/game.json", "/players/0/sheet.json", "/players/0"):
         assert client.get(f"/tables/{token}{path}").status_code == 200, path
+
+
+@pytest.mark.parametrize("board_id", ["london-example", "cairo-example", "rio-example"])
+def test_city_sheet_and_setup_pages_in_japanese_have_no_english_leftovers(client, board_id):
+    from enroute_ja_helpers import english_fragments, leftovers
+
+    fragments = english_fragments("companion/web/enroute/city_sheet.py", "companion/web/enroute/svgfeatures.py",
+                                  "templates/enroute/tables/_city_*.html",
+                                  "templates/enroute/tables/_coordinate_marks.html",
+                                  "companion/games/enroute/features.py")
+    token = city_table(client, board_id, **CITIES[board_id][1])
+    assert client.post(f"/tables/{token}/lang", data={"lang": "ja"}).status_code == 302
+    sheet = client.get(f"/tables/{token}/players/0").get_data(as_text=True)
+    assert "地図の凡例" in sheet and not leftovers(sheet, fragments)
+    setup = client.get(f"/tables/new?board={board_id}").get_data(as_text=True)
+    assert not leftovers(setup, fragments)
