@@ -172,6 +172,10 @@ def changes(old: dict, old_mode: str, new: dict, new_mode: str) -> list[tuple[st
         found.append(("change_cafes", {}))
     if a.goal != b.goal:
         found.append(("change_goal", {}))
+    if a.crossed != b.crossed:
+        found.append(("change_crossed", {}))
+    if a.remote != b.remote:
+        found.append(("change_remote", {}))
     if a.route != b.route or old_mode != new_mode:
         found.append(("change_route", {}))
     if old.get("player_board") != new.get("player_board"):

@@ -220,7 +220,7 @@ def remote_box(feature: Feature, board: Board) -> tuple[float, float, float, flo
     on the meeting point when it lies inside (the view box grows to hold boxes outside the grid)."""
     p = tuple(feature.param("meeting"))
     px, py = xy(p)
-    w, h = 56, 48
+    w, h = 56, 52
     dx = -1 if p[0] == 0 else (1 if p[0] == board.cols else 0)
     dy = -1 if p[1] == 0 else (1 if p[1] == board.rows else 0)
     if dx and dy:  # a corner: beside it, below or above, so the row labels stay readable
@@ -254,7 +254,7 @@ def _remote_over(feature: Feature, ctx: Ctx) -> list[str]:
         n = counts.get(colour, 0)
         cx = x + w * (i + .5) / len(colours)
         out.append(f'<text class="rc rc-{colour}{"" if n else " zero"}" data-colour="{colour}" x="{cx:.1f}" '
-                   f'y="{y + 38}">{n}</text>')
+                   f'y="{y + h - 12}">{n}</text>')
     if feature.id in ctx.struck:
         out.append(f'<line class="strike" x1="{x + 4}" y1="{y + h - 4}" x2="{x + w - 4}" y2="{y + 4}"/>')
     out.append("</g>")

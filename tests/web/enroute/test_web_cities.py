@@ -89,20 +89,20 @@ def test_sheet_map_draws_each_city_feature_with_legend_and_tools(client, board_i
 
 
 def test_city_tap_targets_are_phone_sized():
-    """At 390 px a map unit is ≥ 0.9 px: ride stops (54 units) and remote boxes (56×48) stay ≥ 44 px."""
+    """At 360 px (the narrowest phone) ride stops and remote-space boxes stay ≥ 44 px each way."""
     from companion.web.enroute.svgmap import MapState, render_map
 
     for board_id in CITIES:
         board = find_board(board_id)
         svg = str(render_map(board, board.player_boards[0], MapState()))
         width = float(re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+)', svg).group(1))
-        scale = 390 / width
-        assert scale >= .9, (board_id, width)
-        for r in re.findall(r'data-ride="[^"]+" cx="[^"]+" cy="[^"]+" r="([\d.]+)"', svg):
-            assert 2 * float(r) * scale >= 44
-        for w, h in re.findall(r'class="hit" data-remote="[^"]+" x="[^"]+" y="[^"]+" width="([\d.]+)" '
-                               r'height="([\d.]+)"', svg):
-            assert float(w) * scale >= 44 and float(h) * scale >= 43
+        scale = 360 / width
+        rides = re.findall(r'data-ride="[^"]+" cx="[^"]+" cy="[^"]+" r="([\d.]+)"', svg)
+        assert all(2 * float(r) * scale >= 44 for r in rides)
+        boxes = re.findall(r'class="hit" data-remote="[^"]+" x="[^"]+" y="[^"]+" width="([\d.]+)" '
+                           r'height="([\d.]+)"', svg)
+        assert all(float(w) * scale >= 44 and float(h) * scale >= 44 for w, h in boxes)
+        assert rides or boxes or board_id in ("rio-example", "hong-kong-example")
 
 
 def test_corner_arcs_bulge_toward_the_cut_corner():
@@ -270,3 +270,15 @@ def test_city_sheet_and_setup_pages_in_japanese_have_no_english_leftovers(client
     assert "地図の凡例" in sheet and not leftovers(sheet, fragments)
     setup = client.get(f"/tables/new?board={board_id}").get_data(as_text=True)
     assert not leftovers(setup, fragments)
+
+
+def test_a_stale_save_names_changed_city_marks(client):
+    doc, _expect = game("cairo-remote-felucca")
+    token = city_table(client, "cairo-example", **CITIES["cairo-example"][1])
+    assert save(client, token, 0, doc["players"][0], 0).status_code == 302
+    theirs = {**doc["players"][0], "crossed": [[6, 6]], "remote": {"temple": {"red": 1}}}
+    assert save(client, token, 0, theirs, 1).status_code == 302
+    response = save(client, token, 0, doc["players"][0], 1)  # based on version 1: refused
+    assert response.status_code == 409
+    page = text(response)
+    assert "crossed-out locations" in page and "tourists in remote spaces" in page
