@@ -76,6 +76,12 @@ def map_state(doc: dict, route_mode: str, board: Board) -> MapState:
         if at is not None and item.get("state") in ("used", "unused"):
             state.cafes[at] = item["state"]
     state.goal = [p for p in map(_point, _items(doc, "personal_goal")) if p is not None]
+    state.crossed = {loc for loc in map(_point, _items(doc, "crossed")) if loc is not None}
+    remote = doc.get("remote") if isinstance(doc, dict) else None
+    for key, counts in (remote.items() if isinstance(remote, dict) else ()):
+        if isinstance(key, str) and isinstance(counts, dict):
+            state.remote[key] = {c: n for c, n in counts.items() if c in COLOURS and isinstance(n, int)
+                                 and not isinstance(n, bool) and 0 < n < 100}
     return state
 
 
@@ -97,6 +103,9 @@ _PAIR = re.compile(r"\[(\d+), (\d+)\]")
 def problem_target(path: str, doc: dict, message: str = "") -> str | None:
     """Return the id of the map element a problem's path points at, or None."""
     match = _PATH.match(path or "")
+    if match and match.group(1) == "remote" and path.startswith(("remote.", "players")):
+        key = re.match(r"^(?:players\[\d+\]\.)?remote\.([^.\[]+)", path)
+        return f"f-{key.group(1)}" if key else None
     if match and match.group(1) == "cafes" and _PAIR.search(message or ""):
         # The engine numbers "cafe not reached" over the cafes it kept, not the document's
         # items, so the point named in the message is the reliable target.
@@ -123,6 +132,9 @@ def problem_target(path: str, doc: dict, message: str = "") -> str | None:
     if key == "personal_goal":
         p = _point(item)
         return point_id(p) if p else None
+    if key == "crossed":
+        loc = _point(item)
+        return f"x-{loc[0]}-{loc[1]}" if loc else None
     if key == "final_route":
         p = _point(item)
         prev = _point(items[index - 1]) if index > 0 else None
@@ -160,6 +172,10 @@ def changes(old: dict, old_mode: str, new: dict, new_mode: str) -> list[tuple[st
         found.append(("change_cafes", {}))
     if a.goal != b.goal:
         found.append(("change_goal", {}))
+    if a.crossed != b.crossed:
+        found.append(("change_crossed", {}))
+    if a.remote != b.remote:
+        found.append(("change_remote", {}))
     if a.route != b.route or old_mode != new_mode:
         found.append(("change_route", {}))
     if old.get("player_board") != new.get("player_board"):

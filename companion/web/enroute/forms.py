@@ -11,8 +11,19 @@ from pathlib import Path
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import (
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.fields.choices import SelectChoice
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...games.core.problems import Problem
 from ...games.enroute.board import Board
@@ -31,6 +42,32 @@ _GOAL_KEYS = ("deck", "name", "metric", "sign", "threshold", "winner_pp", "achie
 def choices(pairs) -> list[SelectChoice]:
     """Turn (value, label) pairs into WTForms choices."""
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+def rating_tracks(board: Board) -> list[tuple[str, str]]:
+    """Return the count tracks a table sets on the round board: (track id, label).
+
+    A version 1 board rates each grey landmark by its own id. A version 2 board's track may be shared by a
+    group of landmarks (Hong Kong's historic and modern ones) or rate a street (Rio's carnival): its label
+    names every landmark and street scoring by it.
+    """
+    if board.version == 1:
+        return [(lm.id, lm.name) for lm in board.iconic()]
+    tracks = []
+    for key, _track in board.ratings:
+        names = [lm.name for lm in board.landmarks if lm.track == key]
+        names += [f.name or f.id for f in board.features if f.param("rating") == key]
+        tracks.append((key, ", ".join(names) or key))
+    return tracks
+
+
+def coordinate_tracks(board: Board) -> list[tuple[str, str, tuple[int, ...]]]:
+    """Return the coordinate tracks a table marks (Rio's statue): (track id, label, spaces)."""
+    out = []
+    for key, track in board.coordinate_tracks:
+        names = [lm.name for lm in board.landmarks if lm.track == key]
+        out.append((key, ", ".join(names) or key, track.spaces))
+    return out
 
 
 def load_catalogue(path: Path | None = None) -> list[dict]:
@@ -86,11 +123,17 @@ class NewTableForm(FlaskForm):
                                              for i, c in enumerate(catalogue) if c["deck"] == deck],
                                            ("describe", _("Describe a card…"))])
             sub.metric.choices = choices([(m, label(f"metric_{m}")) for m in METRICS])
-        for i, lm in enumerate(board.iconic()):
-            track = board.rating_track(lm.id) or (0,)
+        self.tracks = rating_tracks(board)
+        for i, (key, _label) in enumerate(self.tracks):
+            track = board.rating_track(key) or (0,)
             field = getattr(self, f"rating_{i}", None)
             if field is not None:
                 field.choices = choices([(str(n), f"{n} → {pp} PP") for n, pp in enumerate(track)])
+        self.coordinates = coordinate_tracks(board)
+        for i, (_key, _label, spaces) in enumerate(self.coordinates):
+            field = getattr(self, f"marks_{i}", None)
+            if field is not None:
+                field.choices = choices([(str(n), str(n)) for n in spaces])
 
     def validate(self, extra_validators=None) -> bool:
         """Check the fields, then the table rules; keep the result in `self.result`."""
@@ -99,7 +142,12 @@ class NewTableForm(FlaskForm):
         _translate_choice_errors(self, lang)
         self.result = None
         players = self._check_players(lang)
-        ratings = {lm.id: _number(getattr(self, f"rating_{i}").data) for i, lm in enumerate(self.the_board.iconic())}
+        ratings: dict = {key: _number(getattr(self, f"rating_{i}").data) for i, (key, _l) in enumerate(self.tracks)}
+        for i, (key, _label, spaces) in enumerate(self.coordinates):
+            # The table's coordinate marks sit beside its counts, as lists: `scoresheet.game_doc` splits them
+            # into the game document's `marks`. A space is one of the track's (the field names a bad one).
+            field = getattr(self, f"marks_{i}")
+            ratings[key] = sorted({int(v) for v in field.data or () if v.isdigit() and int(v) in spaces})
         goals = self._check_goals(lang) if self.level.data == "full" else []
         if not ok or players is None or goals is None:
             return False
@@ -211,8 +259,12 @@ def table_form(boards: list[Board], board: Board, catalogue: list[dict], lang: s
     class Form_(NewTableForm):
         """This city's start-a-table form."""
 
-    for i, _lm in enumerate(board.iconic()):
+    for i, _track in enumerate(rating_tracks(board)):
         setattr(Form_, f"rating_{i}", SelectField(choices=choices([("0", "0")]), default="0"))
+    for i, _track in enumerate(coordinate_tracks(board)):
+        setattr(Form_, f"marks_{i}", SelectMultipleField(choices=choices([]), default=(),
+                                                         widget=ListWidget(prefix_label=False),
+                                                         option_widget=CheckboxInput()))
     form = Form_()
     form.setup(boards, board, catalogue, lang)
     return form

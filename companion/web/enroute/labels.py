@@ -41,6 +41,8 @@ LABELS = {
     "change_route": N_("final route"),
     "change_player_board": N_("player board"),
     "change_goal_values": N_("goal results"),
+    "change_crossed": N_("crossed-out locations"),
+    "change_remote": N_("tourists in remote spaces"),
     "route_by_companion": N_("Route chosen by the companion"),
     "route_by_player": N_("Route traced by the player"),
     "tb_route_length": N_("longer final route"),

@@ -32,6 +32,8 @@ def route_key(game_doc: dict, sheet_doc: dict) -> str:
     sheet = {k: v for k, v in sheet_doc.items() if k != "final_route"}
     basis = {"v": SOLVER_VERSION, "board": game_doc.get("board"), "level": game_doc.get("level"),
              "ratings": game_doc.get("ratings"), "goals": game_doc.get("goals"), "sheet": sheet}
+    if game_doc.get("marks"):  # coordinate tracks (Rio's statue); absent keeps every older key unchanged
+        basis["marks"] = game_doc["marks"]
     return hashlib.sha256(json.dumps(basis, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 

@@ -22,10 +22,19 @@ TIEBREAK_KEYS = ("route_length", "tourists", "landmarks")
 
 
 def game_doc(table: dict, players: list[dict]) -> dict:
-    """Build the `enroute-game/1` document of a table (board inline, as stored with the table)."""
-    return {"format": GAME_FORMAT, "board": table["board_doc"], "level": table["level"],
-            "ratings": table["ratings"], "goals": table["goals"],
-            "players": [engine_sheet(p["sheet"], p["route_mode"], p["name"]) for p in players]}
+    """Build the `enroute-game/1` document of a table (board inline, as stored with the table).
+
+    The table keeps a coordinate track's marked spaces (Rio's statue) beside the counts as a list;
+    the game document has them in `marks`.
+    """
+    stored = table["ratings"] if isinstance(table["ratings"], dict) else {}
+    doc = {"format": GAME_FORMAT, "board": table["board_doc"], "level": table["level"],
+           "ratings": {k: v for k, v in stored.items() if not isinstance(v, list)}, "goals": table["goals"],
+           "players": [engine_sheet(p["sheet"], p["route_mode"], p["name"]) for p in players]}
+    marks = {k: v for k, v in stored.items() if isinstance(v, list)}
+    if marks:
+        doc["marks"] = marks
+    return doc
 
 
 def score_table(table: dict, players: list[dict]) -> list[PlayerScore]:
@@ -73,8 +82,11 @@ def end_state(board: Board, sheet: dict, walk: list, evaluation) -> MapState:
     state.route = [tuple(p) for p in walk]
     kept = set(walk_sections(state.route))
     state.erased = state.drawn - kept
-    on = {loc for sec in kept for loc in board.borders(sec) if board.is_road(sec)}
+    on = {loc for sec in kept if board.is_road(sec) for loc in board.borders(sec)}  # a ride borders nothing
     state.struck = {loc for loc in state.tourists if loc not in on}
+    points = set(state.route)
+    state.remote_struck = {f.id for f in board.features_of("remote_space")
+                           if f.id in state.remote and tuple(f.param("meeting")) not in points}
     return state
 
 
@@ -82,7 +94,7 @@ def row_table(board: Board, level: str, views: list[ScoreView]) -> list[dict]:
     """Return rows 1–9 with each player's PP (None where a player is not scored)."""
     rows = []
     for row in scoring_rows(board, level):
-        rows.append({"number": row.number, "label": row.label, "hint": row.hint, "key": row.key,
+        rows.append({"number": row.number, "label": _(row.label), "hint": _(row.hint), "key": row.key,
                      "values": [v.score.rows.get(row.key, 0) if v.score.rows is not None else None for v in views]})
     return rows
 

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ...games.enroute.board import COLOURS, Board, PlayerBoard
 from ...games.enroute.geometry import Location, Point, Section
+from . import svgfeatures as sf
 from .labels import label as run_label
 
 CELL = 60
@@ -39,6 +40,9 @@ class MapState:
     struck: set[Location] = field(default_factory=set)  # tourists erased at game end
     erased: set[Section] = field(default_factory=set)  # drawn sections left off the final route
     problems: set[str] = field(default_factory=set)  # element ids to highlight
+    crossed: set[Location] = field(default_factory=set)  # Cairo's × locations
+    remote: dict[str, dict[str, int]] = field(default_factory=dict)  # remote tourist spaces: id -> counts
+    remote_struck: set[str] = field(default_factory=set)  # remote spaces erased at game end (meeting point off)
 
 
 def xy(point: Point) -> tuple[float, float]:
@@ -91,7 +95,10 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
     width = LEFT + board.cols * CELL + RIGHT
     height = TOP + board.rows * CELL + BOTTOM
     route_secs = {tuple(sorted(pair)) for pair in zip(state.route, state.route[1:])}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{map_id}" class="map" viewBox="0 0 {width} {height}" '
+    x0, y0, x1, y1 = sf.extents(board)
+    x0, y0 = min(0, x0 - 4), min(0, y0 - 4)
+    width, height = max(width, x1 + 4) - x0, max(height, y1 + 4) - y0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{map_id}" class="map" viewBox="{x0} {y0} {width} {height}" '
            f'role="img" aria-label="{escape(label or board.name)}" data-mode="roads">']
     out.append('<g class="coords" aria-hidden="true">')
     cols = player_board.columns if player_board else tuple(range(1, board.cols + 1))
@@ -102,6 +109,9 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
     for r in range(board.rows):
         out.append(f'<text class="coord row" data-index="{r}" x="{LEFT - 16}" y="{TOP + (r + .5) * CELL + 6}">'
                    f'{rows[r]}</text>')
+    ctx = sf.Ctx(board, state.remote, state.problems, state.remote_struck)
+    if board.features or any(road.tags for road in board.roads.values()):
+        out.append(f"<style>{sf.STYLE}</style>")
     out.append("</g><g class=\"cells\">")
     for loc in board.locations():
         x, y = xy((loc[0] - 1, loc[1] - 1))
@@ -121,12 +131,19 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
             text = str(lm.pp) if lm.kind == "yellow" else ("★" if lm.kind == "grey" else "")
             if text:
                 out.append(f'<text class="lm-label" x="{x + CELL / 2}" y="{y + CELL / 2 + 5}">{text}</text>')
+    out.append('</g><g class="features-under">')
+    out.extend(sf.layer(board, ctx, "under"))
     out.append('</g><g class="roads">')
+    extra = sf.road_classes(board)
     for sec in board.roads:
         (ax, ay), (bx, by) = xy(sec[0]), xy(sec[1])
-        classes = _cls("sec", sec in state.drawn and "drawn", sec in route_secs and "route",
-                       sec in state.erased and "erased", section_id(sec) in state.problems and "problem")
+        arc = sf.corner_arc(board, sec)
+        classes = _cls("sec", extra.get(sec, ""), arc and "corner", sec in state.drawn and "drawn",
+                       sec in route_secs and "route", sec in state.erased and "erased",
+                       section_id(sec) in state.problems and "problem")
         out.append(f'<line id="{section_id(sec)}" class="{classes}" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
+        if arc:  # drawn right after its road: the road's classes style the arc (CSS `line + path`)
+            out.append(f'<path class="arc" d="{arc}"/>')
     for ghost in sorted(state.problems):
         # A drawn "section" that is no road of the map still gets a line, so its problem shows.
         parts = ghost.split("-")
@@ -136,6 +153,13 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
             if not board.is_road(sec) and all(board.on_map(p) for p in sec):
                 (ax, ay), (bx, by) = xy(sec[0]), xy(sec[1])
                 out.append(f'<line id="{ghost}" class="sec ghost problem" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
+    out.append('</g><g class="features-over">')
+    out.extend(sf.layer(board, ctx, "over"))
+    out.append('</g><g class="rides">')
+    for a, b in zip(state.route, state.route[1:]):
+        if a != b and not board.is_road(tuple(sorted((a, b)))):  # a vehicle ride joins two segments
+            (ax, ay), (bx, by) = xy(a), xy(b)
+            out.append(f'<line class="ride" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
     out.append('</g><g class="marks">')
     if board.visit_them_all:
         for p in board.visit_them_all.at:
@@ -174,6 +198,15 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
                        f'<text x="{cx + dx}" y="{cy + dy + (9 if colour == "blue" else 6)}">{n}</text></g>')
         out.append(f'<line class="strike" x1="{cx - 24}" y1="{cy + 24}" x2="{cx + 24}" y2="{cy - 24}"/></g>')
     out.append("</g>")
+    if "crossed" in sf.tools(board) or state.crossed:
+        out.append('<g class="crossed">')
+        for loc in board.locations():
+            cx, cy = sf.cell_centre(loc)
+            classes = _cls("xloc", loc in state.crossed and "on",
+                           f"x-{loc[0]}-{loc[1]}" in state.problems and "problem")
+            out.append(f'<path id="x-{loc[0]}-{loc[1]}" class="{classes}" data-loc="{loc[0]},{loc[1]}" '
+                       f'd="M{cx - 20},{cy - 20} L{cx + 20},{cy + 20} M{cx + 20},{cy - 20} L{cx - 20},{cy + 20}"/>')
+        out.append("</g>")
     if interactive:
         out.extend(_hit_layers(board))
     out.append("</svg>")
@@ -204,5 +237,17 @@ def _hit_layers(board: Board) -> list[str]:
         for y in range(board.rows + 1):
             px, py = xy((x, y))
             out.append(f'<circle class="hit" data-pt="{x},{y}" cx="{px}" cy="{py}" r="{CELL * .45}"/>')
+    out.append('</g><g class="hits hits-ride">')
+    ctx = sf.Ctx(board)
+    hits = sf.layer(board, ctx, "hits")
+    out.extend(h for h in hits if "data-ride" in h)
+    out.append('</g><g class="hits hits-remote">')
+    out.extend(h for h in hits if "data-remote" in h)
+    out.append('</g><g class="hits hits-crossed">')
+    if "crossed" in sf.tools(board):
+        for loc in board.locations():
+            x, y = xy((loc[0] - 1, loc[1] - 1))
+            out.append(f'<rect class="hit" data-xloc="{loc[0]},{loc[1]}" x="{x}" y="{y}" width="{CELL}" '
+                       f'height="{CELL}"/>')
     out.append("</g>")
     return out

@@ -24,6 +24,7 @@ from ..core.qr import qr_png
 from ..core.security import loads, loopback_share_hint, public_url, small_int
 from . import board_store
 from . import table_store as db
+from .city_sheet import city_context
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
 from .labels import label
@@ -297,7 +298,8 @@ def _render_sheet(table, board, player, form, draft, route_mode, version, raw_te
                   "bad_json": _("This is not a readable sheet: {error}. Nothing was saved; your text is kept below.")}
     return render_template("enroute/tables/sheet.html", table=table, board=board, player=player, form=form, svg=svg,
                            problems=problems, conflict=conflict, manual=_manual_decks(table), colours=colours,
-                           boards_js=boards_js, js_strings=js_strings, raw_text=raw_text)
+                           boards_js=boards_js, js_strings=js_strings, raw_text=raw_text,
+                           city=city_context(board))
 
 
 @bp.post("/<token>/players/<int:seat>/check")
