@@ -35,26 +35,60 @@ def route_key(game_doc: dict, sheet_doc: dict) -> str:
     return hashlib.sha256(json.dumps(basis, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
-def cached_chooser(chooser, keys: dict[int, str]):
-    """Wrap a route chooser: a sheet whose key (by the parsed sheet's identity) was searched before is not
-    searched again; a proven new result is stored for every later view."""
+def cached_routes(keys) -> dict[str, RouteChoice]:
+    """The cached routes of these keys (one query)."""
+    wanted = sorted({k for k in keys if k})
+    if not wanted:
+        return {}
+    with read() as conn:
+        rows = conn.execute(select(route_cache.c.key, route_cache.c.walk, route_cache.c.proven)
+                            .where(route_cache.c.key.in_(wanted))).all()
+    return {row.key: RouteChoice([tuple(p) for p in json.loads(row.walk)], bool(row.proven)) for row in rows}
 
-    def choose(ctx, sheet) -> RouteChoice:
-        """Answer from the database, else search and remember a proven answer."""
-        key = keys.get(id(sheet))
-        if key is not None:
-            with read() as conn:
-                row = conn.execute(select(route_cache).where(route_cache.c.key == key)).mappings().first()
-            if row is not None:
-                return RouteChoice([tuple(p) for p in json.loads(row["walk"])], bool(row["proven"]))
-        choice = chooser(ctx, sheet)
-        if key is not None and choice.proven:  # an unproven route may improve with another search
+
+def remember_routes(found: dict[str, RouteChoice]) -> None:
+    """Store proven routes (one transaction; a key another worker stored meanwhile is left as it is)."""
+    proven = {k: c for k, c in found.items() if k and c.proven}  # an unproven route may improve with another search
+    if not proven:
+        return
+    rows = [{"key": k, "walk": json.dumps([list(p) for p in c.walk]), "proven": 1, "created": _now()}
+            for k, c in sorted(proven.items())]
+    try:
+        with write() as conn:
+            there = set(conn.execute(select(route_cache.c.key).where(route_cache.c.key.in_(sorted(proven))))
+                        .scalars())
+            rows = [r for r in rows if r["key"] not in there]
+            if rows:
+                conn.execute(insert(route_cache), rows)
+    except IntegrityError:
+        for row in rows:  # another worker stored some of them meanwhile: store the others one by one
             try:
                 with write() as conn:
-                    conn.execute(insert(route_cache).values(key=key, walk=json.dumps([list(p) for p in choice.walk]),
-                                                            proven=1, created=_now()))
+                    conn.execute(insert(route_cache).values(**row))
             except IntegrityError:
-                pass  # another worker stored the same answer meanwhile
+                pass
+
+
+def cached_chooser(chooser, keys: dict[int, str], known: dict[str, RouteChoice] | None = None,
+                   found: dict[str, RouteChoice] | None = None):
+    """Wrap a route chooser: a sheet whose key (by the parsed sheet's identity) is in `known` (fetched
+    beforehand with `cached_routes`) or was searched before is not searched again. New results go to
+    `found` when given (the caller stores them once), else each proven one is stored at once."""
+    def choose(ctx, sheet) -> RouteChoice:
+        """Answer from what is known or the database, else search."""
+        key = keys.get(id(sheet))
+        if key is not None:
+            hit = (found or {}).get(key)
+            if hit is None:
+                hit = cached_routes([key]).get(key) if known is None else known.get(key)
+            if hit is not None:
+                return hit
+        choice = chooser(ctx, sheet)
+        if key is not None:
+            if found is not None:
+                found[key] = choice
+            else:
+                remember_routes({key: choice})
         return choice
 
     return choose

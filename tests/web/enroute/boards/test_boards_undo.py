@@ -48,39 +48,45 @@ def test_two_editors_undo_never_overwrites_the_other(app, store, get_token):
     assert cell(store.load_draft(draft).doc, [3, 3]) is None and cell(store.load_draft(draft).doc, [2, 2]) == "blue"
 
 
+def race(app, store, get_token) -> int:
+    """Aki's undo and Bo's edit of another cell sent at the same moment; return the undo's status."""
+    import threading
+
+    draft = store.new_draft(lib.blank_board_doc("Race")).id
+    aki, bo = app.test_client(), app.test_client()
+    aki_token, bo_token = get_token(aki), get_token(bo)
+    before = store.load_draft(draft).doc
+    base = edit(aki, aki_token, draft, op="location", at=[1, 1], kind="red").get_json()["version"]
+    barrier = threading.Barrier(2)
+    answers = {}
+
+    def undo():
+        """Aki takes back her edit."""
+        barrier.wait(timeout=30)
+        answers["undo"] = edit(aki, aki_token, draft, op="replace", doc=before, base=base)
+
+    def other():
+        """Bo edits another cell at the same moment."""
+        barrier.wait(timeout=30)
+        answers["edit"] = edit(bo, bo_token, draft, op="location", at=[4, 4], kind="blue")
+
+    threads = [threading.Thread(target=undo), threading.Thread(target=other)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers["edit"].status_code == 200
+    assert answers["undo"].status_code in (200, 409)
+    assert cell(store.load_draft(draft).doc, [4, 4]) == "blue"  # Bo's edit is never lost
+    assert store.load_draft(draft).version == (4 if answers["undo"].status_code == 200 else 3)
+    return answers["undo"].status_code
+
+
 def test_concurrent_undo_and_edit_one_wins_nothing_lost(app, store, get_token):
     """An undo and another phone's edit sent at the same moment: either the edit lands after the undo, or the
     undo is refused; never is the other phone's edit silently replaced."""
-    import threading
-
     for _round in range(4):
-        draft = store.new_draft(lib.blank_board_doc("Race")).id
-        aki, bo = app.test_client(), app.test_client()
-        aki_token, bo_token = get_token(aki), get_token(bo)
-        before = store.load_draft(draft).doc
-        base = edit(aki, aki_token, draft, op="location", at=[1, 1], kind="red").get_json()["version"]
-        barrier = threading.Barrier(2)
-        answers = {}
-
-        def undo():
-            """Aki takes back her edit."""
-            barrier.wait(timeout=30)
-            answers["undo"] = edit(aki, aki_token, draft, op="replace", doc=before, base=base)
-
-        def other():
-            """Bo edits another cell at the same moment."""
-            barrier.wait(timeout=30)
-            answers["edit"] = edit(bo, bo_token, draft, op="location", at=[4, 4], kind="blue")
-
-        threads = [threading.Thread(target=undo), threading.Thread(target=other)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert answers["edit"].status_code == 200
-        assert answers["undo"].status_code in (200, 409)
-        assert cell(store.load_draft(draft).doc, [4, 4]) == "blue"  # Bo's edit is never lost
-        assert store.load_draft(draft).version == (4 if answers["undo"].status_code == 200 else 3)
+        race(app, store, get_token)
 
 
 def test_undo_with_a_junk_version_is_refused(app, store, get_token):
