@@ -113,8 +113,8 @@ def _job(row) -> RouteJob:
 
 def get_job(jid: str) -> RouteJob | None:
     """Load a job or None."""
-    if not isinstance(jid, str) or not 0 < len(jid) <= 64:
-        return None
+    if not isinstance(jid, str) or len(jid) > 64 or not jid or not all(c in "0123456789abcdef" for c in jid):
+        return None  # job ids are hex digests (the database never sees other text, NUL included)
     with read() as conn:
         row = conn.execute(select(route_jobs).where(route_jobs.c.id == jid)).first()
     return _job(row) if row is not None else None

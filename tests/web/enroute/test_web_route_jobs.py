@@ -226,10 +226,10 @@ def test_status_of_unknown_or_foreign_jobs_is_404(app, client, make_table):
 def test_job_table_insert_is_portable(app):
     """The job row takes every column as declared (the suite reruns this on PostgreSQL)."""
     with app.app_context(), write() as conn:
-        conn.execute(insert(route_jobs.route_jobs).values(id="j", table_id="t", state="queued", request="{}",
+        conn.execute(insert(route_jobs.route_jobs).values(id="ab" * 32, table_id="t", state="queued", request="{}",
                                                           created="now", updated=time.time()))
     with app.app_context():
-        job = route_jobs.get_job("j")
+        job = route_jobs.get_job("ab" * 32)
     assert job.state == "queued" and job.done == 0 and job.attempts == 0 and job.result == {}
 
 
