@@ -36,7 +36,7 @@ from ...games.enroute.game import read_game
 from ...games.enroute.scoring import score_players
 from ...games.enroute.search import SearchBudget
 from ..core.db import _now, metadata, read, write
-from .route_cache import cached_routes, remember_routes, route_key
+from .route_cache import basis_hash, cached_routes, remember_routes, route_key
 
 log = logging.getLogger(__name__)
 
@@ -190,7 +190,8 @@ def _mine(jid: str, worker: str, **values) -> None:
 def run(job: RouteJob, doc: dict, worker: str) -> None:
     """Search every route of a job's game, writing progress after each search, then store the routes."""
     game = read_game(doc)
-    keys = {id(sheet): route_key(doc, raw) for sheet, raw in zip(game.players, doc["players"], strict=False)
+    basis = basis_hash(doc)
+    keys = {id(sheet): route_key(doc, raw, basis) for sheet, raw in zip(game.players, doc["players"], strict=False)
             if sheet is not None}
     known = cached_routes(keys.values())
     found: dict[str, RouteChoice] = {}

@@ -15,7 +15,7 @@ from ...games.enroute.search import SearchBudget
 from ..core.i18n import _
 from .drafts import engine_sheet, map_state
 from .labels import label
-from .route_cache import cached_chooser, cached_routes, remember_routes, route_key
+from .route_cache import basis_hash, cached_chooser, cached_routes, remember_routes, route_key
 from .route_jobs import DONE, RouteJob, enqueue, get_job, job_id, searches_of
 from .svgmap import MapState
 
@@ -70,7 +70,8 @@ def score_or_job(table: dict, players: list[dict]) -> list[PlayerScore] | RouteJ
 
 def _keys(game, doc: dict) -> dict[int, str]:
     """Each parsed sheet's route key, by the sheet's identity (what `cached_chooser` looks up)."""
-    return {id(sheet): route_key(doc, raw) for sheet, raw in zip(game.players, doc["players"], strict=False)
+    basis = basis_hash(doc)
+    return {id(sheet): route_key(doc, raw, basis) for sheet, raw in zip(game.players, doc["players"], strict=False)
             if sheet is not None}
 
 
