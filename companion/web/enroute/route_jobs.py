@@ -77,13 +77,8 @@ class RouteJob:
 
 
 def setting(name: str, default: float | int | None):
-    """A setting from the app's config, else the environment (`COMPANION_<NAME>`), else the default."""
+    """A setting from the app's config (instance/config.py), else the default."""
     value = current_app.config.get(name)
-    if value is None and os.environ.get(f"COMPANION_{name}"):
-        try:
-            value = float(os.environ[f"COMPANION_{name}"])
-        except ValueError:
-            value = None
     return default if value is None else value
 
 

@@ -60,13 +60,15 @@ def retry(token: str, job: str):
 
 @bp.cli.command("route-worker")
 @click.option("--threads", default=1, show_default=True, help="solver threads in this process")
-def route_worker(threads: int) -> None:
+@click.option("--until-idle", is_flag=True, help="stop when no job is waiting (e.g. from cron)")
+def route_worker(threads: int, until_idle: bool) -> None:
     """Search the best routes of queued score pages (run beside app servers started with ROUTE_WORKERS=0)."""
     import threading
 
     app = current_app._get_current_object()
     stop, wake = threading.Event(), threading.Event()
-    workers = [threading.Thread(target=route_jobs.loop, args=(app, stop, wake, None), daemon=True)
+    idle = 0.0 if until_idle else None
+    workers = [threading.Thread(target=route_jobs.loop, args=(app, stop, wake, idle), daemon=True)
                for _ in range(max(1, threads))]
     for w in workers:
         w.start()

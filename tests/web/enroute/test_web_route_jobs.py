@@ -297,3 +297,15 @@ def _training() -> dict:
     from companion.games.enroute import board_to_json, find_board
 
     return board_to_json(find_board("training-city"))
+
+
+def test_dedicated_route_worker_command(app, client, make_table, runner):
+    """`flask enroute route-worker --until-idle` works the queued jobs of app servers that run no solver thread."""
+    app.config.update(ROUTE_WORKERS=0, ROUTE_WORKER_POLL=0.05)
+    token = make_table()
+    save(client, token, 0, sheet(final_route=None), 0)
+    jid = queue_job(app, token)
+    result = runner.invoke(args=["enroute", "route-worker", "--until-idle"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        assert route_jobs.get_job(jid).state == "done"
