@@ -7,7 +7,10 @@ machine, each sending 4-player `enroute-game/1` documents (simulated legal games
 `POST /api/score` as fast as answers come, for a bounded time:
 
 - routes given: every player's final route is in the document;
-- routes chosen: no final routes, the companion searches each player's best route;
+- routes chosen: no final routes, the companion chooses each player's best route (the same 100 games
+  in turn, as a table's phones re-send them: after the first round the servers remember the routes);
+- routes chosen, new games: no final routes and every request a game never sent before (seeds
+  1000 and up), so every route is searched: the cold path;
 - sheet saves: `POST /tables/<t>/players/<seat>` with a CSRF token, four phones on one table
   (this one writes to the database).
 
@@ -18,6 +21,7 @@ It reports scored games (or saves) per second and the latency median and p99. Th
 from __future__ import annotations
 
 import argparse
+import functools
 import http.client
 import json
 import os
@@ -43,12 +47,13 @@ from companion.games.enroute.simulate import simulate_game  # noqa: E402
 from companion.games.registry import score_document  # noqa: E402
 
 
-def games(chosen: bool, count: int = 100) -> list[bytes]:
+@functools.lru_cache(maxsize=8)
+def games(chosen: bool, count: int = 100, first: int = 0) -> tuple[bytes, ...]:
     """4-player simulated games as request bodies: without final routes, or with each player's best route
     written in (found once here, so the server only checks and scores it)."""
     board = find_board("training-city")
     bodies = []
-    for seed in range(count):
+    for seed in range(first, first + count):
         doc = simulate_game(board, players=4, seed=seed)
         for player in doc["players"]:
             player["final_route"] = None
@@ -57,7 +62,7 @@ def games(chosen: bool, count: int = 100) -> list[bytes]:
             for player, result in zip(doc["players"], scored["players"], strict=True):
                 player["final_route"] = result["final_route"]
         bodies.append(json.dumps(doc).encode())
-    return bodies
+    return tuple(bodies)
 
 
 def free_port() -> int:
@@ -116,11 +121,13 @@ def drive(port: int, make_request, seconds: float, clients: int) -> tuple[int, l
     return len(latencies), latencies, failures[0]
 
 
-def score_requests(bodies: list[bytes]):
-    """A request maker posting the bodies in turn to /api/score."""
+def score_requests(bodies: tuple[bytes, ...], repeat: bool = True):
+    """A request maker posting the bodies in turn to /api/score (each once, without `repeat`)."""
 
     def send(conn: http.client.HTTPConnection, i: int) -> bool:
         """Post one game; True when it was scored."""
+        if not repeat and i >= len(bodies):
+            raise RuntimeError("bench/api.py: not enough new games for this run; raise the count")
         conn.request("POST", "/api/score", bodies[i % len(bodies)], {"Content-Type": "application/json"})
         response = conn.getresponse()
         response.read()
@@ -178,8 +185,10 @@ def measure(env: dict, seconds: float, clients: int) -> list[tuple[str, str]]:
     proc, port = start(env)
     rows = []
     try:
+        fresh = games(True, count=int(seconds * 400 / clients) * clients, first=1000)  # more than can be sent
         for name, maker in (("routes given", score_requests(games(False))),
                             ("routes chosen", score_requests(games(True))),
+                            ("routes chosen, new games", score_requests(fresh, repeat=False)),
                             ("sheet saves", save_requests(port))):
             done, latencies, failed = drive(port, maker, seconds, clients)
             rows.append((name, f"{done / seconds:,.0f}/s | {pct(latencies, 50):.1f} ms | {pct(latencies, 99):.1f} ms "

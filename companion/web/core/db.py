@@ -120,12 +120,39 @@ def alembic_config(connection: Connection | None = None):
     return config
 
 
+MIGRATION_LOCK = 7_240_012  # the PostgreSQL advisory lock taken while migrating (any constant the app owns)
+
+
 def upgrade(app: Flask) -> None:
-    """Bring the database to the newest schema of every game (safe to run on every start)."""
+    """Bring the database to the newest schema of every game (safe to run on every start, by any number of
+    processes at once: `gunicorn -w 2` starts two, so one migrates while the others wait, then find it done)."""
     from alembic import command
 
-    with app.app_context(), app.extensions["companion.engine"].begin() as conn:
+    eng = app.extensions["companion.engine"]
+    with app.app_context(), _sqlite_migration_lock(eng), eng.begin() as conn:
+        if eng.dialect.name == "postgresql":  # held until this transaction ends; DDL is transactional there
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         command.upgrade(alembic_config(conn), "heads")
+
+
+@contextmanager
+def _sqlite_migration_lock(eng: Engine) -> Iterator[None]:
+    """For an SQLite file: hold an exclusive lock on `<file>.migrate-lock` while migrating (other databases,
+    or a system without `fcntl`: nothing to do here)."""
+    path = eng.url.database if eng.dialect.name == "sqlite" else None
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None
+    if not path or path == ":memory:" or fcntl is None:
+        yield
+        return
+    with open(f"{path}.migrate-lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def drop_everything(app: Flask) -> None:

@@ -8,11 +8,11 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from . import api, board_store, boards, photo, play, play_live, play_rounds, tables  # noqa: F401  (play_rounds, play_live add views)
+from . import api, board_store, boards, photo, play, play_live, play_rounds, route_progress, tables  # noqa: F401
 from .labels import label
 
 bp = Blueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
-for child in (tables.bp, play.bp, boards.bp, api.bp, photo.bp):
+for child in (tables.bp, play.bp, boards.bp, api.bp, photo.bp, route_progress.bp):
     bp.register_blueprint(child)
 # When the app starts (its migrations have run): bring an old board library folder into the database, once.
 bp.record_once(lambda state: board_store.import_library_at_start(state.app))

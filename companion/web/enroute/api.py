@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any
 
 from flask import Blueprint, jsonify
 
 from ...games.core.engine import ScoreOptions
 from ...games.enroute import UnknownBoardError, board_to_json
-from ...games.enroute.commands import score_document
+from ...games.enroute.evaluation import RouteChoice
+from ...games.enroute.game import read_game
+from ...games.enroute.scoring import SCORE_FORMAT, score_players
+from ...games.enroute.search import SearchBudget
 from ..core.api import problem, read_json_body, scored_answer
 from . import board_store
+from .route_cache import basis_hash, cached_routes, remember_routes, route_key
 
 bp = Blueprint("api", __name__, url_prefix="/api/enroute")
 
@@ -42,13 +47,58 @@ def _with_saved_board(doc: Any) -> Any:
 
 def _score(doc: Any, options: ScoreOptions) -> dict:
     """Score with the boards of the database only (never an old library folder), naming them when one is unknown."""
-    result = score_document(doc, dataclasses.replace(options, library=None))
+    result = _score_remembering_routes(doc, dataclasses.replace(options, library=None))
     board_id = doc.get("board") if isinstance(doc, dict) else None
     for player in result.get("players", []) if isinstance(board_id, str) else []:
         for i, found in enumerate(player.get("problems") or []):
             if found.get("code") == "unknown-board" and found.get("path") == "board":
                 player["problems"][i] = {**found, "message": _unknown(board_id)}
     return result
+
+
+def _score_remembering_routes(doc: Any, options: ScoreOptions) -> dict:
+    """Score as the engine's `score_document` does (the same request-wide search budget), with the companion's
+    chosen routes remembered: a sheet searched before (same game basis, same sheet) is answered from this
+    server's memory or the route cache instead of searched again. Only proven routes are remembered, so every
+    answer is the one a new search would give; a search that took long is stored for every server."""
+    game = read_game(doc, options.library)
+    raw = doc["players"] if isinstance(doc.get("players"), list) else []
+    budget = SearchBudget(options.time_limit, options.request_time_limit, len(raw) or 1)
+    basis = None
+    keys: dict[int, str] = {}
+    known: dict | None = None
+    found: dict = {}
+    slow: set[str] = set()
+
+    def choose(ctx, sheet) -> RouteChoice:
+        """Answer from memory or the database, else search (keys and the lookup only when a route is chosen)."""
+        nonlocal basis, known
+        if known is None:
+            basis = basis_hash(doc)
+            keys.update({id(s): route_key(doc, r, basis) for s, r in zip(game.players, raw, strict=False)
+                         if s is not None and isinstance(r, dict) and r.get("final_route") is None})
+            known = cached_routes(keys.values())
+        key = keys.get(id(sheet))
+        hit = known.get(key) if key is not None else None
+        if hit is not None:
+            return hit
+        started = time.perf_counter()
+        choice = budget.chooser(ctx, sheet)
+        if key is not None:
+            found[key] = choice
+            if time.perf_counter() - started >= STORE_AFTER:
+                slow.add(key)
+        return choice
+
+    result = {"format": SCORE_FORMAT, "players": [r.to_json() for r in score_players(game, chooser=choose)]}
+    remember_routes({k: c for k, c in found.items() if k in slow}, memo_only={k: c for k, c in found.items()
+                                                                              if k not in slow})
+    return result
+
+
+# A search quicker than this is cheaper to run again than to write to the database and read back: it is only
+# remembered in this server's memory.
+STORE_AFTER = 0.02
 
 
 def _unknown(board_id: str) -> str:

@@ -79,6 +79,10 @@ class BrokenBoardError(ValueError):
     """A saved board whose stored document is not a usable board."""
 
 
+class DraftChangedError(ValueError):
+    """A version-checked edit (an undo) whose base version is no longer the draft's: someone else edited it."""
+
+
 class StaleEditError(lib.EditError):
     """An edit that no longer fits the draft after another edit changed it meanwhile."""
 
@@ -351,14 +355,17 @@ def _apply(change: Callable[[Any], Any], doc: Any, again: bool) -> Any:
         raise
 
 
-def edit_draft(draft_id: str, change: Callable[[Any], Any]) -> Draft:
+def edit_draft(draft_id: str, change: Callable[[Any], Any], base: int | None = None) -> Draft:
     """Apply `change` (document -> new document) to a draft and store it; return the new draft.
 
     Raises `UnknownDraftError` when the draft is gone, and whatever `change` raises when it refuses
-    the edit (`StaleEditError` when only the newer draft refuses it).
+    the edit (`StaleEditError` when only the newer draft refuses it). With `base`, the edit is only
+    applied to that version of the draft (`DraftChangedError` otherwise): an undo replaces the whole
+    document, so it must not land on top of someone else's newer edit.
     """
     for attempt in range(OPTIMISTIC_TRIES):
         draft = load_draft(draft_id)
+        _check_base(draft, base)
         doc = _apply(change, draft.doc, attempt > 0)
         now = _now()
         with write() as conn:
@@ -375,11 +382,18 @@ def edit_draft(draft_id: str, change: Callable[[Any], Any]) -> Draft:
         if row is None:
             raise UnknownDraftError(draft_id)
         draft = _draft(row)
+        _check_base(draft, base)
         doc = _apply(change, draft.doc, True)
         now = _now()
         conn.execute(update(draft_row).where(draft_row.c.id == draft_id)
                      .values(doc=_dumps(doc), version=draft.version + 1, updated=now))
     return dataclasses.replace(draft, doc=doc, version=draft.version + 1, updated=now)
+
+
+def _check_base(draft: Draft, base: int | None) -> None:
+    """Refuse a version-checked edit when the draft is no longer at its base version."""
+    if base is not None and draft.version != base:
+        raise DraftChangedError(draft.id)
 
 
 def _delete_draft_at(draft: Draft) -> Callable:

@@ -25,6 +25,7 @@ from ...games.enroute import library as lib
 from ...games.enroute.board import CAFE_BONUSES, COLOURS, KINDS, Board
 from ...games.enroute.registry import UnknownBoardError
 from ..core.i18n import DEFAULT, _, current_lang
+from ..core.security import small_int
 from . import board_store as store
 from .board_forms import (
     ActionForm,
@@ -443,8 +444,9 @@ def _group_printed(doc: Any, missing: list[dict]) -> list[dict]:
     return out
 
 
-def _state(doc: Any, pb_number: int | None = None) -> dict:
-    """Return what the editor shows for a document: problems, missing items, validity and the map."""
+def _state(doc: Any, pb_number: int | None = None, version: int | None = None) -> dict:
+    """Return what the editor shows for a document: problems, missing items, validity, the map, and the
+    draft's version when known (an undo names it, so it never replaces someone else's newer edit)."""
     board, problems = lib.check_draft(doc)
     # A damaged draft may hold anything; the template only ever sees well-formed player boards.
     raw_boards = doc.get("player_boards") if isinstance(doc, dict) else None
@@ -452,14 +454,16 @@ def _state(doc: Any, pb_number: int | None = None) -> dict:
     missing, others = summary(doc, problems)
     return {"doc": doc, "valid": board is not None, "problems": [problem_view(p, doc) for p in problems],
             "others": others, "player_boards": player_boards, "missing": missing,
-            "svg": render_map(doc, pb_number, problems, interactive=True)}
+            "svg": render_map(doc, pb_number, problems, interactive=True),
+            **({"version": version} if version is not None else {})}
 
 
 @bp.get("/drafts/<draft_id>")
 def editor(draft_id: str):
     """Show the board editor for a draft."""
     draft = _draft(draft_id)
-    return render_template("enroute/boards/editor.html", draft=draft, state=_state(draft.doc), action=ActionForm(),
+    return render_template("enroute/boards/editor.html", draft=draft, state=_state(draft.doc, None, draft.version),
+                           action=ActionForm(),
                            kinds=kind_labels(), bonuses=bonus_labels(), colours=COLOURS, printed_text=printed_text,
                            js_strings=editor_strings())
 
@@ -525,11 +529,19 @@ def edit_draft(draft_id: str):
     pb_number = body.get("view") if body and isinstance(body.get("view"), int) else None
     if body is None:
         return _json_problem(N_("Send a JSON object describing the edit."), 400, extra=_state(draft.doc, pb_number))
+    base = body.get("base") if body.get("op") == "replace" else None
+    if base is not None and (not isinstance(base, int) or isinstance(base, bool) or small_int(base) is None):
+        return _json_problem(N_("The undo named no readable draft version; reload the editor."), 400,
+                             extra=_state(draft.doc, pb_number, draft.version))
     try:
-        # Applied to the draft as stored; if another edit lands first, applied again to the newer draft.
-        draft = store.edit_draft(draft_id, lambda doc: apply_edit(doc, body))
+        # Applied to the draft as stored; if another edit lands first, applied again to the newer draft
+        # (an undo, which names the version it takes back, is refused instead).
+        draft = store.edit_draft(draft_id, lambda doc: apply_edit(doc, body), base)
     except store.UnknownDraftError:
         return _json_problem(gone, 404, "unknown-draft")
+    except store.DraftChangedError:
+        latest = _latest_draft(draft)
+        return _json_problem(UNDO_REFUSED, 409, "undo-stale", extra=_state(latest.doc, pb_number, latest.version))
     except store.StaleEditError as exc:
         return _json_problem(STALE_EDIT.format(reason=exc), 409, "stale-edit", extra=_state(_latest(draft), pb_number),
                              text=_(STALE_EDIT, reason=edit_error_text(exc.cause)))
@@ -539,18 +551,25 @@ def edit_draft(draft_id: str):
             return _json_problem(str(exc), 400, extra=_state(_latest(draft), pb_number), text=edit_error_text(exc))
         return _json_problem(N_("This edit could not be applied to the draft."), 400,
                              extra=_state(_latest(draft), pb_number))
-    return jsonify(_state(draft.doc, pb_number))
+    return jsonify(_state(draft.doc, pb_number, draft.version))
 
 
+UNDO_REFUSED = N_("Someone else changed this draft after your last edit, so Undo was refused to keep their change. "
+                  "The map now shows the draft as it is.")
 STALE_EDIT = N_("Another edit changed the draft meanwhile, and this edit no longer fits it: {reason}")
 
 
 def _latest(draft: store.Draft) -> Any:
     """Return the draft's document as stored now (another phone may have changed it), else as it was read."""
+    return _latest_draft(draft).doc
+
+
+def _latest_draft(draft: store.Draft) -> store.Draft:
+    """Return the draft as stored now, else as it was read."""
     try:
-        return store.load_draft(draft.id).doc
+        return store.load_draft(draft.id)
     except KeyError:
-        return draft.doc
+        return draft
 
 
 @bp.post("/check")

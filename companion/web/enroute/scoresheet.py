@@ -15,7 +15,8 @@ from ...games.enroute.search import SearchBudget
 from ..core.i18n import _
 from .drafts import engine_sheet, map_state
 from .labels import label
-from .route_cache import cached_chooser, route_key
+from .route_cache import basis_hash, cached_chooser, cached_routes, remember_routes, route_key
+from .route_jobs import DONE, RouteJob, enqueue, get_job, job_id, searches_of
 from .svgmap import MapState
 
 TIEBREAK_KEYS = ("route_length", "tourists", "landmarks")
@@ -42,11 +43,45 @@ def score_table(table: dict, players: list[dict]) -> list[PlayerScore]:
     worker searched the same sheet before, so a score page reloads without searching again."""
     doc = game_doc(table, players)
     game = read_game(doc)
-    keys = {id(sheet): route_key(doc, raw) for sheet, raw in zip(game.players, doc["players"], strict=False)
-            if sheet is not None}
+    keys = _keys(game, doc)
     budget = SearchBudget(current_app.config.get("SOLVER_TIME_LIMIT"),
                           current_app.config.get("SOLVER_REQUEST_LIMIT"), 2 * len(players))
-    return score_players(game, chooser=cached_chooser(budget.chooser, keys), compare_best=True)
+    found: dict = {}
+    scores = score_players(game, chooser=cached_chooser(budget.chooser, keys, cached_routes(keys.values()), found),
+                           compare_best=True)
+    remember_routes(found)
+    return scores
+
+
+def score_or_job(table: dict, players: list[dict]) -> list[PlayerScore] | RouteJob:
+    """Score a table without holding the web worker for a long search: routes from the route cache or the
+    table's finished job, else searched within a short inline budget (`SOLVER_INLINE_LIMIT`, default 0.5 s
+    for the whole page); when a route is not proven within it, queue a background job and return the job."""
+    doc = game_doc(table, players)
+    game = read_game(doc)
+    keys = _keys(game, doc)
+    jid = job_id(table["id"], list(keys.values()))
+    known = cached_routes(keys.values())
+    job = get_job(jid)
+    if job is not None and job.state != DONE:
+        return job
+    if job is not None:
+        known = {**job.result, **known}  # a finished job's unproven routes too: searched once, with the full limit
+    inline = current_app.config.get("SOLVER_INLINE_LIMIT", 0.5)
+    budget = SearchBudget(current_app.config.get("SOLVER_TIME_LIMIT"), inline, 2 * len(players))
+    found: dict = {}
+    scores = score_players(game, chooser=cached_chooser(budget.chooser, keys, known, found), compare_best=True)
+    remember_routes(found)
+    if any(not choice.proven for choice in found.values()):
+        return enqueue(jid, table["id"], doc, searches_of(game))
+    return scores
+
+
+def _keys(game, doc: dict) -> dict[int, str]:
+    """Each parsed sheet's route key, by the sheet's identity (what `cached_chooser` looks up)."""
+    basis = basis_hash(doc)
+    return {id(sheet): route_key(doc, raw, basis) for sheet, raw in zip(game.players, doc["players"], strict=False)
+            if sheet is not None}
 
 
 @dataclass

@@ -29,7 +29,9 @@ from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, pr
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
 from .labels import label
 from .printed import board_of, problem_line_printed
-from .scoresheet import game_doc, row_table, score_table, score_views, tiebreak_notes
+from .route_jobs import RouteJob
+from .route_progress import searching_page
+from .scoresheet import game_doc, row_table, score_or_job, score_views, tiebreak_notes
 from .svgmap import point_id, render_map
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -372,7 +374,9 @@ def score(token: str):
     # Only entered sheets are scored and ranked (goal-card winners included): an empty sheet is no score.
     players = [p for p in everyone if p["version"] > 0]
     missing = [p for p in everyone if p["version"] == 0]
-    scores = score_table(table, players) if players else []
+    scores = score_or_job(table, players) if players else []
+    if isinstance(scores, RouteJob):  # a long search runs in the background: show its progress meanwhile
+        return searching_page(table, board, scores)
     views = score_views(board, players, scores)
     colours = COLOURS if "purple" in board.kinds_present() else COLOURS[:3]
     maps = {}

@@ -15,7 +15,10 @@ def app(tmp_path):
     """Create an app whose database and board library live in a temporary folder."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                       "DATABASE": str(tmp_path / "test.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards"),
-                      "SERVER_NAME": "table.test"})
+                      "SERVER_NAME": "table.test",
+                      # Score pages search inline unless a test asks for background searches (a loaded machine
+                      # must not turn a small sheet's page into a progress page); idle solver threads end soon.
+                      "SOLVER_INLINE_LIMIT": 3.0, "ROUTE_WORKER_IDLE": 5})
     yield app
 
 

@@ -1,7 +1,8 @@
 /* Board editor: tap the map to transcribe a printed En Route board.
    The server applies every edit (engine helpers) and answers the new document, its problems, what is
    still missing and a redrawn map; this script only collects taps and form values. Every answer is
-   also kept in localStorage, and Undo replaces the draft with the previous document. */
+   also kept in localStorage, and Undo replaces the draft with the previous document — only if nobody else
+   edited the draft since this phone's last edit (the server checks the draft version Undo names). */
 (function () {
   "use strict";
   const root = document.getElementById("editor");
@@ -14,6 +15,7 @@
   const mapBox = $("map");
   let doc = JSON.parse($("draft-doc").textContent);
   const history = [];  // earlier documents, for Undo
+  let version = parseInt(root.dataset.version, 10) || null;  // the draft version this page last saw
   let pending = 0;  // edits sent and not yet answered
   const strings = JSON.parse(root.dataset.strings || "{}");  // the page's language, from the server's catalogue
 
@@ -170,6 +172,7 @@
     pending += 1;
     status(t("saving"));
     edit.view = parseInt($("view-pb").value, 10) || null;
+    if (isUndo && version) edit.base = version;  // the version after this phone's edits answered so far
     try {
       const response = await fetch(editUrl, {
         method: "POST",
@@ -181,6 +184,16 @@
       try { body = await response.json(); } catch (e) { body = null; }
       if (!response.ok) {
         const first = body && body.problems && body.problems[0];
+        if (first && first.code === "undo-stale" && body.doc !== undefined) {
+          // Someone else edited meanwhile: show their draft; the earlier documents no longer undo this one.
+          history.length = 0;
+          doc = body.doc;
+          version = body.version || version;
+          keep();
+          render(body);
+          status(first.text || first.message, true);
+          return null;  // refused for good: nothing to put back on the Undo list
+        }
         const message = first ? first.text || first.message : t("refused", { status: response.status });
         status(t("not_changed", { message: message }), true);
         return false;
@@ -188,6 +201,7 @@
       if (!isUndo) history.push(doc);
       if (history.length > 100) history.shift();
       doc = body.doc;
+      if (body.version) version = body.version;
       keep();
       render(body);
       const errors = body.problems.filter((p) => p.severity === "error").length;
@@ -342,7 +356,8 @@
   $("undo").addEventListener("click", async () => {
     if (!history.length) return;
     const previous = history.pop();
-    if (!(await send({ op: "replace", doc: previous }, true))) history.push(previous);
+    const undone = await send({ op: "replace", doc: previous }, true);
+    if (undone === false) history.push(previous);  // not sent (offline) or refused for now: try again later
     $("undo").disabled = history.length === 0;
   });
 

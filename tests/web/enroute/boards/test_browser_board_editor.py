@@ -171,3 +171,27 @@ def test_the_editor_script_speaks_the_pages_language(server, page):
     page.click("#pt-panel [data-close]")
     shown = page.inner_text("#editor")
     assert leftovers(shown, fragments) == [], leftovers(shown, fragments)
+
+
+def test_undo_refused_after_another_phones_edit(server, page, chromium):
+    """Two phones on one draft: Aki's Undo after Bo's edit is refused with a message, and Aki's map then shows
+    Bo's edit (it was not overwritten)."""
+    page.goto(server + "/boards/")
+    page.fill("#name", "Two Phones")
+    page.click("text=Start transcribing")
+    page.wait_for_selector("#map svg")
+    apply_location(page, "1,1", "red")
+    other = chromium.new_context(viewport={"width": 360, "height": 740})
+    try:
+        bo = other.new_page()
+        bo.goto(page.url)
+        bo.wait_for_selector("#map svg")
+        apply_location(bo, "2,2", "blue")
+        expect(bo.locator("#l-2-2")).to_have_class(re.compile(r"\bkind-blue\b"))
+    finally:
+        other.close()
+    page.click("#undo")
+    expect(page.locator("#status")).to_contain_text("Someone else changed this draft")
+    expect(page.locator("#l-2-2")).to_have_class(re.compile(r"\bkind-blue\b"))  # Bo's edit, now on Aki's map
+    expect(page.locator("#l-1-1")).to_have_class(re.compile(r"\bkind-red\b"))  # Aki's edit stays too
+    assert page.is_disabled("#undo")
