@@ -19,6 +19,7 @@ from typing import Any
 from ..core.problems import N_, DocumentError, Problem, error, has_errors
 from ..core.schema import join_path, show
 from . import geometry as geo
+from .board_parts import CoordinateTrack, RowSpec
 from .features import Feature
 from .formats import BOARD_FORMAT, CAFE_BONUSES, COLOURS, KINDS, ROAD_TAGS, SPECIALISED, BoardV1
 from .formats_v2 import BOARD_FORMAT_V2, BoardV2
@@ -50,36 +51,6 @@ class Landmark:
     def track(self) -> str | None:
         """The id of the rating track this landmark scores by (None: not iconic)."""
         return self.rating if self.rating is not None else (self.id if self.kind == "grey" else None)
-
-
-@dataclass(frozen=True)
-class CoordinateTrack:
-    """A rating track marked by round-card coordinates, each at most once: base + step per mark, capped."""
-
-    base: int
-    step: int
-    max: int
-    spaces: tuple[int, ...]
-
-    def score(self, marked: int) -> int:
-        """Return the PP with `marked` spaces marked."""
-        return min(self.max, self.base + self.step * marked)
-
-
-@dataclass(frozen=True)
-class RowSpec:
-    """One scoring space of a version 2 board: a registered row type and its parameters."""
-
-    row: str
-    number: int
-    key: str | None = None
-    label: str | None = None
-    colour: str | None = None
-    feature: str | None = None
-    landmark: str | None = None
-    track: str | None = None
-    deck: str | None = None
-    pp: int | None = None
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ class V2Checks:
 
     def coordinate_tracks(self) -> tuple:
         """Check the coordinate tracks: spaces distinct."""
-        from .board import CoordinateTrack
+        from .board_parts import CoordinateTrack
 
         r = self.r
         found = []
@@ -125,7 +125,7 @@ class V2Checks:
 
     def scoring(self, landmarks: tuple) -> tuple | None:
         """Check the scoring rows: registered types whose parameters name things of this board."""
-        from .board import RowSpec
+        from .board_parts import RowSpec
         from .rowtypes import ROW_TYPES
 
         r = self.r

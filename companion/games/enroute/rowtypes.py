@@ -275,7 +275,7 @@ register(RowType("point_pp", lambda s: s.key or s.feature, lambda s, b: s.label 
 
 def default_specs(board: Any) -> tuple:
     """The standard rows 1–9 of a board without its own `scoring` (the training city's)."""
-    from .board import RowSpec
+    from .board_parts import RowSpec
 
     specs = [RowSpec("tourists", 1, colour="red"), RowSpec("tourists", 2, colour="green"),
              RowSpec("tourists", 3, colour="blue")]
