@@ -1,7 +1,8 @@
 """World-city map features on the blank maps, readable in black and white.
 
 Water is a hatched band, bridges a double line with their PP, scoring
-streets and tram lines dashed strokes, harbour crossings dotted, stations a
+streets and tram lines dashed strokes, harbour crossings a solid wavy line
+(a water route, unlike any street), corner roads quarter arcs, stations a
 square marked "S", and meeting points and remote tourist spaces boxes to
 write tourists in beside their intersection, named as the board names them.
 Only board data and catalogue texts are printed.
@@ -20,12 +21,66 @@ STATION_MARK = "S"
 # The feature types the maps draw, so the legend explains them (vehicles, zones and ferries are not drawn).
 LEGEND_FEATURES = ("river", "bridge", "station", "meeting_point", "remote_space", "street", "line", "harbour")
 _GREY = 0.55
+_KAPPA = 0.5523  # control-point length of a quarter circle drawn as one cubic Bezier curve
+_WAVE = 0.07  # harbour wave height, in cells
 
 
 def _mid(layout, sec) -> tuple[float, float]:
     """The page position of a section's middle."""
     (ax, ay), (bx, by) = layout.point(sec[0]), layout.point(sec[1])
     return (ax + bx) / 2, (ay + by) / 2
+
+
+def corner_arc(board: Board, layout, sec) -> tuple[tuple[float, float], ...] | None:
+    """Return the Bezier points (start, control, control, end) of a corner road; None for another road.
+
+    A corner road joins two diagonal intersections round a cut-off corner: of the two other corners of
+    its square, the cut one has fewer roads; the road is the quarter circle centred on the other one.
+    """
+    road = board.roads.get(sec)
+    if road is None or "corner" not in road.tags:
+        return None
+    a, b = sec
+    if abs(a[0] - b[0]) != 1 or abs(a[1] - b[1]) != 1:
+        return None
+    c1, c2 = (a[0], b[1]), (b[0], a[1])
+    centre = c2 if len(board.neighbours(c1)) <= len(board.neighbours(c2)) else c1
+    (ax, ay), (bx, by), (cx, cy) = layout.point(a), layout.point(b), layout.point(centre)
+    return ((ax, ay), (ax + _KAPPA * (bx - cx), ay + _KAPPA * (by - cy)),
+            (bx + _KAPPA * (ax - cx), by + _KAPPA * (ay - cy)), (bx, by))
+
+
+def stroke_road(c, board: Board, layout, sec) -> None:
+    """Stroke one road in the current style: a corner road as its arc, any other road straight."""
+    arc = corner_arc(board, layout, sec)
+    if arc is None:
+        (ax, ay), (bx, by) = layout.point(sec[0]), layout.point(sec[1])
+        c.line(ax, ay, bx, by)
+        return
+    path = c.beginPath()
+    path.moveTo(*arc[0])
+    path.curveTo(*arc[1], *arc[2], *arc[3])
+    c.drawPath(path, stroke=1, fill=0)
+
+
+def stroke_wave(c, start: tuple[float, float], end: tuple[float, float], height: float) -> None:
+    """Stroke a wavy line (alternating half waves of cubic curves) from start to end."""
+    (ax, ay), (bx, by) = start, end
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    if not length:
+        return
+    waves = max(2, round(length / (height * 5)))
+    nx, ny = -(by - ay) / length * height, (bx - ax) / length * height  # the normal, one wave high
+    path = c.beginPath()
+    path.moveTo(ax, ay)
+    for i in range(waves):
+        sign = 1 if i % 2 == 0 else -1
+        x0, y0 = ax + (bx - ax) * i / waves, ay + (by - ay) * i / waves
+        x1, y1 = ax + (bx - ax) * (i + 1) / waves, ay + (by - ay) * (i + 1) / waves
+        dx, dy = (x1 - x0) / 3, (y1 - y0) / 3
+        path.curveTo(x0 + dx + sign * nx, y0 + dy + sign * ny, x0 + 2 * dx + sign * nx, y0 + 2 * dy + sign * ny,
+                     x1, y1)
+    c.drawPath(path, stroke=1, fill=0)
 
 
 def draw_water(c, board: Board, layout) -> None:
@@ -44,18 +99,21 @@ def draw_water(c, board: Board, layout) -> None:
 
 
 def draw_lines(c, board: Board, layout) -> None:
-    """Streets and lines dashed, harbour crossings dotted, bridges doubled with their PP."""
+    """Streets and lines dashed (along corner arcs too), harbour crossings as solid wavy water routes."""
     c.saveState()
     c.setStrokeColor(INK)
-    for kind, dash, width in (("street", [4, 2], 2.2), ("line", [1.5, 1.5], 1.6), ("harbour", [0.5, 2.5], 1.8)):
+    for kind, dash, width in (("street", [4, 2], 2.2), ("line", [1.5, 1.5], 1.6)):
         c.setDash(dash)
         c.setLineWidth(width)
-        c.setLineCap(1 if kind == "harbour" else 0)
         for feature in board.features_of(kind):
             for sec in feature.sections:
-                (ax, ay), (bx, by) = layout.point(sec[0]), layout.point(sec[1])
-                c.line(ax, ay, bx, by)
+                stroke_road(c, board, layout, sec)
     c.setDash([])
+    c.setLineWidth(1.3)
+    c.setLineCap(1)
+    for feature in board.features_of("harbour"):
+        for sec in feature.sections:
+            stroke_wave(c, layout.point(sec[0]), layout.point(sec[1]), layout.cell * _WAVE)
     c.restoreState()
 
 
@@ -163,8 +221,11 @@ def draw_feature_icon(c, x: float, y: float, size: float, kind: str) -> None:
     elif kind == "bridge":
         c.line(x - half, y + 1.5, x + half, y + 1.5)
         c.line(x - half, y - 1.5, x + half, y - 1.5)
+    elif kind == "harbour":
+        c.setLineWidth(1.3)
+        stroke_wave(c, (x - half, y), (x + half, y), size * 0.15)
     else:
-        dash = {"street": [4, 2], "line": [1.5, 1.5], "harbour": [0.5, 2.5]}.get(kind, [])
+        dash = {"street": [4, 2], "line": [1.5, 1.5]}.get(kind, [])
         c.setDash(dash)
         c.setLineWidth(1.8)
         c.line(x - half, y, x + half, y)

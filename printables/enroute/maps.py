@@ -19,7 +19,7 @@ from companion.games.enroute.rows import ScoringRow
 from ..core.i18n import Translate, translator
 from . import style
 from .camera import draw_camera_marks
-from .city_features import draw_city_features
+from .city_features import draw_city_features, stroke_road
 from .legend import draw_legend, legend_height
 from .scoring_spaces import draw_scoring_spaces, scoring_spaces_height
 from .style import (
@@ -199,7 +199,7 @@ def draw_landmark_joins(c, board: Board, layout: MapLayout) -> None:
 
 
 def draw_roads(c, board: Board, layout: MapLayout) -> None:
-    """Draw every road as a dotted line and every intersection as a dot, where sections start and end."""
+    """Draw every road as a dotted line (a corner road as an arc) and a dot where sections start and end."""
     c.saveState()
     c.setStrokeColor(ROAD)
     c.setLineCap(1)
@@ -207,9 +207,8 @@ def draw_roads(c, board: Board, layout: MapLayout) -> None:
     # A zero-length dash with round caps prints as evenly spaced dots.
     gap = layout.cell / 9
     c.setDash([0, gap], gap / 2)
-    for a, b in board.roads:
-        (x1, y1), (x2, y2) = layout.point(a), layout.point(b)
-        c.line(x1, y1, x2, y2)
+    for section in board.roads:
+        stroke_road(c, board, layout, section)
     c.setDash([])
     c.setFillColor(ROAD)
     ends = {p for section in board.roads for p in section}
