@@ -1,15 +1,66 @@
 """What a city board adds to the sheet page: its tools (ride, remote spaces, crossed-out locations), the ride
-stops the page script checks taps against, the remote spaces' panel, the legend and the script's texts.
+stops the page script checks taps against, the remote spaces' panel, the legend, the script's texts, and the
+rule decisions a player meets on the map (README "Rules the companion had to decide"), also on the score sheet.
 
 Everything comes from the board's features through `svgfeatures` (no city names here).
 """
 
 from __future__ import annotations
 
+from ...games.core.problems import N_
 from ...games.enroute.board import Board
 from ...games.enroute.vehicles import banks_of, stations_of
 from ..core.i18n import _
 from . import svgfeatures as sf
+
+# The rule decisions shown where a player meets them, keyed by what the board has: a sheet tool (svgfeatures'
+# drawers name them) or a map-feature type. A new city with these features gets the same notes.
+TOOL_NOTES: dict[str, tuple[str, ...]] = {
+    "ride": (N_("A final route has at most one ride, and each of its two segments has at least one section."),
+             N_("Your personal goal is counted within one segment: a ride is no section.")),
+    "remote": (N_("A remote space's tourists count only when its meeting point is on your final route; otherwise "
+                  "they are erased."),),
+    "crossed": (N_("A crossed-out (×) location holds no tourists and is empty for goal cards."),),
+}
+FEATURE_NOTES: dict[str, tuple[str, ...]] = {
+    "station": (N_("A station on your final route counts once, however often you pass it; both stations of your "
+                   "ride count."),),
+    "bridge": (N_("A bridge on your final route scores its printed PP once."),),
+    "meeting_point": (N_("A remote landmark scores only when its meeting point is on your final route."),),
+    "street": (N_("A scoring street scores its rating for each of its sections on your final route, contiguous or "
+                  "not."),),
+    "harbour": (N_("A harbour crossing is one section, however long it is drawn."),),
+}
+COORDINATE_NOTE = N_("{name}: {base} PP + {step} PP per marked space, at most {max} PP.")
+COORDINATE_REMOTE_NOTE = N_("{name}: {base} PP + {step} PP per marked space, at most {max} PP, only when its "
+                            "meeting point is on your final route.")
+GROUP_NOTE = N_("{names} share one rating: each of them on your final route scores it.")
+
+
+def city_notes(board: Board) -> list[dict]:
+    """Return the rule notes of a board's tools, feature types and rating tracks, in a fixed order (none for a
+    board without features): each {"key": what it explains, "text": the note in the page's language}."""
+    notes: list[dict] = []
+    for tool in sf.tools(board):
+        notes += [{"key": f"tool-{tool}", "text": _(text)} for text in TOOL_NOTES.get(tool, ())]
+    present = {f.type for f in board.features}
+    for kind, texts in FEATURE_NOTES.items():
+        if kind in present:
+            notes += [{"key": kind, "text": _(text)} for text in texts]
+    remote_tracks = {lm.track for lm in board.remote_landmarks()}
+    for lm in board.rated():
+        track = board.coordinate_track(lm.track)
+        if track is not None:
+            note = COORDINATE_REMOTE_NOTE if lm.track in remote_tracks else COORDINATE_NOTE
+            notes.append({"key": "coordinate-track",
+                          "text": _(note, name=lm.name, base=track.base, step=track.step, max=track.max)})
+    groups: dict[str, list[str]] = {}
+    for lm in board.rated():
+        groups.setdefault(lm.track, []).append(lm.name)
+    for names in groups.values():
+        if len(names) > 1:
+            notes.append({"key": "rating-group", "text": _(GROUP_NOTE, names=", ".join(names))})
+    return notes
 
 
 def _pairs(points) -> list[list[int]]:
@@ -51,5 +102,8 @@ def city_context(board: Board) -> dict:
                "remote_title": _("Tourists in {name}"),
                "cross_has_tourists": _("This location holds tourists, and a crossed-out location never does; clear "
                                        "its tourists first.")}
+    for tool in tools:  # the tool's help also says the rules it is bound by
+        hints[tool] = " ".join([hints[tool], *(_(text) for text in TOOL_NOTES.get(tool, ()))])
     return {"tools": [{"name": t, "label": names[t], "hint": hints[t]} for t in tools], "rides": rides(board),
-            "spaces": spaces, "strings": strings, "legend": sf.legend(board)}
+            "spaces": spaces, "strings": strings, "legend": sf.legend(board), "notes": city_notes(board),
+            "remote_note": " ".join(_(text) for text in TOOL_NOTES["remote"]) if "remote" in tools else ""}

@@ -24,7 +24,7 @@ from ..core.qr import qr_png
 from ..core.security import loads, loopback_share_hint, public_url, small_int
 from . import board_store
 from . import table_store as db
-from .city_sheet import city_context
+from .city_sheet import city_context, city_notes
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
 from .labels import label
@@ -395,7 +395,8 @@ def score(token: str):
                          for p in v.score.problems] for v in views}
     return render_template("enroute/tables/score.html", table=table, board=board, views=views, maps=maps,
                            rows=row_table(board, table["level"], views), notes=tiebreak_notes(views),
-                           problems=problems, tiebreak_note=TIEBREAK_NOTE, missing=missing)
+                           problems=problems, tiebreak_note=TIEBREAK_NOTE, missing=missing,
+                           city_rules=city_notes(board))
 
 
 def _pb(players: list[dict], seat: int) -> int:
