@@ -32,6 +32,8 @@ from .printed import board_of, problem_line_printed
 from .route_jobs import RouteJob
 from .route_progress import searching_page
 from .scoresheet import game_doc, row_table, score_or_job, score_views, tiebreak_notes
+from .svgfeatures import STYLE as FEATURE_STYLE
+from .svgfeatures import legend as feature_legend
 from .svgmap import point_id, render_map
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -396,7 +398,8 @@ def score(token: str):
     return render_template("enroute/tables/score.html", table=table, board=board, views=views, maps=maps,
                            rows=row_table(board, table["level"], views), notes=tiebreak_notes(views),
                            problems=problems, tiebreak_note=TIEBREAK_NOTE, missing=missing,
-                           city_rules=city_notes(board))
+                           city_rules=city_notes(board), legend=feature_legend(board),
+                           legend_style="" if maps else FEATURE_STYLE)  # the maps carry the symbols' style
 
 
 def _pb(players: list[dict], seat: int) -> int:

@@ -82,3 +82,27 @@ def test_the_rules_are_shown_in_japanese(client):
         notes = _notes(text(client.get(f"/tables/{token}{path}")))
         assert notes and not any("final route" in n or "per marked space" in n for n in notes)
         assert any("Statue on the Peak" in n and "24" in n for n in notes)  # the board's name, the numbers
+
+
+def _legend(page: str) -> dict[str, str]:
+    """The score sheet's map legend: feature type → text."""
+    block = page.split('class="map-legend"')[1].split("</details>")[0]
+    return {kind: re.sub(r"<svg.*?</svg>", "", body, flags=re.S).strip()
+            for kind, body in re.findall(r'<li data-type="([^"]+)">(.*?)</li>', block, re.S)}
+
+
+@pytest.mark.parametrize("board_id", ["cairo-example", "hong-kong-example"])
+def test_the_score_sheet_has_the_map_legend(client, board_id):
+    """The engine's legend text and the tap map's symbol for each feature type of the city, as on the sheet."""
+    from companion.games.enroute.features import FEATURE_TYPES
+    from companion.games.enroute.registry import find_board
+
+    token = city_table(client, board_id, **CITIES[board_id][1])
+    page = text(client.get(f"/tables/{token}/score"))
+    legend = _legend(page)
+    kinds = {f.type for f in find_board(board_id).features}
+    assert set(legend) == kinds
+    assert all(legend[k] == FEATURE_TYPES[k].legend for k in kinds)
+    assert legend == _legend(text(client.get(f"/tables/{token}/players/0")))
+    assert page.count('class="legend-symbol"') == len(kinds)
+    assert "svg.map .ft-river" in page  # the symbols' style, even before any sheet is scored (no map yet)
