@@ -19,6 +19,12 @@ def register(app: Flask) -> None:
     """Install the error handlers."""
 
     @app.before_request
+    def no_nul_in_addresses():
+        """Answer 404 for an address holding a NUL character: no page has one, and PostgreSQL text refuses it."""
+        if "\x00" in request.path:
+            abort(404, description="No page has this address.")
+
+    @app.before_request
     def json_bodies_are_objects():
         """Refuse a JSON body that is not an object outside the API.
 
