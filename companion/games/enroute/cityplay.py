@@ -112,6 +112,27 @@ def open_cards(board: Board, ratings: dict[str, int], marks: dict[str, tuple[int
     return new, new_marks, []
 
 
+def allowed_choices(board: Board, ratings: dict[str, int], marks: dict[str, tuple[int, ...]],
+                    cards: Sequence[RoundCard], earlier: Sequence[int | None]) -> list[int]:
+    """Return the groups card `len(earlier)` may choose after the earlier cards' choices (pages, simulator)."""
+    i = len(earlier)
+    card = cards[i]
+    return [k for k in range(len(card.options))
+            if not open_cards(board, ratings, marks, cards[:i + 1], [*earlier, k], None, "standard")[2]]
+
+
+def round_symbols(board: Board, cards: Sequence[RoundCard], choices: Sequence[int | None] | None) -> list[str]:
+    """Return the count-track symbols the cards adjust, in order, with the choice cards' chosen groups."""
+    found = []
+    for i, card in enumerate(cards):
+        group = list(card.iconic)
+        pick = choices[i] if choices is not None and i < len(choices) else None
+        if card.options and isinstance(pick, int) and 0 <= pick < len(card.options):
+            group += card.options[pick]
+        found += [t for t in group if board.coordinate_track(t) is None]
+    return found
+
+
 def space_for(board: Board, symbol: str) -> Feature | None:
     """Return the remote tourist space showing a symbol."""
     return next((f for f in board.features_of("remote_space") if f.param("symbol") == symbol), None)

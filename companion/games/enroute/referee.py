@@ -355,9 +355,13 @@ def reveal_start(state: GameState) -> tuple[GameState, list[Problem]]:
         return state, [error("start-not-chosen", "players",
                              N_("Not every player has chosen a starting station and section: waiting for {names}."),
                              names=", ".join(waiting))]
-    players = tuple(replace(p, start_card=None, sections=p.sections + ((p.start[1],) if p.start else ()))
-                    for p in state.players)
-    return replace(state, players=players), []
+    players = []
+    for p in state.players:
+        new = (p.start[1],) if p.start else ()
+        cafes = dict(p.cafes)
+        _visit_cafes(state, list(new), cafes, [])  # a cafe the starting section reaches is circled, unused
+        players.append(replace(p, start_card=None, sections=p.sections + new, cafes=cafes))
+    return replace(state, players=tuple(players)), []
 
 
 def close_round(state: GameState, turns_required: bool = True) -> tuple[GameState, list[Problem]]:
@@ -430,9 +434,13 @@ def matching_locations(state: GameState, player: int, changes: tuple[CoordinateC
 
 
 def empty_matches(state: GameState, player: int, changes: tuple[CoordinateChange, ...] = ()) -> list[Location]:
-    """Return the matching locations that are still empty (the player's choices this turn)."""
+    """Return the matching locations that are still empty (the player's choices this turn).
+
+    A used ferry, or a ferry whose waterfront is full, cannot carry tourists: it counts as occupied.
+    """
     me = state.players[player]
-    used = {f.locations[0] for f in state.board.features_of("ferry") if f.id in me.ferries and f.locations}
+    used = {f.locations[0] for f in state.board.features_of("ferry") if f.locations and (
+        f.id in me.ferries or all(x in me.tourists or x in me.crossed for x in waterfront(f)))}
     return [loc for loc in matching_locations(state, player, changes)
             if loc not in me.tourists and loc not in me.crossed and loc not in used]
 
@@ -454,6 +462,8 @@ def bonus_sources(state: GameState, player: int, kind: str) -> list[Source]:
 def segment_options(board: Board, drawn: set[Section] | frozenset[Section],
                     location: Location) -> list[tuple[Section, Section]]:
     """Return every two-section segment next to a location: connected, undrawn, one along its side."""
+    harbour = harbour_sections(board)  # a harbour crossing is never part of a two-section segment
+    drawn = set(drawn) | harbour
     sides = [sec for sec in board.roads if location in board.borders(sec) and sec not in drawn]
     found: set[tuple[Section, Section]] = set()
     for first in sides:
