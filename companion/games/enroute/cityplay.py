@@ -56,6 +56,8 @@ def open_cards(board: Board, ratings: dict[str, int], marks: dict[str, tuple[int
                path: str = "cards") -> tuple[dict[str, int], dict[str, tuple[int, ...]], list[Problem]]:
     """Apply the cards' symbols in order; `choices[i]` is the chosen group of card i when it shows "OR"."""
     problems: list[Problem] = []
+    if choices is not None and not isinstance(choices, (list, tuple)):
+        choices = ()  # not a list: every choice card then asks for its choice
     spaces = {f.param("symbol") for f in board.features_of("remote_space")}
     new_marks = {k: tuple(v) for k, v in marks.items()}
     pending = dict(ratings)  # the ratings as if every queued symbol went up (for "a maxed track forces the other")

@@ -333,7 +333,7 @@ def choose_start(state: GameState, player: int, station: str, section: Section) 
                              name=me.name)]
     stations = dict(start_stations(state, player))
     problems: list[Problem] = []
-    if station not in stations:
+    if not isinstance(station, str) or station not in stations:
         problems.append(error("not-my-station", "station",
                               N_("{station} is not on {name}'s starting subway card; choose {choices}."),
                               station=str(station), name=me.name, choices=" or ".join(stations)))

@@ -6,6 +6,8 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from referee_helpers import card, closed, codes
 
 from companion.games.core.problems import has_errors
@@ -352,3 +354,25 @@ def test_simulated_cities_use_their_rules(boards):
     assert any(p.remote for p in cairo) and any(p.crossed for p in cairo)
     hk = [p for s in range(6) for p in simulate_state(boards["hong-kong-example"], 4, s).players]
     assert any(p.ferries for p in hk)
+
+
+# --- bad input never crashes ------------------------------------------------------------------------------------
+
+JUNK = st.one_of(st.none(), st.integers(-3, 9), st.text(max_size=3), st.lists(st.integers(-1, 7), max_size=3),
+                 st.booleans(), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(choices=JUNK, station=JUNK, section=JUNK, ferry_to=JUNK)
+def test_city_inputs_give_problems_never_exceptions(boards, choices, station, section, ferry_to):
+    """Any value for choices, the starting station and section, or a ferry destination gives problems."""
+    rio, hk, london = boards["rio-example"], boards["hong-kong-example"], boards["london-example"]
+    either = city_card(3, "r1", (("statue",), ("stadium",)), red=1)
+    state, problems = begin_round(solo(rio), (either, card(5, red=1)), choices=choices)
+    assert state.round == 1 or has_errors(problems)
+    draw = draw_setup(london, ["A"], 1, SetupOptions(1, "full", mode="solo"))
+    _, problems = choose_start(new_game(london, seats(draw), "full", mode="solo"), 0, station, section)
+    assert has_errors(problems)
+    state, _ = begin_round(solo(hk), cards_for((1, 2), red=1))
+    _, problems = play_turn(state, 0, Turn((1, 2), (((1, 1), (1, 2)),), ferry_to=ferry_to))
+    assert isinstance(problems, list)
