@@ -16,6 +16,13 @@ Game flow::
     state, problems = close_round(state)                             # everyone has played
     doc = to_game_document(state)                                    # enroute-game/1, final_route null
 
+World cities (rules in `cityplay` and the city's `cities/<city>/rules.py`):
+`begin_round(..., choices=[k, None])` picks a choice card's group; London
+opens with `choose_start` per player (secret) and `reveal_start`; a Hong Kong
+ferry turn gives `Turn(ferry_to=...)`; Cairo's remote tourists and ×
+locations are in `PlayerState.remote` / `crossed`, Rio's statue in
+`GameState.marks`.
+
 Helpers for pages and the simulator: `check_turn` (all problems, no change),
 `matching_locations` / `empty_matches` (after coordinate changes),
 `segment_options` (every legal two-section segment), `bonus_sources` (unused

@@ -376,3 +376,19 @@ def test_city_inputs_give_problems_never_exceptions(boards, choices, station, se
     state, _ = begin_round(solo(hk), cards_for((1, 2), red=1))
     _, problems = play_turn(state, 0, Turn((1, 2), (((1, 1), (1, 2)),), ferry_to=ferry_to))
     assert isinstance(problems, list)
+
+
+def test_cli_simulates_a_city_game_that_scores(boards, tmp_path):
+    """`python -m companion simulate --board rio-example` prints the referee's game; `score` accepts it (exit 0)."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "companion", "simulate", "--board", "rio-example", "--seed", "4"],
+                         capture_output=True, text=True, check=True)
+    doc = json.loads(out.stdout)
+    assert doc == simulate_game(boards["rio-example"], 4, 4) and "statue" in doc.get("marks", {})
+    path = tmp_path / "rio.json"
+    path.write_text(out.stdout, encoding="utf-8")
+    scored = subprocess.run([sys.executable, "-m", "companion", "score", str(path)], capture_output=True, text=True)
+    assert scored.returncode == 0, scored.stdout[-500:]
