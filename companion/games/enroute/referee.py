@@ -18,7 +18,7 @@ Game flow::
 
 World cities (rules in `cityplay` and the city's `cities/<city>/rules.py`):
 `begin_round(..., choices=[k, None])` picks a choice card's group; London
-opens with `choose_start` per player (secret) and `reveal_start`; a Hong Kong
+opens with `startcards.choose_start` per player (secret), `reveal_start`; a Hong Kong
 ferry turn gives `Turn(ferry_to=...)`; Cairo's remote tourists and ×
 locations are in `PlayerState.remote` / `crossed`, Rio's statue in
 `GameState.marks`.
@@ -317,58 +317,6 @@ def _start_pending(state: GameState, path: str) -> list[Problem]:
     return [error("start-sections-pending", path,
                   N_("First every player draws a section from a station of their starting subway card and the "
                      "sections are revealed together; waiting for {names}."), names=", ".join(waiting))]
-
-
-def start_stations(state: GameState, player: int) -> list[tuple[str, Point]]:
-    """Return the (station id, intersection) pairs of a player's secret starting subway card."""
-    card = state.players[player].start_card if 0 <= player < len(state.players) else None
-    found = []
-    for sid in card or ():
-        station = state.board.feature("station", sid)
-        if station is not None and station.points:
-            found.append((sid, station.points[0]))
-    return found
-
-
-def choose_start(state: GameState, player: int, station: str, section: Section) -> tuple[GameState, list[Problem]]:
-    """London: a player secretly chooses a station of their card and one section from it (kept until the reveal)."""
-    if not 0 <= player < len(state.players):
-        return state, [error("no-player", "player", N_("There is no player {player}."), player=player)]
-    me = state.players[player]
-    if me.start_card is None:
-        return state, [error("no-start-card", "station", N_("{name} has no starting subway card to play."),
-                             name=me.name)]
-    stations = dict(start_stations(state, player))
-    problems: list[Problem] = []
-    if not isinstance(station, str) or station not in stations:
-        problems.append(error("not-my-station", "station",
-                              N_("{station} is not on {name}'s starting subway card; choose {choices}."),
-                              station=str(station), name=me.name, choices=" or ".join(stations)))
-        return state, problems
-    sec = _check_new_section(state.board, section, set(me.sections), "section", problems)
-    if sec is not None and stations[station] not in sec:
-        problems.append(error("start-section-not-at-station", "section",
-                              N_("The starting section must start at the chosen station {station} {at}."),
-                              station=station, at=list(stations[station])))
-    if problems:
-        return state, problems
-    return _with_player(state, player, replace(me, start=(station, sec))), []
-
-
-def reveal_start(state: GameState) -> tuple[GameState, list[Problem]]:
-    """London: everyone reveals card, station and section together; the sections join the maps, the cards leave."""
-    waiting = [p.name for p in state.players if p.start_card is not None and p.start is None]
-    if waiting:
-        return state, [error("start-not-chosen", "players",
-                             N_("Not every player has chosen a starting station and section: waiting for {names}."),
-                             names=", ".join(waiting))]
-    players = []
-    for p in state.players:
-        new = (p.start[1],) if p.start else ()
-        cafes = dict(p.cafes)
-        _visit_cafes(state, list(new), cafes, [])  # a cafe the starting section reaches is circled, unused
-        players.append(replace(p, start_card=None, sections=p.sections + new, cafes=cafes))
-    return replace(state, players=tuple(players)), []
 
 
 def close_round(state: GameState, turns_required: bool = True) -> tuple[GameState, list[Problem]]:

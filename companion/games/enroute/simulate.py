@@ -45,20 +45,18 @@ from .referee import (
     begin_round,
     begin_start_rounds,
     bonus_sources,
-    choose_start,
     close_round,
     empty_matches,
     new_game,
     play_turn,
     refresh_hand,
-    reveal_start,
     segment_options,
-    start_stations,
     to_game_document,
     undo_turn,
 )
 from .setup import SetupOptions, SoloSequence, draw_setup
 from .setup import seats as setup_seats
+from .startcards import choose_start, reveal_start, start_stations
 
 MAX_PLAYERS = 4
 

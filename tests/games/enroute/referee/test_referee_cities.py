@@ -23,18 +23,16 @@ from companion.games.enroute.referee import (
     begin_round,
     begin_start_rounds,
     bonus_sources,
-    choose_start,
     new_game,
     play_turn,
-    reveal_start,
     segment_options,
-    start_stations,
     to_game_document,
     to_sheet,
 )
 from companion.games.enroute.registry import find_board
 from companion.games.enroute.setup import SetupOptions, draw_goals, draw_setup, seats, setup_steps
 from companion.games.enroute.simulate import simulate_game, simulate_state
+from companion.games.enroute.startcards import choose_start, reveal_start, start_stations
 
 CITIES = ("london-example", "rio-example", "cairo-example", "hong-kong-example")
 
