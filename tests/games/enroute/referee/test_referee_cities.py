@@ -390,3 +390,18 @@ def test_cli_simulates_a_city_game_that_scores(boards, tmp_path):
     path.write_text(out.stdout, encoding="utf-8")
     scored = subprocess.run([sys.executable, "-m", "companion", "score", str(path)], capture_output=True, text=True)
     assert scored.returncode == 0, scored.stdout[-500:]
+
+
+def test_the_refereed_statue_marks_score(boards):
+    """The marks the referee writes score the statue row: 6 + 3 per marked coordinate (max 24) when reached."""
+    from companion.games.enroute.scoring import score_game
+
+    reached = 0
+    for seed in range(4):
+        doc = simulate_game(boards["rio-example"], 2, seed)
+        marks = doc.get("marks", {}).get("statue", [])
+        for player in score_game(doc)["players"]:
+            statue = player["rows"]["statue"]
+            assert statue in (0, min(24, 6 + 3 * len(marks)))
+            reached += statue > 0
+    assert reached  # some best route does reach the statue's meeting point
