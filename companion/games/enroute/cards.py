@@ -48,13 +48,17 @@ class RoundCard:
     tourists: tuple[tuple[str, int], ...] = ()
     iconic: tuple[str, ...] = ()
     repeat: bool = False
+    options: tuple[tuple[str, ...], ...] = ()  # a choice card: "OR" groups of track ids, one is upgraded
+    symbol: str | None = None  # Cairo: the remote space symbol its tourists go to
 
     def label(self) -> str:
         """Describe the card in a player's words, e.g. "4: 2 blue, 1 red (TV Tower)"."""
         if self.repeat:
             return f"{self.coordinate}: repeat"
         text = ", ".join(f"{n} {colour}" for colour, n in self.tourists)
-        return f"{self.coordinate}: {text}" + (f" ({', '.join(self.iconic)})" if self.iconic else "")
+        shown = list(self.iconic) + [" OR ".join("+".join(g) for g in self.options)] * bool(self.options)
+        return f"{self.coordinate}: {text}" + (f" ({', '.join(shown)})" if shown else "") + (
+            f" [{self.symbol}]" if self.symbol else "")
 
 
 def card_to_json(card: RoundCard) -> dict:
@@ -66,6 +70,10 @@ def card_to_json(card: RoundCard) -> dict:
         doc["tourists"] = dict(card.tourists)
     if card.iconic:
         doc["iconic"] = list(card.iconic)
+    if card.options:
+        doc["options"] = [list(group) for group in card.options]
+    if card.symbol:
+        doc["symbol"] = card.symbol
     return doc
 
 
@@ -76,7 +84,8 @@ def card_from_json(doc: dict) -> RoundCard:
         tourists = tuple(sorted(((c, int(n)) for c, n in doc.get("tourists", {}).items()),
                                 key=lambda kv: COLOURS.index(kv[0])))
         card = RoundCard(str(doc["id"]), coordinate, tourists, tuple(doc.get("iconic", ())),
-                         bool(doc.get("repeat", False)))
+                         bool(doc.get("repeat", False)), tuple(tuple(g) for g in doc.get("options", ())),
+                         doc.get("symbol"))
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not a round card: {doc!r}") from exc
     if coordinate not in COORDINATES or (card.repeat and card.tourists):

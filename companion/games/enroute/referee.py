@@ -16,6 +16,13 @@ Game flow::
     state, problems = close_round(state)                             # everyone has played
     doc = to_game_document(state)                                    # enroute-game/1, final_route null
 
+World cities (rules in `cityplay` and the city's `cities/<city>/rules.py`):
+`begin_round(..., choices=[k, None])` picks a choice card's group; London
+opens with `startcards.choose_start` per player (secret), `reveal_start`; a Hong Kong
+ferry turn gives `Turn(ferry_to=...)`; Cairo's remote tourists and ×
+locations are in `PlayerState.remote` / `crossed`, Rio's statue in
+`GameState.marks`.
+
 Helpers for pages and the simulator: `check_turn` (all problems, no change),
 `matching_locations` / `empty_matches` (after coordinate changes),
 `segment_options` (every legal two-section segment), `bonus_sources` (unused
@@ -46,15 +53,15 @@ from .board import COLOURS, Board, PlayerBoard, board_to_json
 from .cards import (
     RATING_MODES,
     RoundCard,
-    apply_symbols,
     colour_choices,
-    iconic_symbols,
     mixed_cards,
     round_tourists,
     start_round_count,
     wrap_coordinate,
 )
 from .cards import active_player as _active_player
+from .cityplay import add_remote, ferry_at, harbour_sections, open_cards, route_tourists, waterfront
+from .cityrules import rules_for
 from .game import GAME_FORMAT
 from .geometry import Location, Point, Section
 from .goals import GoalCard, goal_to_json
@@ -76,6 +83,7 @@ class Seat:
     player_board: int
     balance: tuple[str, ...] = ()
     personal_goal: tuple[Point, Point, Point] | None = None
+    start_card: tuple[str, str] | None = None  # London: the secret starting subway card (two station ids)
 
 
 @dataclass(frozen=True)
@@ -113,6 +121,7 @@ class Turn:
     changes: tuple[CoordinateChange, ...] = ()
     bonus_sections: tuple[BonusSection, ...] = ()
     decline_cafe_tourists: tuple[Point, ...] = ()
+    ferry_to: Location | None = None  # Hong Kong: the location chosen is a ferry; its tourists go here
 
 
 @dataclass(frozen=True)
@@ -130,6 +139,11 @@ class PlayerState:
     played: bool = False  # has taken this round's turn
     before_turn: PlayerState | None = None  # for undo until the round closes
     turns: tuple[tuple[int, Turn], ...] = ()  # (round, turn) history
+    crossed: tuple[Location, ...] = ()  # Cairo's × locations (two Cairo cards)
+    remote: dict[str, dict[str, int]] = field(default_factory=dict)  # Cairo: remote space id -> tourists
+    ferries: tuple[str, ...] = ()  # Hong Kong: the ferries this player has used (crossed out)
+    start_card: tuple[str, str] | None = None  # London: secret until the reveal, then None
+    start: tuple[str, Section] | None = None  # London: the chosen station and section, secret until the reveal
 
 
 @dataclass(frozen=True)
@@ -148,6 +162,7 @@ class GameState:
     later_cards: tuple[tuple[RoundCard, RoundCard] | None, ...] = ()  # 4 players: round 2's start cards
     ratings: dict[str, int] = field(default_factory=dict)
     goals: tuple[GoalCard, ...] = ()
+    marks: dict[str, tuple[int, ...]] = field(default_factory=dict)  # coordinate tracks (Rio's statue)
 
     @property
     def start_rounds(self) -> int:
@@ -170,12 +185,16 @@ def new_game(board: Board, seats: list[Seat], level: str = "full", rating_mode: 
     """Start a game; advanced rating mode marks one upgrade box per iconic landmark (the purple corners)."""
     if level not in LEVELS or rating_mode not in RATING_MODES or mode not in MODES:
         raise ValueError(f"unknown level/rating mode/mode: {level!r}, {rating_mode!r}, {mode!r}")
+    if rating_mode not in board.rating_modes:
+        raise ValueError(f"{board.name} is played in {' or '.join(board.rating_modes)} rating mode only")
     if not seats or not 0 <= first_player < len(seats):
         raise ValueError("a game needs players and a first active player among them")
     players = tuple(PlayerState(s.name, s.player_board, balance=tuple((side, False) for side in s.balance),
-                                personal_goal=s.personal_goal if level != "simplified" else None)
+                                personal_goal=s.personal_goal if level != "simplified" else None,
+                                start_card=s.start_card if board.start_cards else None)
                     for s in seats)
-    ratings = {lm.id: (1 if rating_mode == "advanced" else 0) for lm in board.iconic()}
+    tracks = [k for k, _ in board.ratings] if board.version == 2 else [lm.id for lm in board.iconic()]
+    ratings = {k: (1 if rating_mode == "advanced" else 0) for k in tracks}
     return GameState(board, level, rating_mode, mode, players, first_player, ratings=ratings,
                      goals=tuple(goals) if level == "full" else (), cards=tuple(None for _ in seats),
                      later_cards=tuple(None for _ in seats))
@@ -190,14 +209,15 @@ def _next_round_ok(state: GameState, path: str) -> list[Problem]:
     return []
 
 
-def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard],
-                rating_moves: list[str] | None = None) -> tuple[GameState, list[Problem]]:
+def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard], rating_moves: list[str] | None = None,
+                choices: list[int | None] | None = None) -> tuple[GameState, list[Problem]]:
     """Open a normal round with the two round cards; adjust iconic ratings once per symbol.
 
     Standard mode marks the next upgrade box for each symbol. Advanced mode
-    needs the active player's choice per symbol in `rating_moves`.
+    needs the active player's choice per symbol in `rating_moves`. `choices[i]`
+    is the active player's group for card i when it is a choice card ("OR").
     """
-    problems = _next_round_ok(state, "cards")
+    problems = _next_round_ok(state, "cards") + _start_pending(state, "cards")
     number = state.round + 1
     if number <= state.start_rounds:
         problems.append(error("start-round", "cards",
@@ -209,11 +229,12 @@ def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard],
     if problems:
         return state, problems
     moves = rating_moves if state.rating_mode == "advanced" else None
-    ratings, found = apply_symbols(state.board, state.ratings, iconic_symbols(cards), moves, state.rating_mode)
+    ratings, marks, found = open_cards(state.board, state.ratings, state.marks, cards, choices, moves,
+                                       state.rating_mode)
     if found:
         return state, found
     pair = (cards[0], cards[1])
-    return replace(state, round=number, phase="drawing", ratings=ratings,
+    return replace(state, round=number, phase="drawing", ratings=ratings, marks=marks,
                    cards=tuple(pair for _ in state.players)), []
 
 
@@ -224,24 +245,43 @@ def _one_type_each(cards: list[RoundCard] | tuple[RoundCard, ...], path: str) ->
                   n=i + 1, types=", ".join(c for c, _ in cards[i].tourists)) for i in mixed_cards(cards)]
 
 
-def placed_ratings(state: GameState, placed: list[RoundCard]) -> tuple[dict[str, int], list[Problem]]:
+def placed_ratings(state: GameState, placed: list[RoundCard],
+                   choices: list[int | None] | None = None) -> tuple[dict[str, int], list[Problem]]:
     """Return the ratings once the start-round cards are placed and revealed, before anyone picks.
 
     The seed (~l.486–488, ~l.504–506) upgrades the ratings for the revealed cards' iconic symbols when the cards
     are placed, so players pick while seeing the new ratings (start rounds only upgrade, also in advanced mode).
     """
-    return apply_symbols(state.board, state.ratings, iconic_symbols(placed), None, "standard", start_round=True)
+    ratings, _, problems = placed_marks(state, placed, choices)
+    return ratings, problems
 
 
-def begin_start_rounds(state: GameState, placed: list[RoundCard],
-                       picks: list[tuple[int, int]]) -> tuple[GameState, list[Problem]]:
+def placed_marks(state: GameState, placed: list[RoundCard], choices: list[int | None] | None = None
+                 ) -> tuple[dict[str, int], dict[str, tuple[int, ...]], list[Problem]]:
+    """Return the ratings and coordinate marks after the placed start cards (each owner chooses for a choice card).
+
+    Owners choose in turn order from the first active player (the reference card's green side), seed ~l.786.
+    """
+    n = len(placed)
+    order = [(state.first_player + k) % n for k in range(n)] if n else []
+    cards = [placed[i] for i in order]
+    picks = [choices[i] if choices is not None and i < len(choices) else None for i in order]
+    ratings, marks, problems = open_cards(state.board, state.ratings, state.marks, cards, picks, None, "standard",
+                                          start_round=True, path="placed")
+    back = {f"choices[{k}]": f"choices[{i}]" for k, i in enumerate(order)}  # paths name the owner's seat
+    back.update({f"placed[{k}]": f"placed[{i}]" for k, i in enumerate(order)})
+    return ratings, marks, [replace(p, path=back.get(p.path, p.path)) for p in problems]
+
+
+def begin_start_rounds(state: GameState, placed: list[RoundCard], picks: list[tuple[int, int]],
+                       choices: list[int | None] | None = None) -> tuple[GameState, list[Problem]]:
     """Open the start round(s): one card per player, all revealed; each player picks 2 of them by index.
 
     Ratings go up for every revealed card's symbols (start rounds only
     upgrade, also in advanced mode). With 4 players the two cards a player did
     not pick are that player's round cards in round 2.
     """
-    problems = _next_round_ok(state, "placed")
+    problems = _next_round_ok(state, "placed") + _start_pending(state, "placed")
     n = len(state.players)
     if state.round != 0 or state.start_rounds == 0:
         problems.append(error("no-start-round", "placed",
@@ -259,13 +299,24 @@ def begin_start_rounds(state: GameState, placed: list[RoundCard],
                                   f"among the {len(placed)} placed (numbers 0 to {len(placed) - 1})."))
     if problems:
         return state, problems
-    ratings, found = placed_ratings(state, placed)
+    ratings, marks, found = placed_marks(state, placed, choices)
     if found:
         return state, found
     chosen = tuple((placed[a], placed[b]) for a, b in picks)
     later = tuple(tuple(placed[k] for k in range(n) if k not in pick) for pick in picks) \
         if state.start_rounds == 2 else tuple(None for _ in picks)
-    return replace(state, round=1, phase="drawing", ratings=ratings, cards=chosen, later_cards=later), []
+    return replace(state, round=1, phase="drawing", ratings=ratings, marks=marks, cards=chosen,
+                   later_cards=later), []
+
+
+def _start_pending(state: GameState, path: str) -> list[Problem]:
+    """Refuse to open the first round before London's starting sections are drawn and revealed."""
+    waiting = [p.name for p in state.players if p.start_card is not None]
+    if not waiting:
+        return []
+    return [error("start-sections-pending", path,
+                  N_("First every player draws a section from a station of their starting subway card and the "
+                     "sections are revealed together; waiting for {names}."), names=", ".join(waiting))]
 
 
 def close_round(state: GameState, turns_required: bool = True) -> tuple[GameState, list[Problem]]:
@@ -338,16 +389,25 @@ def matching_locations(state: GameState, player: int, changes: tuple[CoordinateC
 
 
 def empty_matches(state: GameState, player: int, changes: tuple[CoordinateChange, ...] = ()) -> list[Location]:
-    """Return the matching locations that are still empty (the player's choices this turn)."""
-    marked = state.players[player].tourists
-    return [loc for loc in matching_locations(state, player, changes) if loc not in marked]
+    """Return the matching locations that are still empty (the player's choices this turn).
+
+    A used ferry, or a ferry whose waterfront is full, cannot carry tourists: it counts as occupied.
+    """
+    me = state.players[player]
+    used = {f.locations[0] for f in state.board.features_of("ferry") if f.locations and (
+        f.id in me.ferries or all(x in me.tourists or x in me.crossed for x in waterfront(f)))}
+    return [loc for loc in matching_locations(state, player, changes)
+            if loc not in me.tourists and loc not in me.crossed and loc not in used]
 
 
 def bonus_sources(state: GameState, player: int, kind: str) -> list[Source]:
-    """Return the unused bonus sources of one kind ("section" or "coordinate"): circled cafes, then balance cards."""
+    """Return the unused bonus sources of one kind held before a turn: circled cafes, then balance cards.
+
+    A city with immediate route-section cafes (Hong Kong) lists none: they pay only in the turn they are reached.
+    """
     me = state.players[player]
     found: list[Source] = []
-    if state.cafes_in_play():
+    if state.cafes_in_play() and not (kind == "section" and rules_for(state.board).immediate_section_cafe):
         found += [at for at, st in sorted(me.cafes.items())
                   if st == "unused" and state.board.cafe_at(at).bonus == kind]
     found += [BALANCE for side, used in me.balance if side == kind and not used]
@@ -357,6 +417,8 @@ def bonus_sources(state: GameState, player: int, kind: str) -> list[Source]:
 def segment_options(board: Board, drawn: set[Section] | frozenset[Section],
                     location: Location) -> list[tuple[Section, Section]]:
     """Return every two-section segment next to a location: connected, undrawn, one along its side."""
+    harbour = harbour_sections(board)  # a harbour crossing is never part of a two-section segment
+    drawn = set(drawn) | harbour
     sides = [sec for sec in board.roads if location in board.borders(sec) and sec not in drawn]
     found: set[tuple[Section, Section]] = set()
     for first in sides:
@@ -423,10 +485,15 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
     cards = state.cards[player]
     a, b = card_values(cards, turn.changes)
     where = describe(state, player, loc)
-    if loc in me.tourists:
+    ferry = ferry_at(board, loc)
+    if loc in me.tourists or loc in me.crossed:
         problems.append(error("location-occupied", "turn.location",
                               f"{where} already has tourists; choose a location that was empty at the start of "
                               "your turn."))
+    elif ferry is not None and ferry.id in me.ferries:
+        problems.append(error("ferry-used", "turn.location",
+                              N_("The ferry at {where} is already crossed out: each ferry carries tourists once per "
+                                 "game."), where=where))
     free = empty_matches(state, player, turn.changes)
     if turn.fallback:
         if free:
@@ -446,13 +513,31 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
                                   f"{where} does not match the round cards {a} and {b} on your board "
                                   f"(player board {me.player_board}); the matching locations are {cands}."))
         tourists = _marked_tourists(board, cards, turn, problems)
+    remote: dict[str, dict[str, int]] = {}
+    cross = False
+    if not turn.fallback:  # Cairo cards send their tourists to the remote spaces
+        tourists, remote, cross = route_tourists(board, cards, tourists)
+    target = _ferry_target(state, player, turn, loc, ferry, problems)
     drawn = set(me.sections)
-    new_secs = _check_segment(state, player, turn, loc, drawn, problems)
+    new_secs = _check_segment(state, player, turn, target, drawn, problems)
     gained: list[Point] = []
     _visit_cafes(state, new_secs, cafes, gained)
+    immediate = rules_for(board).immediate_section_cafe
+    harbour = harbour_sections(board)
     for i, bonus in enumerate(turn.bonus_sections):
         path = f"turn.bonus_sections[{i}]"
         sec = _check_new_section(board, bonus.section, drawn | set(new_secs), path, problems)
+        at = tuple(bonus.source) if isinstance(bonus.source, (tuple, list)) else None
+        if immediate and at is not None and me.cafes.get(at) == "unused":
+            problems.append(error("cafe-not-immediate", f"{path}.source",
+                                  N_("The route-section cafe at {at} pays only in the turn it is reached; kept "
+                                     "unused it is worth 2 PP at the end."), at=list(at)))
+            continue
+        if sec in harbour and (at is None or at not in gained):
+            problems.append(error("harbour-bonus", path,
+                                  N_("A harbour crossing is drawn as the turn's only section, or with a route-section "
+                                     "cafe reached this turn; never after the segment with another bonus.")))
+            continue
         if not _spend(state, bonus.source, "section", cafes, balance, path, problems):
             continue
         if sec is not None:
@@ -469,18 +554,43 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
         declined.add(at)
     for at in gained:
         cafe = board.cafe_at(at)
-        if cafe.bonus == "tourists" and at not in declined:
+        if cafe.bonus == "tourists" and at not in declined and not cross:  # never into a × location
             for colour, n in cafe.tourists:  # immediate: into this turn's location
                 tourists[colour] = tourists.get(colour, 0) + n
             cafes[at] = "used"
     if has_errors(problems):
         return state, problems
     marked = dict(me.tourists)
-    marked[loc] = tourists
+    if not cross:
+        marked[target] = tourists
     after = replace(me, tourists=marked, sections=me.sections + tuple(new_secs), cafes=cafes,
                     balance=tuple(balance), played=True, before_turn=me,
-                    turns=(*me.turns, (state.round, turn)))
+                    turns=(*me.turns, (state.round, turn)), remote=add_remote(me.remote, remote),
+                    crossed=me.crossed + ((loc,) if cross else ()),
+                    ferries=me.ferries + ((ferry.id,) if ferry is not None and target != loc else ()))
     return _with_player(state, player, after), problems
+
+
+def _ferry_target(state: GameState, player: int, turn: Turn, loc: Location, ferry,
+                  problems: list[Problem]) -> Location:
+    """Return where the turn's tourists go: the location, or the waterfront location a ferry carries them to."""
+    if ferry is None:
+        if turn.ferry_to is not None:
+            problems.append(error("not-a-ferry", "turn.ferry_to",
+                                  N_("{where} is not a ferry; mark the tourists there."),
+                                  where=describe(state, player, loc)))
+        return loc
+    me = state.players[player]
+    places = [x for x in waterfront(ferry) if x not in me.tourists and x not in me.crossed]
+    names = ", ".join(describe(state, player, x) for x in places) or "none"
+    to = _as_location(turn.ferry_to)
+    if to is None or to not in places:
+        problems.append(error("ferry-destination", "turn.ferry_to",
+                              N_("{where} is a ferry: no tourists there. Choose an empty waterfront location for "
+                                 "the tourists and draw the segment from it: {places}."),
+                              where=describe(state, player, loc), places=names))
+        return loc
+    return to
 
 
 def _as_location(value: object) -> Location | None:
@@ -578,6 +688,10 @@ def _check_segment(state: GameState, player: int, turn: Turn, loc: Location, dra
     elif len(turn.segment) == 2 and turn.fallback:
         problems.append(error("fallback-one-section", "turn.segment",
                               "When every matching location is occupied you draw one section anywhere, not two."))
+    elif any(sec in harbour_sections(state.board) for sec in secs) and len(turn.segment) == 2:
+        problems.append(error("harbour-in-segment", "turn.segment",
+                              N_("A harbour crossing is never part of a two-section segment: draw it as the turn's "
+                                 "only section, or with a route-section cafe reached this turn.")))
     elif len(secs) == 2 and not _is_segment(state.board, tuple(secs), loc):
         where = describe(state, player, loc)
         problems.append(error("segment-not-next", "turn.segment",
@@ -602,19 +716,25 @@ def to_sheet(state: GameState, player: int) -> dict:
     me = state.players[player]
     tourists = [{"at": list(loc), **{c: n for c, n in counts.items() if n}}
                 for loc, counts in sorted(me.tourists.items()) if any(counts.values())]
+    extra: dict = {}
+    if me.crossed:
+        extra["crossed"] = [list(loc) for loc in sorted(me.crossed)]
+    if me.remote:
+        extra["remote"] = {k: dict(v) for k, v in sorted(me.remote.items())}
     return {"format": SHEET_FORMAT, "player": me.name, "player_board": me.player_board,
             "sections": [[list(a), list(b)] for a, b in me.sections], "final_route": None,
             "tourists": tourists,
             "cafes": [{"at": list(at), "state": st} for at, st in sorted(me.cafes.items())]
             if state.cafes_in_play() else [],
             "personal_goal": [list(p) for p in me.personal_goal]
-            if me.personal_goal is not None and state.level != "simplified" else None}
+            if me.personal_goal is not None and state.level != "simplified" else None} | extra
 
 
 def to_game_document(state: GameState) -> dict:
     """Write the game as `enroute-game/1` for `scoring.score_game` (inline board if it is not shipped)."""
     board = state.board.id if state.board.id in shipped_board_ids() else board_to_json(state.board)
+    marks = {"marks": {k: list(v) for k, v in sorted(state.marks.items())}} if state.marks else {}
     return {"format": GAME_FORMAT, "board": board, "level": state.level,
-            "ratings": dict(sorted(state.ratings.items())),
+            "ratings": dict(sorted(state.ratings.items())), **marks,
             "goals": [goal_to_json(g) for g in state.goals] if state.level == "full" else [],
             "players": [to_sheet(state, i) for i in range(len(state.players))]}

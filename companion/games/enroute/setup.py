@@ -28,7 +28,8 @@ from functools import cache
 from pathlib import Path
 
 from .board import Board
-from .cards import HAND_SIZE, SOLO_HAND_SIZE, RoundCard, Table, model_deck, start_round_count
+from .cards import HAND_SIZE, SOLO_HAND_SIZE, RoundCard, Table, start_round_count
+from .cityrules import DEFAULT, CityRules, rules_for
 from .geometry import Point
 from .goals import GoalCard, parse_goals
 from .referee import Seat
@@ -101,14 +102,16 @@ def personal_goal_cards(board: Board) -> tuple[PersonalGoalCard, ...]:
     return cards if fits else ()
 
 
-def draw_goals(rng: random.Random) -> list[GoalCard]:
-    """Shuffle each goal deck separately and reveal its top card (A, B, C)."""
+def draw_goals(rng: random.Random, rules: CityRules = DEFAULT,
+               catalogue: tuple[tuple[str, GoalCard], ...] | None = None) -> list[GoalCard]:
+    """Shuffle each goal deck separately and reveal its top card (A, B, C), with the city's special cards."""
     chosen = []
     for deck in GOAL_DECKS:
-        pile = [card for _, card in goal_catalogue() if card.deck == deck]
+        pile = rules.goal_pile(deck, catalogue if catalogue is not None else goal_catalogue())
         rng.shuffle(pile)
         if pile:
-            chosen.append(pile[0])
+            card_id, card = pile[0]
+            chosen.append(rules.covered(card_id) or card)
     return chosen
 
 
@@ -232,6 +235,7 @@ class SetupDraw:
     first_player: int
     table: Table | None = None
     sequence: SoloSequence | None = None
+    start_cards: list[tuple[str, str] | None] | None = None  # London: each player's secret starting subway card
 
 
 def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
@@ -239,6 +243,7 @@ def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
     """Do every random step of the setup for a seed: boards, goals, personal goals, first player, cards."""
     options = options or SetupOptions(players=len(names))
     _check_options(board, names, options)
+    rules = rules_for(board)
     rng = random.Random(seed)
     numbers = [pb.number for pb in board.player_boards]
     if options.mode == "team":
@@ -251,7 +256,7 @@ def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
     else:
         rng.shuffle(numbers)
         boards = numbers[:len(names)]
-    goals = draw_goals(rng) if options.level == "full" else []
+    goals = draw_goals(rng, rules) if options.level == "full" else []
     offers: list[list[PersonalGoalCard]] = []
     if options.level != "simplified":
         pile = list(personal_goal_cards(board))
@@ -261,14 +266,19 @@ def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
     else:
         offers = [[] for _ in names]
     first = rng.randrange(len(names))
-    cards = list(deck) if deck is not None else model_deck(board)
+    cards = list(deck) if deck is not None else rules.deck(board)
     solo = options.mode == "solo"
     table = Table.deal(cards, len(names), rng, 0 if solo else HAND_SIZE)
     sequence = None
     if solo:  # the sequence is laid first (step 5), then the 2-card hand is drawn (step 6)
         sequence = SoloSequence.lay([table.deck.pop(0) for _ in range(10)])
         table.draw(table.hands[0], SOLO_HAND_SIZE)
-    return SetupDraw(seed, options, list(names), boards, goals, offers, first, table, sequence)
+    start: list[tuple[str, str] | None] | None = None
+    if board.start_cards:  # London: shuffle the starting subway cards, one face down per player
+        pile = list(board.start_cards)
+        rng.shuffle(pile)
+        start = [pile[i] if i < len(pile) else None for i in range(len(names))]
+    return SetupDraw(seed, options, list(names), boards, goals, offers, first, table, sequence, start)
 
 
 def _check_options(board: Board, names: Sequence[str], options: SetupOptions) -> None:
@@ -276,6 +286,11 @@ def _check_options(board: Board, names: Sequence[str], options: SetupOptions) ->
     if options.level not in LEVELS or options.mode not in MODES or options.rating_mode not in ("standard",
                                                                                                "advanced"):
         raise ValueError(f"unknown options {options!r}")
+    rules = rules_for(board)
+    if options.rating_mode not in board.rating_modes or options.level not in rules.levels \
+            or options.mode not in rules.modes:
+        raise ValueError(f"{board.name} is not played with {options.rating_mode} ratings, level {options.level} "
+                         f"or mode {options.mode} (rating modes: {', '.join(board.rating_modes)})")
     n = len(names)
     if not 1 <= n <= len(board.player_boards):
         raise ValueError(f"{board.name} has {len(board.player_boards)} player boards; {n} players cannot each get one")
@@ -294,7 +309,8 @@ def seats(draw: SetupDraw, kept: Sequence[int] | None = None,
         pick = kept[i] if kept is not None else 0
         goal = offer[pick].at if offer and 0 <= pick < len(offer) else None
         sides = tuple(balance[i]) if balance is not None else ()
-        found.append(Seat(name, draw.player_boards[i], sides, goal))
+        start = draw.start_cards[i] if draw.start_cards else None
+        found.append(Seat(name, draw.player_boards[i], sides, goal, start))
     return found
 
 
@@ -352,4 +368,8 @@ def setup_steps(options: SetupOptions, board: Board | None = None) -> list[Setup
     if options.level == "simplified":
         steps.append(SetupStep("no-cafes", "Simplified game",
                                "Ignore the cafe cups: no cafe bonuses in this game."))
+    if board is not None:  # the city's changes (its rules module), after the common steps they change
+        notes = rules_for(board).setup_notes
+        steps += [SetupStep(n.key, n.title, n.text) for n in notes
+                  if n.key != "city-goals" or options.level == "full"]
     return steps

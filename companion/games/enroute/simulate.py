@@ -31,11 +31,12 @@ from .cards import (
     Table,
     active_player,
     colour_choices,
-    iconic_symbols,
     rating_options,
 )
+from .cityplay import allowed_choices, ferry_at, harbour_sections, round_symbols, waterfront
 from .geometry import Location, Point, Section
 from .referee import (
+    BALANCE,
     BALANCE_SIDES,
     BonusSection,
     CoordinateChange,
@@ -55,6 +56,7 @@ from .referee import (
 )
 from .setup import SetupOptions, SoloSequence, draw_setup
 from .setup import seats as setup_seats
+from .startcards import choose_start, reveal_start, start_stations
 
 MAX_PLAYERS = 4
 
@@ -84,6 +86,7 @@ def simulate_state(board: Board, players: int = 4, seed: int = 0, level: str = "
         balance.append((rng.choice(BALANCE_SIDES),) if rng.random() < 0.25 else ())
     seats = setup_seats(draw, kept, balance)
     state = new_game(board, seats, level, rating_mode, mode, tuple(draw.goals), draw.first_player)
+    state = _start_sections(state, rng)
     table, sequence = draw.table, draw.sequence
     hand_size = SOLO_HAND_SIZE if mode == "solo" else HAND_SIZE
     on_table: list[RoundCard] = []  # cards placed this round (4 players: both start rounds)
@@ -108,6 +111,29 @@ def simulate_state(board: Board, players: int = 4, seed: int = 0, level: str = "
     return state
 
 
+def _start_sections(state: GameState, rng: random.Random) -> GameState:
+    """London: each player secretly picks a station of their card and a section from it; then all reveal."""
+    if all(p.start_card is None for p in state.players):
+        return state
+    for i in range(len(state.players)):
+        station, at = rng.choice(start_stations(state, i))
+        options = [geo.section(at, other) for other in state.board.neighbours(at)]
+        state = _checked(choose_start(state, i, station, rng.choice(options)), "starting section")
+    return _checked(reveal_start(state), "reveal")
+
+
+def _choices(state: GameState, cards, rng: random.Random) -> list[int | None]:
+    """Choose a group for each choice card in order (a maxed group forces the other), None for the others."""
+    found: list[int | None] = []
+    for card in cards:
+        if not card.options:
+            found.append(None)
+            continue
+        allowed = allowed_choices(state.board, state.ratings, state.marks, cards, found)
+        found.append(rng.choice(allowed) if allowed else 0)
+    return found
+
+
 def _checked(result: tuple[GameState, list], what: str) -> GameState:
     """Unwrap a referee result, raising SimulationError on any error problem."""
     state, problems = result
@@ -125,7 +151,10 @@ def _open_round(state: GameState, table: Table, sequence: SoloSequence | None, r
         placed = [table.play(i, rng.choice(table.hands[i])) for i in range(n)]
         on_table.extend(placed)
         picks = [tuple(rng.sample(range(n), 2)) for _ in range(n)]
-        return _checked(begin_start_rounds(state, placed, picks), "start rounds"), sequence
+        order = [(state.first_player + k) % n for k in range(n)]  # owners choose in turn order
+        ordered = _choices(state, [placed[i] for i in order], rng)
+        choices = [ordered[order.index(i)] for i in range(n)]
+        return _checked(begin_start_rounds(state, placed, picks, choices), "start rounds"), sequence
     if state.mode == "solo":
         first = table.play(0, rng.choice(table.hands[0]))
         second, sequence = sequence.take(rng.choice(sequence.available()))
@@ -146,15 +175,16 @@ def _open_round(state: GameState, table: Table, sequence: SoloSequence | None, r
         table.to_bottom(removed)
         cards = (first, next(c for c in offered if c is not removed))
     on_table.extend(cards)
-    moves = _rating_moves(state, cards, rng) if state.rating_mode == "advanced" else None
-    return _checked(begin_round(state, cards, moves), "open round"), sequence
+    choices = _choices(state, list(cards), rng)
+    moves = _rating_moves(state, cards, choices, rng) if state.rating_mode == "advanced" else None
+    return _checked(begin_round(state, cards, moves, choices), "open round"), sequence
 
 
-def _rating_moves(state: GameState, cards, rng: random.Random) -> list[str]:
+def _rating_moves(state: GameState, cards, choices, rng: random.Random) -> list[str]:
     """Choose an allowed up/down/stay for each iconic symbol, in order."""
     marks = dict(state.ratings)
     moves = []
-    for lid in iconic_symbols(cards):
+    for lid in round_symbols(state.board, cards, choices):
         track = state.board.rating_track(lid)
         move = rng.choice(rating_options(marks.get(lid, 0), track, "advanced"))
         marks[lid] = max(0, min(len(track) - 1, marks.get(lid, 0) + {"up": 1, "down": -1, "stay": 0}[move]))
@@ -193,19 +223,26 @@ def random_turn(state: GameState, player: int, rng: random.Random) -> Turn:
     free_roads = [sec for sec in board.roads if sec not in drawn]
     free = empty_matches(state, player, changes)
     colour = None
+    ferry_to = None
     if free:
         loc: Location = rng.choice(free)
         fallback = False
-        options = segment_options(board, drawn, loc)
+        ferry = ferry_at(board, loc)
+        if ferry is not None:  # the ferry carries the tourists to an empty waterfront location
+            ferry_to = rng.choice([x for x in waterfront(ferry) if x not in me.tourists and x not in me.crossed])
+        options = segment_options(board, drawn, ferry_to or loc)
         segment = _pick(options, points, rng) if options and rng.random() < 0.85 else (_pick(free_roads, points, rng),)
         choices = colour_choices(state.cards[player], colours)
         colour = rng.choice(choices) if choices else None
     else:
-        loc = rng.choice([x for x in board.locations() if x not in me.tourists])
+        ferries = {f.locations[0] for f in board.features_of("ferry") if f.locations}
+        loc = rng.choice([x for x in board.locations()
+                          if x not in me.tourists and x not in me.crossed and x not in ferries])
         fallback = True
         colour = rng.choice(colours)
         segment = (_pick(free_roads, points, rng),)
     taken = drawn | set(segment)
+    harbour = harbour_sections(board)  # with a bonus: only paid by a cafe reached this turn
     reached = _reached(state, player, segment, set())
     bonus: list[BonusSection] = []
     sources = [s for s in bonus_sources(state, player, "section")] + \
@@ -215,14 +252,17 @@ def random_turn(state: GameState, player: int, rng: random.Random) -> Turn:
         src = sources[i]
         i += 1
         if rng.random() < 0.6:
-            sec = _pick([s for s in board.roads if s not in taken], points | {p for s in taken for p in s}, rng)
+            blocked = harbour if src == BALANCE or src not in reached else frozenset()
+            sec = _pick([s for s in board.roads if s not in taken and s not in blocked],
+                        points | {p for s in taken for p in s}, rng)
             taken.add(sec)
             bonus.append(BonusSection(sec, src))
             more = _reached(state, player, (sec,), set(reached))
             reached += more
             sources += [p for p in more if board.cafe_at(p).bonus == "section"]
     declined = tuple(p for p in reached if board.cafe_at(p).bonus == "tourists" and rng.random() < 0.3)
-    return Turn(loc, tuple(geo.section(*s) for s in segment), colour, fallback, changes, tuple(bonus), declined)
+    return Turn(loc, tuple(geo.section(*s) for s in segment), colour, fallback, changes, tuple(bonus), declined,
+                ferry_to)
 
 
 def _reached(state: GameState, player: int, secs, seen: set[Point]) -> list[Point]:
