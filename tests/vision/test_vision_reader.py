@@ -146,9 +146,9 @@ def test_photo_of_the_score_pad(board):
 
 def test_map_of_another_city(board):
     """A map page of another board is named as such, not read against the wrong map."""
-    from tests_vision_boards import HARBOUR
+    from harbour_town import HARBOUR_TOWN
 
-    other, _problems = parse_board(HARBOUR)
+    other, _problems = parse_board(HARBOUR_TOWN)
     image = render_page(other, 7, "a4", "en", 1.6)
     with pytest.raises(PhotoError) as caught:
         read_photo(_jpeg(image), [board])

@@ -1,6 +1,8 @@
-"""A second city for the reader's tests: purple landmarks, a diagonal road, player board 7."""
+"""A city unlike the training city, for the printables' and the photo reader's tests: a purple landmark, a
+landmark over two locations, a diagonal road, a removed road, a three-tourist cafe, no Visit-Them-All points,
+player boards 1 and 7."""
 
-HARBOUR = {
+HARBOUR_TOWN = {
     "format": "enroute-board/1",
     "id": "harbour-town",
     "name": "Harbour Town",
