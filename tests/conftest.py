@@ -74,9 +74,9 @@ def _database_per_test(monkeypatch):
     if not admin:
         yield None
         return
-    from pg_server import fresh_database
+    from pg_server import supplied_database
 
-    with fresh_database(admin) as url:
+    with supplied_database(admin) as url:
         monkeypatch.setenv("DATABASE_URL", url)
         yield url
 
