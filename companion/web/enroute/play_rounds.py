@@ -15,7 +15,7 @@ from flask import abort, current_app, flash, redirect, render_template, url_for
 
 from ...games.core.problems import has_errors
 from ...games.enroute import referee as ref
-from ...games.enroute.board import board_to_json
+from ...games.enroute.board import board_to_json, parse_board
 from ...games.enroute.game import read_game
 from ...games.enroute.scoring import score_players
 from ...games.enroute.search import solo_chooser
@@ -30,7 +30,9 @@ from .labels import join_list, label, problem_line
 from .play import table_code
 from .play_common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, conflict_message, is_host
 from .printed import problem_line_printed
-from .scoresheet import game_doc, score_table
+from .route_jobs import RouteJob
+from .route_progress import searching_page
+from .scoresheet import game_doc, score_or_job
 from .svgmap import MapState, location_id, render_map, section_id
 
 
@@ -274,8 +276,11 @@ def result(token: str):
         cell = solo_challenges()[r][c]
         chooser = solo_chooser(cell.pp, cell.goals, current_app.config.get("SOLVER_TIME_LIMIT"))
         scores = score_players(read_game(game_doc(table, players)), chooser=chooser)
-    else:
-        scores = score_table(table, players)
+    else:  # a long search runs in the background (issue 12, S8): its progress page, then this page again
+        scores = score_or_job(table, players)
+        if isinstance(scores, RouteJob):
+            board, _problems = parse_board(table["board_doc"])
+            return searching_page(table, board, scores)
     totals = [s.total or 0 for s in scores]
     outcome: dict = {"mode": game.state.mode, "names": _names(game), "totals": totals}
     if game.state.mode == "solo":

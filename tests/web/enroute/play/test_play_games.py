@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import re
+import time
 
 import pytest
 from play_helpers import loaded, make_app, play_all, seat_links, setup_game, version
@@ -64,6 +66,39 @@ def test_team_game_shows_team_totals(client, app):
     assert f'<td class="team-total">{totals[0] + totals[2]}</td>' in page
     assert f'<td class="team-total">{totals[1] + totals[3]}</td>' in page
     assert "Aki &amp; Cy" in page and "smaller gap" in page
+
+
+def test_team_result_waits_for_a_long_search_in_the_background(client, app, monkeypatch):
+    """A search longer than the page's inline budget runs as a job: progress page (202), then the result."""
+    from companion.games.enroute import search
+    from companion.games.enroute.search import RouteChoice
+    from companion.web.enroute import route_jobs
+
+    real = search.best_route
+
+    def slow(ctx, sheet, time_limit=None):
+        """Stand in for a dense sheet: within a short limit the route found is not proven."""
+        choice = real(ctx, sheet, time_limit=time_limit)
+        return choice if (time_limit or 99) >= 1 else RouteChoice(choice.walk, False)
+
+    token = setup_game(client, app, mode="team", names=("Aki", "Bo", "Cy", "Di"), level="intermediate")
+    game = play_all(client, app, token, seed=5)
+    client.post(f"/play/{token}/score", data={"version": version(app, token)})
+    monkeypatch.setattr(search, "best_route", slow)
+    app.config.update(SOLVER_INLINE_LIMIT=0.2, SOLVER_TIME_LIMIT=5, ROUTE_WORKER_POLL=0.05)
+    try:
+        waiting = client.get(f"/play/{token}/result")
+        assert waiting.status_code == 202 and 'id="route-progress"' in waiting.get_data(as_text=True)
+        url = html.unescape(re.search(r'data-status-url="([^"]+)"', waiting.get_data(as_text=True)).group(1))
+        deadline = time.monotonic() + 60
+        while client.get(url).get_json()["state"] != route_jobs.DONE and time.monotonic() < deadline:
+            time.sleep(0.05)
+        page = client.get(f"/play/{token}/result")
+    finally:
+        route_jobs.stop_workers(app)
+    assert page.status_code == 200
+    totals = [p["total"] for p in score_game(ref.to_game_document(game.state))["players"]]
+    assert f'<td class="team-total">{totals[0] + totals[2]}</td>' in page.get_data(as_text=True)
 
 
 def test_tracker_only_table_prefills_the_score_table(client, app):
