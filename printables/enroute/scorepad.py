@@ -6,7 +6,6 @@ language's fonts; the city's name is board data and prints as the board gives it
 
 from __future__ import annotations
 
-import math
 from io import BytesIO
 
 from reportlab.lib.units import mm
@@ -15,12 +14,12 @@ from companion.games.core.problems import N_
 from companion.games.enroute.board import Board
 from companion.games.enroute.rows import LEVELS, ScoringRow
 
+from ..core.pads import PADS_PER_PAGE, draw_frame, draw_note, draw_pads
 from . import style
 from .scoring_spaces import TOTAL_TEXT, draw_row_icon
 from .style import (
     FONT,
     INK,
-    MARGIN,
     MUTED,
     RULE,
     TOURIST_COLOURS,
@@ -33,9 +32,7 @@ from .style import (
 from .symbols import draw_number_disk
 from .texts import level_rows, localized_rows, tiebreak_note
 
-PADS_PER_PAGE = 2
 MAX_PLAYERS = 4
-PAD_GAP = 10 * mm  # between two pads, where the cut line runs
 PADDING = 4 * mm
 HEADER = 13 * mm
 NAMES = 10 * mm
@@ -196,20 +193,14 @@ def draw_score_table(c, rows: list[ScoringRow], players: int, left: float, top: 
 
 def draw_tiebreak_note(c, left: float, top: float, width: float, loc: PrintLocale) -> None:
     """Draw the tie-break rule under the table."""
-    lines, size = wrap(loc.printable(tiebreak_note(loc)), loc.fonts.italic, 6.5, width, 2)
-    c.setFillColor(MUTED)
-    c.setFont(loc.fonts.italic, size)
-    for i, line in enumerate(lines):
-        c.drawString(left, top - 3.5 * mm - i * size * 1.25, line)
+    draw_note(c, tiebreak_note(loc), left, top, width, loc)
 
 
 def draw_pad(c, board: Board, rows: list[ScoringRow], players: int, left: float, top: float, width: float,
              height: float, loc: PrintLocale, table: dict | None = None) -> None:
     """Draw one whole score pad in the given box (`table`: the names, boards and level a table knows)."""
     table = table or {}
-    c.setStrokeColor(RULE)
-    c.setLineWidth(0.6)
-    c.roundRect(left, top - height, width, height, 2.5 * mm, stroke=1, fill=0)
+    draw_frame(c, left, top, width, height)
     inner_left, inner_w = left + PADDING, width - 2 * PADDING
     draw_pad_header(c, board, inner_left, top - PADDING, inner_w, loc, table.get("level"))
     table_top = top - PADDING - HEADER
@@ -217,16 +208,6 @@ def draw_pad(c, board: Board, rows: list[ScoringRow], players: int, left: float,
     bottom = draw_score_table(c, rows, players, inner_left, table_top, inner_w, min(row_h, 9 * mm), loc,
                               table.get("names"), table.get("boards"))
     draw_tiebreak_note(c, inner_left, bottom, inner_w, loc)
-
-
-def draw_cut_line(c, y: float, page_width: float) -> None:
-    """Draw the dashed line to cut two pads apart."""
-    c.saveState()
-    c.setStrokeColor(RULE)
-    c.setLineWidth(0.5)
-    c.setDash([2 * mm, 1.5 * mm])
-    c.line(MARGIN, y, page_width - MARGIN, y)
-    c.restoreState()
 
 
 def scorepad_pdf(board: Board, players: int = 4, paper: str = "a4", games: int = PADS_PER_PAGE,
@@ -246,19 +227,13 @@ def scorepad_pdf(board: Board, players: int = 4, paper: str = "a4", games: int =
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}.")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}.")
-    page_w, page_h = style.paper_size(paper)
+    page = style.paper_size(paper)
     loc = print_locale(lang)  # an unknown language is a ValueError, like an unknown paper
     rows = level_rows(localized_rows(board, loc), level or "full", goal_decks)
     table = {"names": names, "boards": boards, "level": level}
-    pad_h = (page_h - 2 * MARGIN - (PADS_PER_PAGE - 1) * PAD_GAP) / PADS_PER_PAGE
     buffer = BytesIO()
     c = style.new_canvas(buffer, paper, loc.t(TITLE, city=board.name), loc.t(style.SUBJECT), lang)
-    for page in range(math.ceil(games / PADS_PER_PAGE)):
-        on_page = min(PADS_PER_PAGE, games - page * PADS_PER_PAGE)
-        for slot in range(on_page):
-            top = page_h - MARGIN - slot * (pad_h + PAD_GAP)
-            draw_pad(c, board, rows, players, MARGIN, top, page_w - 2 * MARGIN, pad_h, loc, table)
-            if slot:
-                draw_cut_line(c, top + PAD_GAP / 2, page_w)
-        c.showPage()
+    draw_pads(c, games, page,
+              lambda c, left, top, width, height: draw_pad(c, board, rows, players, left, top, width, height,
+                                                           loc, table))
     return style.finish(c, buffer)

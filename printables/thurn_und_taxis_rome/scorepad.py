@@ -6,7 +6,6 @@ rules the companion has do not give them), only a line to note them from the phy
 
 from __future__ import annotations
 
-import math
 from io import BytesIO
 
 from reportlab.lib.colors import HexColor
@@ -17,11 +16,10 @@ from companion.games.thurn_und_taxis_rome.data import facts
 
 from ..core import style
 from ..core.i18n import PrintLocale, print_locale
-from ..core.style import INK, MARGIN, MUTED, RULE, draw_fitted, fit_size, wrap
+from ..core.pads import PADS_PER_PAGE, draw_frame, draw_note, draw_pads
+from ..core.style import INK, MUTED, RULE, draw_fitted, fit_size, wrap
 
-PADS_PER_PAGE = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-PAD_GAP = 10 * mm
 PADDING = 4 * mm
 HEADER = 14 * mm
 NAMES = 10 * mm
@@ -181,35 +179,19 @@ def draw_memo(c, left: float, top: float, width: float, loc: PrintLocale) -> flo
 RANK_NAMES = {"cardinal": N_("Cardinal"), "bishop": N_("Bishop"), "priest": N_("Priest"), "pastor": N_("Pastor")}
 
 
-def draw_note(c, left: float, top: float, width: float, loc: PrintLocale) -> None:
+def draw_pad_note(c, left: float, top: float, width: float, loc: PrintLocale) -> None:
     """Draw the note on ties and what scores."""
-    lines, size = wrap(loc.printable(loc.t(NOTE)), loc.fonts.italic, 6.5, width, 2)
-    c.setFillColor(MUTED)
-    c.setFont(loc.fonts.italic, size)
-    for i, line in enumerate(lines):
-        c.drawString(left, top - 3.5 * mm - i * size * 1.25, line)
+    draw_note(c, loc.t(NOTE), left, top, width, loc)
 
 
 def draw_pad(c, players: int, left: float, top: float, width: float, height: float, loc: PrintLocale) -> None:
     """Draw one whole score pad in the given box."""
-    c.setStrokeColor(RULE)
-    c.setLineWidth(0.6)
-    c.roundRect(left, top - height, width, height, 2.5 * mm, stroke=1, fill=0)
+    draw_frame(c, left, top, width, height)
     inner_left, inner_w = left + PADDING, width - 2 * PADDING
     draw_header(c, inner_left, top - PADDING, inner_w, loc)
     bottom = draw_table(c, players, inner_left, top - PADDING - HEADER, inner_w, loc)
     bottom = draw_memo(c, inner_left, bottom, inner_w, loc)
-    draw_note(c, inner_left, bottom, inner_w, loc)
-
-
-def draw_cut_line(c, y: float, page_width: float) -> None:
-    """Draw the dashed line to cut two pads apart."""
-    c.saveState()
-    c.setStrokeColor(RULE)
-    c.setLineWidth(0.5)
-    c.setDash([2 * mm, 1.5 * mm])
-    c.line(MARGIN, y, page_width - MARGIN, y)
-    c.restoreState()
+    draw_pad_note(c, inner_left, bottom, inner_w, loc)
 
 
 def scorepad_pdf(players: int = 4, paper: str = "a4", games: int = PADS_PER_PAGE, lang: str = "en") -> bytes:
@@ -217,17 +199,9 @@ def scorepad_pdf(players: int = 4, paper: str = "a4", games: int = PADS_PER_PAGE
     check_players(players)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ValueError(f"games must be a whole number from 1 to 100, not {games!r}.")
-    page_w, page_h = style.paper_size(paper)
+    page = style.paper_size(paper)
     loc = print_locale(lang)
-    pad_h = (page_h - 2 * MARGIN - (PADS_PER_PAGE - 1) * PAD_GAP) / PADS_PER_PAGE
     buffer = BytesIO()
     c = style.new_canvas(buffer, paper, loc.t(TITLE), loc.t(SUBTITLE), lang)
-    for page in range(math.ceil(games / PADS_PER_PAGE)):
-        on_page = min(PADS_PER_PAGE, games - page * PADS_PER_PAGE)
-        for slot in range(on_page):
-            top = page_h - MARGIN - slot * (pad_h + PAD_GAP)
-            draw_pad(c, players, MARGIN, top, page_w - 2 * MARGIN, pad_h, loc)
-            if slot:
-                draw_cut_line(c, top + PAD_GAP / 2, page_w)
-        c.showPage()
+    draw_pads(c, games, page, lambda c, left, top, width, height: draw_pad(c, players, left, top, width, height, loc))
     return style.finish(c, buffer)

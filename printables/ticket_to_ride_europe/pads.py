@@ -17,7 +17,8 @@ from companion.games.ticket_to_ride_europe.data import EXPRESS_POINTS, STATION_P
 
 from ..core import style
 from ..core.i18n import PrintLocale, print_locale
-from ..core.style import INK, MARGIN, MUTED, RULE, draw_fitted, wrap
+from ..core.pads import draw_note, draw_pads
+from ..core.style import INK, MARGIN, MUTED, RULE, draw_fitted
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 GAME = N_("Ticket to Ride: Europe")
@@ -139,13 +140,9 @@ def draw_grid(c, rows: int, left: float, top: float, width: float, row_h: float,
     return bottom
 
 
-def draw_note(c, text: str, left: float, top: float, width: float, loc: PrintLocale) -> None:
+def draw_pad_note(c, text: str, left: float, top: float, width: float, loc: PrintLocale) -> None:
     """Draw a small note of at most three lines."""
-    lines, size = wrap(loc.printable(text), loc.fonts.italic, 7.5, width, 3)
-    c.setFillColor(MUTED)
-    c.setFont(loc.fonts.italic, size)
-    for i, line in enumerate(lines):
-        c.drawString(left, top - 4 * mm - i * size * 1.3, line)
+    draw_note(c, text, left, top, width, loc, size=7.5, max_lines=3, drop=4 * mm, leading=1.3)
 
 
 def draw_pad(c, names: list[str], left: float, top: float, width: float, height: float, loc: PrintLocale) -> None:
@@ -164,7 +161,7 @@ def draw_pad(c, names: list[str], left: float, top: float, width: float, height:
     bottom = draw_grid(c, len(labels), left, table_top, width, row_h, players, column_w, thick=(4, 5))
     for i, (text, hint) in enumerate(labels):
         draw_row_label(c, text, hint, left, table_top - i * row_h, row_h, loc, bold=i < 5)
-    draw_note(c, loc.t(TIES), left, bottom, width, loc)
+    draw_pad_note(c, loc.t(TIES), left, bottom, width, loc)
 
 
 def draw_tally(c, names: list[str], left: float, top: float, width: float, height: float, loc: PrintLocale) -> None:
@@ -195,20 +192,7 @@ def draw_tally(c, names: list[str], left: float, top: float, width: float, heigh
         for p in range(players):
             x = left + LABEL_W + p * column_w
             c.drawRightString(x + column_w - 2 * mm, y, loc.printable(f"× {points[length]} ="))
-    draw_note(c, loc.t(TALLY_NOTE, trains=TRAINS), left, bottom, width, loc)
-
-
-PAD_GAP = 10 * mm  # between the two score pads of a page, where the cut line runs
-
-
-def draw_cut_line(c, y: float, page_width: float) -> None:
-    """Draw the dashed line to cut two pads apart."""
-    c.saveState()
-    c.setStrokeColor(RULE)
-    c.setLineWidth(0.5)
-    c.setDash([2 * mm, 1.5 * mm])
-    c.line(MARGIN, y, page_width - MARGIN, y)
-    c.restoreState()
+    draw_pad_note(c, loc.t(TALLY_NOTE, trains=TRAINS), left, bottom, width, loc)
 
 
 def _canvas(title: str, players: int, names: list[str] | None, paper: str, lang: str):
@@ -225,13 +209,8 @@ def _canvas(title: str, players: int, names: list[str] | None, paper: str, lang:
 def scorepad_pdf(players: int = MAX_PLAYERS, names: list[str] | None = None, paper: str = "a4",
                  lang: str = "en") -> bytes:
     """Build a page of two score pads for 2–5 players (names printed when given), "en" or "ja"; return PDF bytes."""
-    c, buffer, printed, (page_w, page_h), loc = _canvas(PAD_TITLE, players, names, paper, lang)
-    pad_h = (page_h - 2 * MARGIN - PAD_GAP) / 2
-    for slot in range(2):
-        top = page_h - MARGIN - slot * (pad_h + PAD_GAP)
-        draw_pad(c, printed, MARGIN, top, page_w - 2 * MARGIN, pad_h, loc)
-    draw_cut_line(c, page_h - MARGIN - pad_h - PAD_GAP / 2, page_w)
-    c.showPage()
+    c, buffer, printed, page, loc = _canvas(PAD_TITLE, players, names, paper, lang)
+    draw_pads(c, 2, page, lambda c, left, top, width, height: draw_pad(c, printed, left, top, width, height, loc))
     return style.finish(c, buffer)
 
 

@@ -3,19 +3,17 @@ the total and the tie-break count; two pads to a portrait page."""
 
 from __future__ import annotations
 
-import math
 from io import BytesIO
 
 from reportlab.lib.units import mm
 
 from ..core import style
 from ..core.i18n import PrintLocale, print_locale
-from ..core.style import INK, MARGIN, MUTED, RULE, draw_fitted, wrap
+from ..core.pads import PADS_PER_PAGE, draw_frame, draw_note, draw_pads
+from ..core.style import INK, MUTED, RULE, draw_fitted
 from . import texts
 
-PADS_PER_PAGE = 2
 MAX_PLAYERS = 6
-PAD_GAP = 10 * mm
 PADDING = 4 * mm
 HEADER = 12 * mm
 NAMES = 9 * mm
@@ -97,29 +95,13 @@ def draw_table(c, players: int, left: float, top: float, width: float, row_h: fl
 
 def draw_pad(c, players: int, left: float, top: float, width: float, height: float, loc: PrintLocale) -> None:
     """One whole score pad in its box."""
-    c.setStrokeColor(RULE)
-    c.setLineWidth(0.6)
-    c.roundRect(left, top - height, width, height, 2.5 * mm, stroke=1, fill=0)
+    draw_frame(c, left, top, width, height)
     inner_left, inner_w = left + PADDING, width - 2 * PADDING
     draw_pad_header(c, inner_left, top - PADDING, inner_w, loc)
     rows = len(pad_rows()) + 2
     row_h = min(8.5 * mm, (height - 2 * PADDING - HEADER - NAMES - NOTE) / rows)
     bottom = draw_table(c, players, inner_left, top - PADDING - HEADER, inner_w, row_h, loc)
-    lines, size = wrap(loc.printable(loc.t(texts.TIES)), loc.fonts.italic, 7, inner_w, 2)
-    c.setFillColor(MUTED)
-    c.setFont(loc.fonts.italic, size)
-    for i, line in enumerate(lines):
-        c.drawString(inner_left, bottom - 4 * mm - i * size * 1.25, line)
-
-
-def draw_cut_line(c, y: float, page_width: float) -> None:
-    """The dashed line to cut two pads apart."""
-    c.saveState()
-    c.setStrokeColor(RULE)
-    c.setLineWidth(0.5)
-    c.setDash([2 * mm, 1.5 * mm])
-    c.line(MARGIN, y, page_width - MARGIN, y)
-    c.restoreState()
+    draw_note(c, loc.t(texts.TIES), inner_left, bottom, inner_w, loc, size=7, drop=4 * mm)
 
 
 def scorepad_pdf(players: int = MAX_PLAYERS, paper: str = "a4", games: int = PADS_PER_PAGE, lang: str = "en") -> bytes:
@@ -127,16 +109,9 @@ def scorepad_pdf(players: int = MAX_PLAYERS, paper: str = "a4", games: int = PAD
     check_players(players)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ValueError(f"games must be a whole number from 1 to 100, not {games!r}.")
-    page_w, page_h = style.paper_size(paper)
+    page = style.paper_size(paper)
     loc = print_locale(lang)
-    pad_h = (page_h - 2 * MARGIN - (PADS_PER_PAGE - 1) * PAD_GAP) / PADS_PER_PAGE
     buffer = BytesIO()
     c = style.new_canvas(buffer, paper, loc.t(texts.PAD_TITLE), loc.t(texts.SUBJECT), lang)
-    for page in range(math.ceil(games / PADS_PER_PAGE)):
-        for slot in range(min(PADS_PER_PAGE, games - page * PADS_PER_PAGE)):
-            top = page_h - MARGIN - slot * (pad_h + PAD_GAP)
-            draw_pad(c, players, MARGIN, top, page_w - 2 * MARGIN, pad_h, loc)
-            if slot:
-                draw_cut_line(c, top + PAD_GAP / 2, page_w)
-        c.showPage()
+    draw_pads(c, games, page, lambda c, left, top, width, height: draw_pad(c, players, left, top, width, height, loc))
     return style.finish(c, buffer)
