@@ -171,6 +171,7 @@ def _step_form(game: store.Played, key: str):
         form = pf.RatingForm(data={"rating_mode": s["rating_mode"]} if request.method == "GET" else None)
         allowed = game.board.rating_modes  # Rio: standard only
         form.rating_mode.choices = [c for c in form.rating_mode.choices if c.value in allowed]
+        form.rating_mode.validate_choice = False  # a mode the city forbids is explained by `apply`
 
         def apply(f, setup):
             """Save the rating mode (one the city allows)."""
