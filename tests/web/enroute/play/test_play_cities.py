@@ -281,3 +281,25 @@ def test_hong_kong_ferry_carries_tourists_once(client, app):
     seg2 = ref.segment_options(loaded(app, token).state.board, set(me.sections), tuple(to2))[0]
     response = post_turn(client, app, token, 0, ref.Turn(at, seg2, ferry_to=tuple(to2)))
     assert response.status_code == 422 and "already crossed out" in text_of(response)
+
+
+def test_city_pages_and_refusals_in_japanese(client, app):
+    """A Japanese phone: London's secret start, the city setup notes and Rio's statue refusal show no English."""
+    from enroute_ja_helpers import english_fragments, leftovers
+    fragments = english_fragments("templates/enroute/play/*.html", "companion/web/enroute/play*.py",
+                                  "companion/games/enroute/cities/*/rules.py")
+    client.get("/?lang=ja")
+    london = setup_game(client, app, board="london-example")
+    seat = text_of(client.get(seat_links(app, london)[0]))
+    assert "あなたのスタート地下鉄カード（秘密）" in seat and leftovers(seat, fragments) == []
+    note = text_of(client.get(f"/play/{london}/setup/start-subway"))
+    assert "7枚のスタート地下鉄カード" in note and leftovers(note, fragments) == []
+    rio = setup_game(client, app, board="rio-example")
+    statue = RoundCard("s1", 3, (("red", 1),), options=(("statue",), ("stadium",)))
+    plain = RoundCard("p1", 4, (("blue", 2),))
+    assert post_round(client, app, rio, (statue, plain), (0, None)).status_code == 302
+    turns_and_close(client, app, rio, random.Random(2))
+    refused = post_round(client, app, rio, (statue, plain), (0, None))
+    page = text_of(refused)
+    assert refused.status_code == 422 and "スペース 3 はすでにマークされています" in page
+    assert "already marked" not in page and leftovers(page, fragments) == []
