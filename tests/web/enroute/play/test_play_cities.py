@@ -303,3 +303,23 @@ def test_city_pages_and_refusals_in_japanese(client, app):
     page = text_of(refused)
     assert refused.status_code == 422 and "スペース 3 はすでにマークされています" in page
     assert "already marked" not in page and leftovers(page, fragments) == []
+
+
+def test_hong_kong_group_choice_in_advanced_mode_takes_its_own_move(client, app):
+    """Advanced mode: the chosen group's move comes after the card's fixed symbols (here: a downgrade)."""
+    token = setup_game(client, app, board="hong-kong-example", rating="advanced")
+    before = loaded(app, token).state.ratings
+    group = RoundCard("g", 2, (("red", 1),), iconic=("historic",), options=(("historic",), ("modern",)))
+    plain = RoundCard("p", 5, (("blue", 1),))
+    data = {"version": version(app, token), **card_data("c0", group, ["up"]), **card_data("c1", plain)}
+    data.update({"c0_icon_historic": "up", "c0_icon_modern": "or", "c0_choice": "modern"})
+    response = client.post(f"/play/{token}/round", data=data)  # one "or" side only: refused, entry kept
+    assert response.status_code == 422 and "at least two symbols" in text_of(response)
+    data = {"version": version(app, token), "c0_coord": "2", "c0_red": "1", "c0_icon_historic": "or",
+            "c0_icon_modern": "or", "c0_choice": "modern", "c0_choice_move": "down", **card_data("c1", plain)}
+    response = client.post(f"/play/{token}/round", data=data)
+    assert response.status_code == 302, text_of(response)[:3000]
+    after = loaded(app, token).state.ratings
+    assert after == {"historic": before["historic"], "modern": before["modern"] - 1}
+    modern = view.track_name(loaded(app, token).board, "modern")
+    assert f"chosen: {modern}" in text_of(client.get(f"/play/{token}"))
