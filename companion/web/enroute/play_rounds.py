@@ -9,6 +9,7 @@ form with the tappable map; the engine checks every turn.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from flask import abort, current_app, flash, redirect, render_template, url_for
@@ -57,6 +58,7 @@ def _problems(found, turn: ref.Turn | None = None, state: ref.GameState | None =
         doc = {"location": list(turn.location), "segment": [[list(a), list(b)] for a, b in turn.segment],
                "bonus_sections": [{"section": [list(b.section[0]), list(b.section[1])]} for b in turn.bonus_sections]}
     for p in found:
+        p = _neutral_places(p)
         target = ""
         if turn is not None and p.path == "turn.location":
             target = location_id(turn.location)
@@ -68,6 +70,24 @@ def _problems(found, turn: ref.Turn | None = None, state: ref.GameState | None =
         text = problem_line_printed(p, state.board, pb, doc) if doc is not None else problem_line(p)
         out.append({"severity": p.severity, "text": text, "target": target})
     return out
+
+
+_DESCRIBED = re.compile(r"\blocation \((\d+), (\d+)\)")
+
+
+def _neutral_places(problem):
+    """Write the referee's English place names ("location (2, 3)", printed coordinates) as "(2, 3)" in any language.
+
+    The city rules name places in their parameters as text (`referee.describe`); the page's language must not
+    show the English word around them.
+    """
+    params = dict(problem.params or {})
+    if not problem.template or not params:
+        return problem
+    for key, value in params.items():
+        if isinstance(value, str):
+            params[key] = _("none") if value == "none" and key == "places" else _DESCRIBED.sub(r"(\1, \2)", value)
+    return replace(problem, params=params)
 
 
 # ---- tracker -----------------------------------------------------------------------------------

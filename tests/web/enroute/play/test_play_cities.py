@@ -323,3 +323,16 @@ def test_hong_kong_group_choice_in_advanced_mode_takes_its_own_move(client, app)
     assert after == {"historic": before["historic"], "modern": before["modern"] - 1}
     modern = view.track_name(loaded(app, token).board, "modern")
     assert f"chosen: {modern}" in text_of(client.get(f"/play/{token}"))
+
+
+def test_ferry_refusal_names_places_in_japanese(client, app):
+    """The referee's place names ("location (c, r)") reach a Japanese page as printed coordinates only."""
+    client.get("/?lang=ja")
+    token = setup_game(client, app, board="hong-kong-example")
+    state = loaded(app, token).state
+    at = state.board.features_of("ferry")[0].locations[0]
+    assert post_round(client, app, token, cards_for(state, 0, at)).status_code == 302
+    response = post_turn(client, app, token, 0, ref.Turn(at, (((at[0] - 1, at[1] - 1), (at[0], at[1] - 1)),)))
+    page = text_of(response)
+    col, row = ref.player_board_of(state, 0).printed(at)
+    assert response.status_code == 422 and f"({col}, {row}) はフェリーです" in page and "location (" not in page
