@@ -237,6 +237,9 @@ def test_cairo_cards_send_tourists_to_the_spaces_and_two_cross_out(client, app):
     me = loaded(app, token).state.players[0]
     assert me.crossed == (free[0],) and free[0] not in me.tourists
     assert me.remote == {"oasis": {"red": 2}, "temple": {"blue": 1}}
+    page = text_of(client.get(seat_links(app, token)[0]))  # the player's own map shows the × and the spaces
+    loc = free[0]
+    assert re.search(rf'id="x-{loc[0]}-{loc[1]}" class="xloc on"', page)
 
 
 def test_hong_kong_harbour_crossing_inside_a_segment_is_refused(client, app):
@@ -336,3 +339,18 @@ def test_ferry_refusal_names_places_in_japanese(client, app):
     page = text_of(response)
     col, row = ref.player_board_of(state, 0).printed(at)
     assert response.status_code == 422 and f"({col}, {row}) はフェリーです" in page and "location (" not in page
+
+
+def test_cairo_card_with_a_repeat_card_puts_two_tourists_in_the_location(client, app):
+    token = setup_game(client, app, board="cairo-example")
+    state = loaded(app, token).state
+    loc = state.board.locations()[9]
+    a, b = ref.player_board_of(state, 0).printed(loc)
+    cards = (RoundCard("x", a, (("green", 1),), symbol="triangle"), RoundCard("r", b, repeat=True))
+    assert post_round(client, app, token, cards).status_code == 302
+    assert "With the repeat card" in text_of(client.get(seat_links(app, token)[0]))
+    free = ref.empty_matches(loaded(app, token).state, 0)[0]
+    seg = ref.segment_options(state.board, set(), free)[0]
+    assert post_turn(client, app, token, 0, ref.Turn(free, seg)).status_code == 302
+    me = loaded(app, token).state.players[0]
+    assert me.tourists[free] == {"green": 2} and me.remote == {"pyramids": {"green": 1}} and not me.crossed
