@@ -354,3 +354,29 @@ def test_cairo_card_with_a_repeat_card_puts_two_tourists_in_the_location(client,
     assert post_turn(client, app, token, 0, ref.Turn(free, seg)).status_code == 302
     me = loaded(app, token).state.players[0]
     assert me.tourists[free] == {"green": 2} and me.remote == {"pyramids": {"green": 1}} and not me.crossed
+
+
+def test_hong_kong_route_section_cafe_pays_only_when_reached(client, app):
+    token = setup_game(client, app, board="hong-kong-example", balance=("section", ""))
+    state = loaded(app, token).state
+    board = state.board
+    cafe = next(c.at for c in board.cafes if c.bonus == "section")
+    loc = next(x for x in board.locations() if any(cafe in s for seg in ref.segment_options(board, set(), x)
+                                                   for s in seg))
+    assert post_round(client, app, token, cards_for(state, 0, loc)).status_code == 302
+    seg = next(seg for seg in ref.segment_options(board, set(), loc) if any(cafe in s for s in seg))
+    assert post_turn(client, app, token, 0, ref.Turn(loc, seg)).status_code == 302
+    me = loaded(app, token).state.players[0]
+    assert me.cafes.get(cafe) == "unused"
+    others_play_and_close(client, app, token, random.Random(5))
+    state = loaded(app, token).state
+    later = next(x for x in board.locations() if x != loc and ref.segment_options(board, set(me.sections), x))
+    assert post_round(client, app, token, cards_for(state, 0, later)).status_code == 302
+    page = text_of(client.get(seat_links(app, token)[0]))
+    sources = re.search(r'<select id="bonus_0_source".*?</select>', page, re.S).group(0)
+    assert 'value="balance"' in sources and f'value="{cafe[0]},{cafe[1]}"' not in sources  # the kept cafe cannot pay
+    seg2 = ref.segment_options(board, set(me.sections), later)[0]
+    extra = next(s for s in sorted(board.roads) if s not in me.sections and s not in seg2
+                 and s not in harbour_sections(board))
+    response = post_turn(client, app, token, 0, ref.Turn(later, seg2, bonus_sections=(ref.BonusSection(extra, cafe),)))
+    assert response.status_code == 422 and "pays only in the turn it is reached" in text_of(response)
