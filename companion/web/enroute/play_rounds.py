@@ -15,10 +15,9 @@ from dataclasses import replace
 from flask import abort, current_app, flash, redirect, render_template, url_for
 
 from ...games.core.problems import has_errors
+from ...games.enroute import cityplay
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
-from ...games.enroute.cityplay import allowed_choices
-from ...games.enroute.cityplay import waterfront as ferry_waterfront
 from ...games.enroute.game import read_game
 from ...games.enroute.scoring import score_players
 from ...games.enroute.search import solo_chooser
@@ -182,7 +181,7 @@ def _forced(state: ref.GameState, read: list[pf.ReadCard], order: list[int]) -> 
     earlier: list[int | None] = []
     for k, i in enumerate(order):
         if cards[k].options and choices[i] is None:
-            allowed = allowed_choices(state.board, state.ratings, state.marks, cards, earlier)
+            allowed = cityplay.allowed_choices(state.board, state.ratings, state.marks, cards, earlier)
             if len(allowed) == 1:
                 choices[i] = allowed[0]
         earlier.append(choices[i])
@@ -390,7 +389,7 @@ def _turn_form(game: store.Played, seat: int):
     tourist_cafes = [(pf.source_value(c.at), view.source_label(state, seat, c.at)) for c in cafes
                      if c.bonus == "tourists"]
     ferries = [f for f in board.features_of("ferry") if f.id not in me.ferries]
-    waterfront = sorted({x for f in ferries for x in ferry_waterfront(f)
+    waterfront = sorted({x for f in ferries for x in cityplay.waterfront(f)
                          if x not in me.tourists and x not in me.crossed})
     form = pf.turn_form(locations, roads, colours, [(pf.source_value(s), view.source_label(state, seat, s))
                                                     for s in coordinate], section_sources, tourist_cafes,
