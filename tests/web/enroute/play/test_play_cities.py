@@ -350,7 +350,8 @@ def test_cairo_card_with_a_repeat_card_puts_two_tourists_in_the_location(client,
     assert post_round(client, app, token, cards).status_code == 302
     assert "With the repeat card" in text_of(client.get(seat_links(app, token)[0]))
     free = ref.empty_matches(loaded(app, token).state, 0)[0]
-    seg = ref.segment_options(state.board, set(), free)[0]
+    cafes = {c.at for c in state.board.cafes if c.bonus == "tourists"}  # their tourists would join the location
+    seg = next(seg for seg in ref.segment_options(state.board, set(), free) if not cafes & {p for s in seg for p in s})
     assert post_turn(client, app, token, 0, ref.Turn(free, seg)).status_code == 302
     me = loaded(app, token).state.players[0]
     assert me.tourists[free] == {"green": 2} and me.remote == {"pyramids": {"green": 1}} and not me.crossed
