@@ -17,6 +17,7 @@ from flask import Response, abort, flash, g, redirect, render_template, request,
 from ...games.core.problems import N_
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
+from ...games.enroute.cityrules import rules_for
 from ...games.enroute.goals import goal_to_json
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
 from ..core import db as core_db
@@ -139,9 +140,12 @@ def _step_form(game: store.Played, key: str):
         if request.method == "GET":
             form.mode.data, form.referee.data = s["mode"], s.get("referee", True)
 
+        modes = rules_for(game.board).modes
+        form.mode.choices = [c for c in form.mode.choices if c.value in modes]
+
         def apply(f, setup):
-            """Save the mode and the referee switch."""
-            if f.mode.data not in dict(pf.MODES):
+            """Save the mode (one the city allows) and the referee switch."""
+            if f.mode.data not in dict(pf.MODES) or f.mode.data not in modes:
                 return _("Choose normal, solo or team."), {}
             changed = setup["mode"] != f.mode.data
             setup["mode"], setup["referee"] = f.mode.data, bool(f.referee.data)
@@ -151,9 +155,12 @@ def _step_form(game: store.Played, key: str):
     if key == "level":
         form = pf.LevelForm(data={"level": s["level"]} if request.method == "GET" else None)
 
+        levels = rules_for(game.board).levels
+        form.level.choices = [c for c in form.level.choices if c.value in levels]
+
         def apply(f, setup):
-            """Save the level."""
-            if f.level.data not in pf.LEVEL_TEXT:
+            """Save the level (one the city allows)."""
+            if f.level.data not in pf.LEVEL_TEXT or f.level.data not in levels:
                 return _("Choose a level."), {}
             changed = setup["level"] != f.level.data
             setup["level"] = f.level.data
@@ -162,11 +169,18 @@ def _step_form(game: store.Played, key: str):
         return form, apply
     if key == "rating":
         form = pf.RatingForm(data={"rating_mode": s["rating_mode"]} if request.method == "GET" else None)
+        allowed = game.board.rating_modes  # Rio: standard only
+        form.rating_mode.choices = [c for c in form.rating_mode.choices if c.value in allowed]
+        form.rating_mode.validate_choice = False  # a mode the city forbids is explained by `apply`
 
         def apply(f, setup):
-            """Save the rating mode."""
+            """Save the rating mode (one the city allows)."""
             if f.rating_mode.data not in pf.RATING_TEXT:
                 return _("Choose standard or advanced."), {}
+            if f.rating_mode.data not in allowed:
+                f.rating_mode.errors = [_("{city} allows only: {modes}.", city=game.board.name,
+                                          modes=join_list(label(f"rating_title_{m}", m) for m in allowed))]
+                return f.rating_mode.errors[0], {}
             setup["rating_mode"] = f.rating_mode.data
             return None, {}
         return form, apply
@@ -174,13 +188,14 @@ def _step_form(game: store.Played, key: str):
         form = pf.PlayersForm(data={f"name_{i}": n for i, n in enumerate(names)} if request.method == "GET" else None)
         return form, _apply_players
     if key == "goals":
-        form = pf.goals_form(list(goal_catalogue()))
+        form = pf.goals_form(city_goals(game.board))
         if request.method == "GET":
             form.source.data = s.get("goals_source", "draw")
             by_deck = {c.get("deck"): c for c in s.get("goals") or []}
             for deck in "ABC":
-                form[f"deck_{deck}"].data = next((cid for cid, c in goal_catalogue()
-                                                  if goal_to_json(c) == by_deck.get(deck)), "")
+                form[f"deck_{deck}"].data = next((cid for cid, c in city_goals(game.board)
+                                                  if goal_to_json(_covered(game.board, cid, c)) == by_deck.get(deck)),
+                                                 "")
         return form, _apply_goals
     if key == "challenge":
         form = pf.ChallengeForm()
@@ -265,16 +280,29 @@ def _apply_goals(form, setup: dict):
     if setup["goals_source"] == "draw":
         _refresh_draw(g.play_game, setup, False)
         return None, {}
-    by_id = dict(goal_catalogue())
+    board = g.play_game.board
+    by_id = dict(city_goals(board))
     cards = []
     for deck in "ABC":
         cid = form[f"deck_{deck}"].data or ""
         if cid and (cid not in by_id or by_id[cid].deck != deck):
             return _("Goal {deck}: choose one of the listed cards.", deck=deck), {}
         if cid:
-            cards.append(goal_to_json(by_id[cid]))
+            cards.append(goal_to_json(_covered(board, cid, by_id[cid])))
     setup["goals"] = cards
     return None, {}
+
+
+def city_goals(board) -> list[tuple[str, object]]:
+    """Return the (id, card) goal cards a city's table can draw: the catalogue with the city's added or replacing
+    special cards (`CityRules.goal_pile`, decks A, B and C)."""
+    rules = rules_for(board)
+    return [pair for deck in "ABC" for pair in rules.goal_pile(deck, goal_catalogue())]
+
+
+def _covered(board, card_id: str, card):
+    """Return the card that counts when `card_id` is drawn: a city's special card put on top of it (Rio), or itself."""
+    return rules_for(board).covered(card_id) or card
 
 
 def _apply_boards(form, setup: dict):
@@ -292,8 +320,15 @@ def _step_extra(game: store.Played, key: str) -> dict:
     """Return what a step shows besides its form: the draw, seat links, the solo sequence, a summary."""
     s = game.setup
     extra: dict = {"names": _names(game)}
-    if key in ("goals", "start"):
+    if key in ("goals", "start", "city-goals"):
         extra["goals"] = s.get("goals") or []
+        rules = rules_for(game.board)
+        cover = rules.covered(rules.covers) if rules.covers else None
+        extra["cover"] = _("{city}'s special goal card {card} goes on top of {covered} when that card is drawn "
+                           "(it counts instead).", city=game.board.name, card=cover.name,
+                           covered=dict(goal_catalogue()).get(rules.covers).name
+                           if rules.covers in dict(goal_catalogue()) else rules.covers) if cover else ""
+        extra["special"] = [c.name for _cid, c in rules.special_goals] if rules.goal_mode in ("add", "replace") else []
     if key == "personal-goals":
         extra["code"] = table_code(game)
         extra["seats"] = [{"name": _names(game)[r["seat"]], "kept": r["kept"] is not None,

@@ -8,6 +8,8 @@ read becomes a field error and the entered values stay on the page.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -142,8 +144,15 @@ class KeepForm(FlaskForm):
 
 # ---- round cards -------------------------------------------------------------------------------
 
-def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], advanced: bool) -> None:
-    """Add one round card's fields: coordinate, repeat, tourists per colour, one symbol field per iconic landmark."""
+def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], advanced: bool,
+                    tracks: list[tuple[str, str]] | None = None) -> None:
+    """Add one round card's fields: coordinate, repeat, tourists per colour, one symbol field per rating track.
+
+    A track's field says whether the card shows its symbol ("up", in advanced mode also down/stay) or shows it
+    as one side of an "OR" choice ("or"); `<prefix>_choice` is the side the chooser takes (and, in advanced
+    mode, `<prefix>_choice_move` its move). A board with remote spaces adds the card's symbol (Cairo cards).
+    """
+    tracks = tracks if tracks is not None else [(lm.id, lm.name) for lm in board.iconic()]
     coordinates = [(NONE, "–")] + [(str(n), str(n)) for n in range(1, 7)]
     setattr(cls, f"{prefix}_coord", SelectField(_("Coordinate"), choices=options(coordinates), validate_choice=False))
     setattr(cls, f"{prefix}_repeat", BooleanField(_("Repeat card")))
@@ -154,12 +163,27 @@ def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], ad
     moves = [(NONE, _("no symbol")), ("up", _("symbol: upgrade"))]
     if advanced:
         moves += [("down", _("symbol: downgrade")), ("stay", _("symbol: leave (track at top or bottom)"))]
-    for lm in board.iconic():
-        setattr(cls, f"{prefix}_icon_{lm.id}", SelectField(lm.name, choices=options(moves), validate_choice=False))
+    city = board.version == 2 and len(tracks) > 1
+    if city:  # world cities: a symbol may be one side of an "OR" choice card
+        moves.append(("or", _("one side of an OR choice")))
+    for track_id, name in tracks:
+        setattr(cls, f"{prefix}_icon_{track_id}", SelectField(name, choices=options(moves), validate_choice=False))
+    if city:
+        setattr(cls, f"{prefix}_choice", SelectField(_("OR choice: the side chosen"),
+                                                     choices=options([(NONE, _("no choice card")), *tracks]),
+                                                     validate_choice=False))
+        if advanced:
+            setattr(cls, f"{prefix}_choice_move", SelectField(_("Move of the chosen side"),
+                                                              choices=options(moves[1:4]), validate_choice=False))
+    spaces = [(f.param("symbol"), f.name or f.id) for f in board.features_of("remote_space")]
+    if spaces:
+        setattr(cls, f"{prefix}_symbol", SelectField(_("Cairo card: remote space symbol"),
+                                                     choices=options([(NONE, _("none")), *spaces]),
+                                                     validate_choice=False))
 
 
 def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], advanced: bool,
-               slots: list[tuple[str, str]] | None = None):
+               slots: list[tuple[str, str]] | None = None, tracks: list[tuple[str, str]] | None = None):
     """Build the round-card form: one group of fields per card prefix (and the solo sequence slot)."""
 
     class CardsForm(FlaskForm):
@@ -168,15 +192,26 @@ def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], adva
         version = HiddenField()
 
     for prefix in prefixes:
-        add_card_fields(CardsForm, prefix, board, colours, advanced)
+        add_card_fields(CardsForm, prefix, board, colours, advanced, tracks)
     if slots is not None:
         CardsForm.slot = RadioField(_("Sequence card"), choices=options(slots), validate_choice=False)
     return CardsForm()
 
 
+@dataclass
+class ReadCard:
+    """One round card read from the form: the card, its symbols' moves in order, the "OR" choice and its move."""
+
+    card: RoundCard | None
+    moves: list[str] = field(default_factory=list)
+    choice: int | None = None
+    choice_move: str | None = None
+
+
 def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], title: str,
-              errors: list[str]) -> tuple[RoundCard | None, list[str]]:
-    """Read one card (and the symbols' moves, in order) from the form; problems go to `errors`."""
+              errors: list[str], tracks: list[tuple[str, str]] | None = None) -> ReadCard:
+    """Read one card (its symbols' moves in order, its "OR" choice) from the form; problems go to `errors`."""
+    tracks = tracks if tracks is not None else [(lm.id, lm.name) for lm in board.iconic()]
     coord = form[f"{prefix}_coord"].data or ""
     repeat = bool(form[f"{prefix}_repeat"].data)
     tourists = []
@@ -185,18 +220,22 @@ def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], title: 
         n = int(raw) if raw.isdigit() and int(raw) <= MAX_TOURISTS else 0
         if n:
             tourists.append((colour, n))
-    symbols, moves = [], []
-    for lm in board.iconic():
-        move = form[f"{prefix}_icon_{lm.id}"].data or NONE
+    symbols, moves, sides = [], [], []
+    for track_id, _name in tracks:
+        move = form[f"{prefix}_icon_{track_id}"].data or NONE
         if move in ("up", "down", "stay"):
-            symbols.append(lm.id)
+            symbols.append(track_id)
             moves.append(move)
+        elif move == "or" and f"{prefix}_choice" in form:
+            sides.append(track_id)
+    symbol = form[f"{prefix}_symbol"].data or NONE if f"{prefix}_symbol" in form else NONE
+    known = {f.param("symbol") for f in board.features_of("remote_space")}
     ok = True
     if not coord.isdigit() or not 1 <= int(coord) <= 6:
         form[f"{prefix}_coord"].errors = [_("Choose the card's coordinate (1 to 6).")]
         errors.append(_("{card}: choose its coordinate (1 to 6).", card=title))
         ok = False
-    if repeat and (tourists or symbols):
+    if repeat and (tourists or symbols or sides or symbol):
         form[f"{prefix}_repeat"].errors = [_("A repeat card shows no tourists and no iconic symbol.")]
         errors.append(_("{card}: a repeat card shows no tourists and no iconic symbol; untick Repeat or clear them.",
                         card=title))
@@ -205,9 +244,30 @@ def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], title: 
         form[f"{prefix}_repeat"].errors = [_("Enter the card's tourists, or tick Repeat.")]
         errors.append(_("{card}: enter the tourists it shows, or tick Repeat for a repeat card.", card=title))
         ok = False
+    if symbol and symbol not in known:
+        form[f"{prefix}_symbol"].errors = [_("Choose one of the listed symbols.")]
+        errors.append(_("{card}: choose one of the listed remote space symbols.", card=title))
+        ok = False
+    choice = None
+    if len(sides) == 1:
+        form[f"{prefix}_icon_{sides[0]}"].errors = [_("An OR choice shows at least two sides.")]
+        errors.append(_("{card}: an OR choice card shows at least two symbols; mark each side as “one side of an OR "
+                        "choice”.", card=title))
+        ok = False
+    elif sides:
+        picked = form[f"{prefix}_choice"].data or NONE
+        if picked and picked not in sides:
+            form[f"{prefix}_choice"].errors = [_("Choose one of the card's OR sides.")]
+            errors.append(_("{card}: the chosen side must be one of the card's OR symbols.", card=title))
+            ok = False
+        elif picked:
+            choice = sides.index(picked)
     if not ok:
-        return None, []
-    return RoundCard(f"{prefix}-{coord}", int(coord), tuple(tourists), tuple(symbols), repeat), moves
+        return ReadCard(None)
+    move = form[f"{prefix}_choice_move"].data if f"{prefix}_choice_move" in form else None
+    card = RoundCard(f"{prefix}-{coord}", int(coord), tuple(tourists), tuple(symbols), repeat,
+                     tuple((t,) for t in sides), symbol or None)
+    return ReadCard(card, moves, choice, move if move in ("up", "down", "stay") else "up")
 
 
 # ---- a player's turn ---------------------------------------------------------------------------
@@ -242,7 +302,7 @@ def source_value(source) -> str:
 
 def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], colours: list[tuple[str, str]],
               coordinate_sources: list[tuple[str, str]], section_sources: list[tuple[str, str]],
-              tourist_cafes: list[tuple[str, str]]):
+              tourist_cafes: list[tuple[str, str]], waterfront: list[tuple[str, str]] | None = None):
     """Build a player's turn form for what this player can use now."""
 
     class TurnForm(FlaskForm):
@@ -261,6 +321,10 @@ def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], co
 
     change_moves = [(NONE, _("not used")), ("0,1", _("first card +1")), ("0,-1", _("first card −1")),
                     ("1,1", _("second card +1")), ("1,-1", _("second card −1"))]
+    if waterfront:  # Hong Kong: a ferry carries the tourists to an empty waterfront location
+        TurnForm.ferry_to = SelectField(_("Ferry: the waterfront location the tourists go to"),
+                                        choices=options([(NONE, _("no ferry this turn")), *waterfront]),
+                                        validate_choice=False)
     for k, (_value, source) in enumerate(coordinate_sources):
         setattr(TurnForm, f"change_{k}", SelectField(_("Coordinate change ({source})", source=source),
                                                      choices=options(change_moves), validate_choice=False))
@@ -316,9 +380,10 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
         bonus.append(ref.BonusSection(sec, source))
     declined: list[Point] = [p for p in (parse_pair(v) for v in form.decline.data or []) if p is not None]
     colour = form.colour.data or None
+    ferry_to = parse_pair(form.ferry_to.data or "") if "ferry_to" in form else None
     if loc is None or not segment:
         return None
-    return ref.Turn(loc, tuple(segment), colour, fallback, tuple(changes), tuple(bonus), tuple(declined))
+    return ref.Turn(loc, tuple(segment), colour, fallback, tuple(changes), tuple(bonus), tuple(declined), ferry_to)
 
 
 class PickForm(FlaskForm):
@@ -326,3 +391,17 @@ class PickForm(FlaskForm):
 
     pick = SelectMultipleField(lazy("Your two round cards"), choices=[], validate_choice=False)
     version = HiddenField()
+
+
+class StartForm(FlaskForm):
+    """London: the station of the starting subway card and the section drawn from it ("station|x1,y1,x2,y2")."""
+
+    start = RadioField(lazy("Your starting station and section"), choices=[], validate_choice=False)
+    version = HiddenField()
+
+
+def parse_start(text: str) -> tuple[str, Section] | None:
+    """Decode "station|x1,y1,x2,y2", or None."""
+    station, _sep, raw = (text or "").partition("|")
+    sec = parse_sec(raw)
+    return (station, sec) if station and sec is not None else None

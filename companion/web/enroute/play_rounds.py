@@ -9,11 +9,13 @@ form with the tappable map; the engine checks every turn.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from flask import abort, current_app, flash, redirect, render_template, url_for
 
 from ...games.core.problems import has_errors
+from ...games.enroute import cityplay
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json, parse_board
 from ...games.enroute.game import read_game
@@ -57,6 +59,7 @@ def _problems(found, turn: ref.Turn | None = None, state: ref.GameState | None =
         doc = {"location": list(turn.location), "segment": [[list(a), list(b)] for a, b in turn.segment],
                "bonus_sections": [{"section": [list(b.section[0]), list(b.section[1])]} for b in turn.bonus_sections]}
     for p in found:
+        p = _neutral_places(p)
         target = ""
         if turn is not None and p.path == "turn.location":
             target = location_id(turn.location)
@@ -68,6 +71,24 @@ def _problems(found, turn: ref.Turn | None = None, state: ref.GameState | None =
         text = problem_line_printed(p, state.board, pb, doc) if doc is not None else problem_line(p)
         out.append({"severity": p.severity, "text": text, "target": target})
     return out
+
+
+_DESCRIBED = re.compile(r"\blocation \((\d+), (\d+)\)")
+
+
+def _neutral_places(problem):
+    """Write the referee's English place names ("location (2, 3)", printed coordinates) as "(2, 3)" in any language.
+
+    The city rules name places in their parameters as text (`referee.describe`); the page's language must not
+    show the English word around them.
+    """
+    params = dict(problem.params or {})
+    if not problem.template or not params:
+        return problem
+    for key, value in params.items():
+        if isinstance(value, str):
+            params[key] = _("none") if value == "none" and key == "places" else _DESCRIBED.sub(r"(\1, \2)", value)
+    return replace(problem, params=params)
 
 
 # ---- tracker -----------------------------------------------------------------------------------
@@ -92,13 +113,14 @@ def _cards_form(game: store.Played, start: bool = False):
     """Build the round-card form: two cards (solo: and the sequence slot), or one card per player at the start."""
     state = game.state
     colours = view.colours_of(game.board)
+    tracks = view.rating_tracks(game.board)
     if start:
-        return pf.cards_form(game.board, colours, [f"c{i}" for i in range(len(state.players))], False)
+        return pf.cards_form(game.board, colours, [f"c{i}" for i in range(len(state.players))], False, tracks=tracks)
     slots = None
     if state.mode == "solo" and game.sequence is not None:
         slots = [(f"{r},{k}", _("row {row} (from the top), card {card}", row=r + 1, card=k + 1))
                  for r, k in game.sequence.available()]
-    return pf.cards_form(game.board, colours, ["c0", "c1"], state.rating_mode == "advanced", slots)
+    return pf.cards_form(game.board, colours, ["c0", "c1"], state.rating_mode == "advanced", slots, tracks)
 
 
 def _shown_state(game: store.Played) -> ref.GameState:
@@ -106,8 +128,8 @@ def _shown_state(game: store.Played) -> ref.GameState:
     state = game.state
     if game.placed is None or state.round != 0:
         return state
-    ratings, found = ref.placed_ratings(state, game.placed)
-    return state if found else replace(state, ratings=ratings)
+    ratings, marks, found = ref.placed_marks(state, game.placed, game.placed_choices)
+    return state if found else replace(state, ratings=ratings, marks=marks)
 
 
 def _render_tracker(game: store.Played, form=None, status: int = 200, problems=None):
@@ -128,17 +150,44 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
              for r in game.seats if r["seat"] < len(names)]
     cards = None
     if state.phase == "drawing" and state.round > state.start_rounds and state.cards[0] is not None:
-        cards = [view.card_label(game.board, c) for c in state.cards[0]]
+        chosen = (opener or {}).get("payload", {}).get("choices") or [None, None]
+        cards = [view.card_label(game.board, c, chosen[i] if i < len(chosen) else None)
+                 for i, c in enumerate(state.cards[0])]
+    placed = [view.card_label(game.board, c, (game.placed_choices or [None] * len(names))[i])
+              for i, c in enumerate(game.placed)] if start and game.placed is not None else []
+    pending_start = [p for p in state.players if p.start_card is not None]
     return render_template(
         "enroute/play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
         players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards, host=is_host(game.id),
+        placed=placed, start_cards=[{"name": p.name, "chosen": p.start is not None} for p in pending_start],
+        revealed=view.revealed_starts(state) if not pending_start else [], tracks=view.rating_tracks(game.board),
+        spaces=bool(game.board.features_of("remote_space")),
         selection=view.selection_text(state, names) if state.phase == "selection" else "",
-        ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board), iconic=game.board.iconic(),
+        ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board),
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
         sequence=_sequence_view(game), number=view.round_number(state), mark=store.page_mark(game),
         code=table_code(game) if any(not s["claimed"] for s in seats) else None,
         hold=status != 200), status
+
+
+def _forced(state: ref.GameState, read: list[pf.ReadCard], order: list[int]) -> list[int | None]:
+    """Return each card's "OR" choice; an unchosen card whose other sides are maxed takes the one still open.
+
+    `order` is the order in which the choosers decide (start rounds: the owners in turn order), so an earlier
+    choice can force a later one (`cityplay.allowed_choices`). A choice left open with several sides allowed
+    stays None: the referee then asks for it.
+    """
+    choices: list[int | None] = [r.choice for r in read]
+    cards = [read[i].card for i in order]
+    earlier: list[int | None] = []
+    for k, i in enumerate(order):
+        if cards[k].options and choices[i] is None:
+            allowed = cityplay.allowed_choices(state.board, state.ratings, state.marks, cards, earlier)
+            if len(allowed) == 1:
+                choices[i] = allowed[0]
+        earlier.append(choices[i])
+    return choices
 
 
 def _sequence_view(game: store.Played) -> list[list[str]] | None:
@@ -172,23 +221,35 @@ def round_cards(token: str):
         return _render_tracker(game, form, 400)
     errors: list[str] = []
     colours = view.colours_of(game.board)
+    tracks = view.rating_tracks(game.board)
     names = _names(game)
+    state = game.state
     if start:
-        placed = [pf.read_card(form, f"c{i}", game.board, colours, _("Card placed by {name}", name=names[i]), errors)[0]
-                  for i in range(len(names))]
-        kind, payload = "start_cards", {"placed": store.cards_json(placed) if not errors else []}
+        read = [pf.read_card(form, f"c{i}", game.board, colours, _("Card placed by {name}", name=names[i]), errors,
+                             tracks) for i in range(len(names))]
+        order = [(state.first_player + k) % len(read) for k in range(len(read))]  # owners choose in turn order
+        choices = _forced(state, read, order) if not errors else []
+        kind, payload = "start_cards", {"placed": store.cards_json([r.card for r in read]) if not errors else [],
+                                        "choices": choices}
     else:
-        first, m0 = pf.read_card(form, "c0", game.board, colours, _("First round card"), errors)
-        second, m1 = pf.read_card(form, "c1", game.board, colours, _("Second round card"), errors)
+        read = [pf.read_card(form, "c0", game.board, colours, _("First round card"), errors, tracks),
+                pf.read_card(form, "c1", game.board, colours, _("Second round card"), errors, tracks)]
         slot = None
-        if game.state.mode == "solo":
+        if state.mode == "solo":
             slot = pf.parse_pair(form.slot.data or "")
             if slot is None:
                 errors.append(_("Choose which face-up card of the sequence was played."))
         kind = "round"
-        payload = {"cards": store.cards_json([first, second]) if not errors else [],
-                   "moves": (m0 + m1) if game.state.rating_mode == "advanced" else None,
-                   "slot": list(slot) if slot else None}
+        choices = _forced(state, read, [0, 1]) if not errors else []
+        moves = []
+        for r, choice in zip(read, choices or [None, None]):
+            moves += r.moves
+            if r.card is not None and choice is not None and game.board.coordinate_track(
+                    r.card.options[choice][0]) is None:
+                moves.append(r.choice_move)  # the chosen side's move comes after the card's fixed symbols
+        payload = {"cards": store.cards_json([r.card for r in read]) if not errors else [],
+                   "moves": moves if state.rating_mode == "advanced" else None,
+                   "slot": list(slot) if slot else None, "choices": choices}
     if errors:
         for e in errors:
             flash(e, "error")
@@ -315,7 +376,8 @@ def _turn_form(game: store.Played, seat: int):
     if free and not coordinate:
         locs = free
     else:  # coordinate changes or the all-occupied rule open other locations
-        locs = sorted(free) + sorted(x for x in board.locations() if x not in me.tourists and x not in free)
+        locs = sorted(free) + sorted(x for x in board.locations()
+                                     if x not in me.tourists and x not in me.crossed and x not in free)
     locations = [(f"{c},{r}", _("{where} (matches)", where=view.printed(state, seat, (c, r))) if (c, r) in free
                   else view.printed(state, seat, (c, r))) for c, r in locs]
     roads = [(pf.sec_value(s), view.section_label(state, seat, s)) for s in sorted(board.roads)
@@ -331,8 +393,12 @@ def _turn_form(game: store.Played, seat: int):
                         for c in cafes if c.bonus == "section"]
     tourist_cafes = [(pf.source_value(c.at), view.source_label(state, seat, c.at)) for c in cafes
                      if c.bonus == "tourists"]
+    ferries = [f for f in board.features_of("ferry") if f.id not in me.ferries]
+    waterfront = sorted({x for f in ferries for x in cityplay.waterfront(f)
+                         if x not in me.tourists and x not in me.crossed})
     form = pf.turn_form(locations, roads, colours, [(pf.source_value(s), view.source_label(state, seat, s))
-                                                    for s in coordinate], section_sources, tourist_cafes)
+                                                    for s in coordinate], section_sources, tourist_cafes,
+                        [(f"{c},{r}", view.printed(state, seat, (c, r))) for c, r in waterfront])
     return form, coordinate
 
 
@@ -385,6 +451,13 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
         ctx["highlight"] = view.highlight_css(highlight)
         if me.played and me.turns and state.phase == "drawing":
             ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
+        if me.start_card is not None:  # London: this player's secret starting station and section
+            start = pf.StartForm(data={"version": str(game.version)})
+            start.start.choices = pf.options(view.start_options(state, number))
+            if me.start is not None:
+                start.start.data = f"{me.start[0]}|{pf.sec_value(me.start[1])}"
+            ctx.update(start=start, start_stations=[view.station_name(game.board, sid) for sid in me.start_card],
+                       start_chosen=view.start_label(state, number) if me.start is not None else None)
         if _start_round_pending(game) and game.placed is not None:
             pick = pf.PickForm(data={"version": str(game.version)})
             pick.pick.choices = pf.options((str(i), _("{card} (placed by {name})",
@@ -443,6 +516,41 @@ def pick(seat_token: str):
         for p in _problems(refused[1]):
             flash(p["text"], "error")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+
+
+@bp.post("/s/<seat_token>/start")
+def start_section(seat_token: str):
+    """London: secretly choose a station of the starting subway card and the section drawn from it."""
+    game, number = _seat(seat_token)
+    form = pf.StartForm()
+    chosen = pf.parse_start(form.start.data or "") if form.validate_on_submit() else None
+    if chosen is None:
+        flash(_form_message(form, _("Choose a station of your card and the section you draw from it.")), "error")
+        return _render_seat(game, number, seat_token, status=400)
+    refused = _record(game, form, "start", number, {"station": chosen[0],
+                                                    "section": [list(chosen[1][0]), list(chosen[1][1])]})
+    if refused:
+        message, found, status = refused
+        flash(message, "error")
+        return _render_seat(store.load(game.id), number, seat_token, status=status, problems=_problems(found))
+    flash(_("Your starting section is chosen; it stays secret until everyone reveals together."), "ok")
+    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+
+
+@bp.post("/<token>/reveal")
+def reveal(token: str):
+    """London: everyone reveals starting card, station and section together (once every player has chosen)."""
+    game = _started(token)
+    form = pf.ActionForm()
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return _render_tracker(game, status=400)
+    refused = _record(game, form, "reveal", None, {})
+    if refused:
+        message, found, status = refused
+        flash(message, "error")
+        return _render_tracker(store.load(token), status=status, problems=_problems(found))
+    return redirect(url_for("enroute.play.tracker", token=token))
 
 
 @bp.post("/s/<seat_token>/turn")

@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ...games.core.problems import N_, Problem, error, has_errors
 from ...games.enroute import referee as ref
+from ...games.enroute import startcards
 from ...games.enroute.board import Board, parse_board
 from ...games.enroute.cards import RoundCard, card_from_json, card_to_json
 from ...games.enroute.goals import GoalCard, parse_goals
@@ -66,8 +67,8 @@ play_action = Table(
     Column("dropped", Integer),
     Column("created", String(32), nullable=False),
 )
-SEAT_KINDS = ("turn", "pick", "refresh")  # actions that concern one seat only
-KINDS = ("round", "start_cards", "pick", "turn", "refresh", "close")
+SEAT_KINDS = ("turn", "pick", "refresh", "start")  # actions that concern one seat only
+KINDS = ("round", "start_cards", "pick", "turn", "refresh", "close", "start", "reveal")
 
 
 class Conflict(Exception):
@@ -108,7 +109,8 @@ def turn_to_json(turn: ref.Turn) -> dict:
             "changes": [{"card": c.card, "delta": c.delta, "source": _source_json(c.source)} for c in turn.changes],
             "bonus_sections": [{"section": _sec_json(b.section), "source": _source_json(b.source)}
                                for b in turn.bonus_sections],
-            "decline": [list(p) for p in turn.decline_cafe_tourists]}
+            "decline": [list(p) for p in turn.decline_cafe_tourists]} \
+        | ({"ferry_to": list(turn.ferry_to)} if turn.ferry_to is not None else {})
 
 
 def turn_from_json(doc: dict) -> ref.Turn:
@@ -118,7 +120,8 @@ def turn_from_json(doc: dict) -> ref.Turn:
         doc.get("colour"), bool(doc.get("fallback")),
         tuple(ref.CoordinateChange(int(c["card"]), int(c["delta"]), _source(c["source"])) for c in doc["changes"]),
         tuple(ref.BonusSection(_sec(b["section"]), _source(b["source"])) for b in doc["bonus_sections"]),
-        tuple((int(p[0]), int(p[1])) for p in doc.get("decline", [])))
+        tuple((int(p[0]), int(p[1])) for p in doc.get("decline", [])),
+        (int(doc["ferry_to"][0]), int(doc["ferry_to"][1])) if doc.get("ferry_to") is not None else None)
 
 
 # ---- the game as loaded --------------------------------------------------------------------------
@@ -137,6 +140,7 @@ class Played:
     actions: list[dict]
     state: ref.GameState | None = None
     placed: list[RoundCard] | None = None  # start-round cards waiting for every player's pick
+    placed_choices: list[int | None] | None = None  # each owner's choice for a placed choice card ("OR")
     picks: dict[int, tuple[int, int]] = field(default_factory=dict)
     sequence: SoloSequence | None = None
     round_opened: int | None = None  # seq of the action that opened the round being played
@@ -310,7 +314,8 @@ def initial_state(game: Played) -> ref.GameState:
         offer = draw.personal_offers[i] if i < len(draw.personal_offers) else []
         kept = game.seats[i]["kept"] if i < len(game.seats) else None
         goal = offer[kept].at if offer and kept in (0, 1) and kept < len(offer) else None
-        seats.append(ref.Seat(name, s["player_boards"][i], tuple(s.get("balance", [[]] * 4)[i]), goal))
+        start = draw.start_cards[i] if draw.start_cards and i < len(draw.start_cards) else None  # London, secret
+        seats.append(ref.Seat(name, s["player_boards"][i], tuple(s.get("balance", [[]] * 4)[i]), goal, start))
     return ref.new_game(game.board, seats, s["level"], s["rating_mode"], s["mode"], goal_cards(s),
                         s["first_player"])
 
@@ -332,7 +337,7 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
             slot = tuple(payload.get("slot") or ())
             if game.sequence is None or slot not in game.sequence.available():
                 return [error("sequence-slot", "slot", N_("Choose one of the face-up cards of the sequence."))]
-        new, found = ref.begin_round(state, cards, payload.get("moves"))
+        new, found = ref.begin_round(state, cards, payload.get("moves"), _choices(payload))
         if not has_errors(found):
             game.round_opened, game.round_turns = None, {}
             if state.mode == "solo":
@@ -340,7 +345,11 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
     elif kind == "start_cards":
         if state.round != 0 or state.start_rounds == 0 or game.placed is not None:
             return [error("no-start-round", "placed", N_("Start-round cards are placed once, before round 1."))]
-        game.placed, game.picks = [card_from_json(c) for c in payload["placed"]], {}
+        placed, choices = [card_from_json(c) for c in payload["placed"]], _choices(payload)
+        _ratings, _marks, found = ref.placed_marks(state, placed, choices)  # an owner's choice is checked at once
+        if has_errors(found):
+            return found
+        game.placed, game.placed_choices, game.picks = placed, choices, {}
         new = state
     elif kind == "pick":
         pick = (int(payload["pick"][0]), int(payload["pick"][1]))
@@ -352,7 +361,8 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
         game.picks[seat] = pick
         new = state
         if len(game.picks) == len(state.players):
-            new, found = ref.begin_start_rounds(state, game.placed, [game.picks[i] for i in range(len(state.players))])
+            new, found = ref.begin_start_rounds(state, game.placed, [game.picks[i] for i in range(len(state.players))],
+                                                game.placed_choices)
             if has_errors(found):
                 del game.picks[seat]
             else:
@@ -361,6 +371,10 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
         new, found = ref.play_turn(state, seat, turn_from_json(payload))
     elif kind == "refresh":
         new, found = ref.refresh_hand(state, seat)
+    elif kind == "start":  # London: a player's secret starting station and section
+        new, found = startcards.choose_start(state, seat, str(payload["station"]), _sec(payload["section"]))
+    elif kind == "reveal":
+        new, found = startcards.reveal_start(state)
     elif kind == "close":
         new, found = ref.close_round(state, turns_required=game.setup.get("referee", True))
         if not has_errors(found):
@@ -372,6 +386,14 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
     if not has_errors(found):
         game.state = new
     return found
+
+
+def _choices(payload: dict) -> list[int | None] | None:
+    """Read the choice cards' chosen groups of a round or start-round action (None: no choice card)."""
+    raw = payload.get("choices")
+    if not isinstance(raw, list):
+        return None
+    return [int(v) if isinstance(v, int) and not isinstance(v, bool) else None for v in raw]
 
 
 def _replay(game: Played) -> None:

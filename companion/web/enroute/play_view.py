@@ -10,7 +10,10 @@ from ...games.core.problems import N_
 from ...games.enroute import referee as ref
 from ...games.enroute.board import COLOURS, Board
 from ...games.enroute.cards import HAND_SIZE, SOLO_HAND_SIZE, colour_choices, round_tourists, start_round_count
+from ...games.enroute.cityplay import ferry_at
 from ...games.enroute.geometry import Location, Point, Section
+from ...games.enroute.geometry import section as make_section
+from ...games.enroute.startcards import start_stations
 from ..core.i18n import _, current_lang
 from .labels import join_list, label
 from .svgmap import MapState, location_id
@@ -81,6 +84,10 @@ def map_state(state: ref.GameState, player: int) -> MapState:
     shown = MapState(drawn=set(me.sections), tourists={loc: dict(c) for loc, c in me.tourists.items()},
                      cafes=dict(me.cafes) if state.cafes_in_play() else {})
     shown.goal = list(me.personal_goal or [])
+    shown.crossed = set(me.crossed)
+    shown.remote = {k: dict(v) for k, v in me.remote.items()}
+    if me.start is not None and me.start_card is not None:  # London: my own secret starting section, before the reveal
+        shown.drawn.add(me.start[1])
     return shown
 
 
@@ -97,11 +104,41 @@ def tourist_count(colour: str, n: int) -> str:
     return _("{n} {colour}", n=n, colour=label(f"colour_{colour}"))
 
 
-def card_label(board: Board, card) -> str:
-    """Describe a round card with the iconic landmarks' names, e.g. "4: 2 blue (TV Tower)"."""
+def track_name(board: Board, track_id: str) -> str:
+    """Name a rating track as players do: its landmarks' names (a group's), or the feature rated by it."""
+    names = [lm.name for lm in board.rated() if lm.track == track_id]
+    if not names:
+        names = [f.name or f.id for f in board.features if f.param("rating") == track_id]
+    return " + ".join(names) if names else track_id
+
+
+def rating_tracks(board: Board) -> list[tuple[str, str]]:
+    """Return (track id, name) of every rating track a round card can show: count tracks, then coordinate tracks."""
+    return [(k, track_name(board, k)) for k in board.tracks_in_use()]
+
+
+def symbol_name(board: Board, symbol: str) -> str:
+    """Name a remote space's symbol by its remote landmark (Cairo: "palm" -> the oasis)."""
+    space = next((f for f in board.features_of("remote_space") if f.param("symbol") == symbol), None)
+    return (space.name or space.id) if space is not None else symbol
+
+
+def card_label(board: Board, card, choice: int | None = None) -> str:
+    """Describe a round card with the iconic landmarks' names, e.g. "4: 2 blue (TV Tower)".
+
+    A choice card names its "OR" groups (and the chosen one); a Cairo card its remote space's symbol.
+    """
     if card.repeat:
         return _("{coordinate}: repeat", coordinate=card.coordinate)
-    names = [(board.landmark(lid).name if board.landmark(lid) else lid) for lid in card.iconic]
+    names = [track_name(board, lid) for lid in card.iconic]
+    if card.options:
+        groups = [" + ".join(track_name(board, t) for t in g) for g in card.options]
+        if choice is not None and 0 <= choice < len(groups):
+            names.append(_("{options}, chosen: {chosen}", options=_(" OR ").join(groups), chosen=groups[choice]))
+        else:
+            names.append(_(" OR ").join(groups))
+    if card.symbol:
+        names.append(symbol_name(board, card.symbol))
     text = join_list(tourist_count(colour, n) for colour, n in card.tourists)
     return f"{card.coordinate}: {text}" + (f" ({join_list(names)})" if names else "")
 
@@ -137,6 +174,7 @@ def round_brief(state: ref.GameState, player: int) -> dict:
                        "empty location and draw one section anywhere.", names=names))
     if a == b:
         notes.append(_("Both cards show {a}: only one location matches.", a=a))
+    notes += city_notes(state, player, cards, matches)
     return {"cards": [card_label(state.board, c) for c in cards], "coordinates": (a, b),
             "tourists": None if choices else tourists_text(round_tourists(cards)),
             "choices": choices, "matches": [(printed(state, player, x), x in free) for x in matches],
@@ -170,13 +208,43 @@ def selection_text(state: ref.GameState, names: list[str]) -> str:
              left=names[(active + 1) % n], right=names[(active - 1) % n])
 
 
+def city_notes(state: ref.GameState, player: int, cards, matches: list[Location]) -> list[str]:
+    """Explain the world cities' round rules that apply to this player's cards and matching locations."""
+    board, notes = state.board, []
+    cairo = [c for c in cards if c.symbol and not c.repeat]
+    if len(cairo) == 2:
+        notes.append(_("Two Cairo cards: all their tourists go to the remote spaces ({spaces}) and your location is "
+                       "crossed out (×); it can never get tourists.",
+                       spaces=join_list(symbol_name(board, c.symbol) for c in cairo)))
+    elif cairo:
+        notes.append(_("Cairo card: its tourists go to the remote space {space}, not to your location.",
+                       space=symbol_name(board, cairo[0].symbol)))
+        if any(c.repeat for c in cards):
+            notes.append(_("With the repeat card, your location gets two tourists of the Cairo card's type."))
+    for loc in matches:
+        ferry = ferry_at(board, loc)
+        if ferry is not None:
+            notes.append(_("{where} is a ferry: choose an empty waterfront location for the tourists and draw "
+                           "the segment from there. Each ferry carries your tourists once.",
+                           where=printed(state, player, loc)))
+    if board.features_of("harbour"):
+        notes.append(_("A harbour crossing is drawn as the turn's only section, or as a bonus section paid by a "
+                       "route-section cafe reached this turn."))
+    return notes
+
+
 def rating_rows(state: ref.GameState) -> list[dict]:
-    """Return each iconic landmark's marked boxes and current PP."""
+    """Return each rating track's marked boxes and current PP (a coordinate track: its marked spaces and PP)."""
     rows = []
-    for lm in state.board.iconic():
-        track = state.board.rating_track(lm.id) or (0,)
-        marks = state.ratings.get(lm.id, 0)
-        rows.append({"name": lm.name, "marks": marks, "top": len(track) - 1, "pp": track[min(marks, len(track) - 1)]})
+    board = state.board
+    for track_id, track in board.ratings:
+        marks = state.ratings.get(track_id, 0)
+        rows.append({"name": track_name(board, track_id), "marks": marks, "top": len(track) - 1,
+                     "pp": track[min(marks, len(track) - 1)]})
+    for track_id, coord in board.coordinate_tracks:
+        spaces = state.marks.get(track_id, ())
+        rows.append({"name": track_name(board, track_id), "marks": len(spaces), "top": len(coord.spaces),
+                     "pp": min(coord.base + coord.step * len(spaces), coord.max), "spaces": list(spaces)})
     return rows
 
 
@@ -194,8 +262,8 @@ def turn_summary(state: ref.GameState, player: int, turn: ref.Turn) -> str:
 # ---- the setup walk-through ------------------------------------------------------------------------
 
 def step_title(key: str, step=None) -> str:
-    """Name a setup step in the page's language (the engine's own title for a step the pages do not know)."""
-    return label(f"step_{key}", step.title if step is not None else key.replace("-", " "))
+    """Name a setup step in the page's language (a city's step by its own title, from the catalogue)."""
+    return label(f"step_{key}", _(step.title) if step is not None else key.replace("-", " "))
 
 
 def step_text(step, options, board: Board) -> str:
@@ -244,4 +312,41 @@ def step_text(step, options, board: Board) -> str:
                            "card active side up."), extra)
     if key == "no-cafes":
         return _("Ignore the cafe cups: no cafe bonuses in this game.")
-    return step.text
+    return _(step.text)  # a city's setup change (its rules module marks the texts for the catalogue)
+
+
+# ---- London's starting subway cards ----------------------------------------------------------------
+
+def station_name(board: Board, station_id: str) -> str:
+    """Name a subway station: its name on the board, else its id written as words."""
+    station = board.feature("station", station_id)
+    name = station.name if station is not None else None
+    return name or station_id.replace("-", " ").replace("_", " ").title()
+
+
+def start_options(state: ref.GameState, player: int) -> list[tuple[str, str]]:
+    """Return the (form value, label) of every section a player may draw from a station of their starting card."""
+    found = []
+    for sid, point in start_stations(state, player):
+        for other in state.board.neighbours(point):
+            sec = make_section(point, other)
+            if sec in state.players[player].sections:
+                continue
+            found.append((f"{sid}|{sec[0][0]},{sec[0][1]},{sec[1][0]},{sec[1][1]}",
+                          _("{station}: {section}", station=station_name(state.board, sid),
+                            section=section_label(state, player, sec))))
+    return found
+
+
+def revealed_starts(state: ref.GameState) -> list[str]:
+    """Say, after the reveal, which station and section every player started from (public from then on)."""
+    return [_("{name}: {station}, {section}", name=p.name, station=station_name(state.board, p.start[0]),
+              section=section_label(state, i, p.start[1]))
+            for i, p in enumerate(state.players) if p.start is not None and p.start_card is None]
+
+
+def start_label(state: ref.GameState, player: int) -> str:
+    """Name a player's chosen starting station and section (shown on that player's own page only)."""
+    station, sec = state.players[player].start
+    return _("{station}: {section}", station=station_name(state.board, station),
+             section=section_label(state, player, sec))

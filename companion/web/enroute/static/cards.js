@@ -6,7 +6,7 @@
   var pickers = document.querySelectorAll(".picker[data-prefix]");
   if (!pickers.length) { return; }
   document.documentElement.classList.add("js");
-  var MOVES = { up: "↑", down: "↓", stay: "=" };
+  var MOVES = { up: "↑", down: "↓", stay: "=", or: "OR" };
 
   pickers.forEach(function (picker) {
     var prefix = picker.dataset.prefix;
@@ -60,7 +60,7 @@
         if (repeat) { repeat.checked = false; }
       } else if (b.dataset.icon) {
         var icon = field("icon_" + b.dataset.icon);
-        var order = ["", "up", "down", "stay"].filter(function (v) { return has(icon, v); });
+        var order = ["", "up", "or", "down", "stay"].filter(function (v) { return has(icon, v); });
         icon.value = order[(order.indexOf(icon.value) + 1) % order.length];
         if (icon.value && repeat) { repeat.checked = false; }
       }

@@ -30,6 +30,7 @@ from companion.games.enroute.referee import (
     to_sheet,
 )
 from companion.games.enroute.registry import find_board
+from companion.games.enroute.scoring import score_game
 from companion.games.enroute.setup import SetupOptions, draw_goals, draw_setup, seats, setup_steps
 from companion.games.enroute.simulate import simulate_game, simulate_state
 from companion.games.enroute.startcards import choose_start, reveal_start, start_stations
@@ -337,11 +338,14 @@ def test_not_a_ferry_refuses_a_ferry_destination(boards):
 
 @pytest.mark.parametrize("city_id", CITIES)
 def test_simulated_city_games_validate_and_score(boards, city_id):
-    """A few seeds per city: no referee error, the game document reads without an error."""
+    """A few seeds per city: no referee error, the game document reads and scores without an error."""
     for seed in range(3):
         doc = simulate_game(boards[city_id], 1 + seed, seed, ("simplified", "intermediate", "full")[seed])
         game = read_game(doc)
         assert not has_errors(game.problems), [p for p in game.problems if p.severity == "error"]
+        scored = score_game(doc)
+        found = [p for player in scored["players"] for p in player.get("problems", []) if p["severity"] == "error"]
+        assert not found and all(isinstance(player["total"], int) for player in scored["players"]), found
 
 
 def test_simulated_cities_use_their_rules(boards):

@@ -31,9 +31,9 @@ def version(app, token) -> str:
     return str(loaded(app, token).version)
 
 
-def create(client, mode="normal", referee=True) -> str:
+def create(client, mode="normal", referee=True, board="training-city") -> str:
     """Post step 1 and return the new game's id."""
-    data = {"board": "training-city", "mode": mode}
+    data = {"board": board, "mode": mode}
     if referee:
         data["referee"] = "y"
     response = client.post("/play/new", data=data)
@@ -52,9 +52,9 @@ def seat_links(app, token) -> list[str]:
 
 
 def setup_game(client, app, mode="normal", level="full", rating="standard", names=("Aki", "Bo"), referee=True,
-               balance=None, keep=0) -> str:
+               balance=None, keep=0, board="training-city") -> str:
     """Walk through every setup step with the defaults (personal goals kept on each seat's page); start the game."""
-    token = create(client, mode, referee)
+    token = create(client, mode, referee, board)
     assert step(client, app, token, "level", level=level).status_code == 302
     assert step(client, app, token, "rating", rating_mode=rating).status_code == 302
     response = step(client, app, token, "players", **{f"name_{i}": n for i, n in enumerate(names)})
@@ -79,8 +79,12 @@ def setup_game(client, app, mode="normal", level="full", rating="standard", name
     return token
 
 
-def card_data(prefix, card, moves=None) -> dict:
-    """Return the form fields of one round card (moves: the rating choice per symbol, in order)."""
+def card_data(prefix, card, moves=None, choice=None) -> dict:
+    """Return the form fields of one round card (moves: the rating choice per symbol, in order).
+
+    A choice card ("OR") marks each side's track "or" and `choice` (a side index) as the chosen side; a Cairo
+    card gives its symbol.
+    """
     data = {f"{prefix}_coord": str(card.coordinate)}
     if card.repeat:
         data[f"{prefix}_repeat"] = "y"
@@ -88,6 +92,13 @@ def card_data(prefix, card, moves=None) -> dict:
         data[f"{prefix}_{colour}"] = str(n)
     for k, lid in enumerate(card.iconic):
         data[f"{prefix}_icon_{lid}"] = moves[k] if moves else "up"
+    for group in card.options:
+        for track in group:
+            data[f"{prefix}_icon_{track}"] = "or"
+    if card.options and choice is not None:
+        data[f"{prefix}_choice"] = card.options[choice][0]
+    if card.symbol:
+        data[f"{prefix}_symbol"] = card.symbol
     return data
 
 
@@ -122,6 +133,8 @@ def turn_data(state, seat, turn: ref.Turn) -> dict:
         data[f"bonus_{k}"] = sec_value(bonus.section)
         data[f"bonus_{k}_source"] = source_value(bonus.source)
     data["decline"] = [source_value(p) for p in turn.decline_cafe_tourists]
+    if turn.ferry_to is not None:
+        data["ferry_to"] = f"{turn.ferry_to[0]},{turn.ferry_to[1]}"
     return data
 
 

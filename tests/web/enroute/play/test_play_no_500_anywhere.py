@@ -16,7 +16,8 @@ from play_helpers import make_app, seat_links, setup_game
 FIELDS = ["board", "mode", "referee", "level", "rating_mode", "name_0", "name_1", "version", "keep", "cell",
           "location", "sec_0", "sec_1", "colour", "fallback", "card_a", "card_b", "players-0-name", "lang",
           "sheet_json", "route_mode", "doc", "text", "id", "name", "kind", "pp", "track", "at", "bonus", "op",
-          "seat", "picks", "cards-0-coordinate", "cards-0-tourists-red", "deck_A", "paper", "players"]
+          "seat", "picks", "cards-0-coordinate", "cards-0-tourists-red", "deck_A", "paper", "players",
+          "start", "ferry_to", "c0_choice", "c0_symbol", "c0_icon_statue", "c0_coord", "c0_red", "c0_choice_move"]
 junk = st.one_of(st.text(max_size=12), st.integers(-5, 99).map(str), st.sampled_from(["", "0", "1", "-1", "x" * 300,
                                                                                        "[]", "{}", "null", "3,4,4,4"]))
 forms = st.dictionaries(st.sampled_from(FIELDS), junk, max_size=8)
@@ -33,6 +34,8 @@ def world(tmp_path_factory):
     client = app.test_client()
     game = setup_game(client, app)
     seats = [path.rsplit("/", 1)[1] for path in seat_links(app, game)]
+    london = setup_game(client, app, board="london-example")  # a world city: secret start, OR cards, reveal
+    seats += [path.rsplit("/", 1)[1] for path in seat_links(app, london)]
     form = {"lang": "en", "board": "training-city", "level": "full", "rating_0": "0", "rating_1": "0", "rating_2": "0"}
     for i, (name, colour) in enumerate([("Aki", "red"), ("Bo", "blue"), ("", "green"), ("", "yellow")]):
         form.update({f"players-{i}-name": name, f"players-{i}-colour": colour, f"players-{i}-player_board": "random"})
@@ -44,7 +47,8 @@ def world(tmp_path_factory):
     table = re.search(r"/tables/([A-Za-z0-9_-]+)$", response.headers["Location"]).group(1)
     draft = re.search(r"/boards/drafts/([a-f0-9]+)", client.post("/boards/new", data={"name": "Fuzz",
                                                                                       "source": ""}).headers["Location"])
-    values = {"token": [table, game, "nope", "x" * 80], "seat_token": [*seats, "nope"], "seat": [0, 1, 3, 999],
+    values = {"token": [table, game, london, "nope", "x" * 80], "seat_token": [*seats, "nope"],
+              "seat": [0, 1, 3, 999],
               "board_id": ["training-city", "nope", "..", "a" * 90], "key": ["level", "players", "start", "nope"],
               "draft_id": [draft.group(1) if draft else "0", "nope", "zz"]}
     return app, values

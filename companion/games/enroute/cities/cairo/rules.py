@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ....core.problems import N_
 from ...board import Board
 from ...cards import RoundCard
 from ...cityrules import CityRules, Note, city_deck
@@ -34,11 +35,11 @@ RULES = CityRules(
     special_goals=SPECIAL_GOALS,
     deck=deck,
     setup_notes=(
-        Note("city-goals", "Cairo's goal cards",
-             "Before the goal cards are chosen, add Cairo's 3 special goal cards to their decks (A, B, C). Using "
-             "all three in one game is not recommended."),
-        Note("cairo-cards", "Cairo cards",
-             "Tourists of a Cairo card go to the remote landmark space of its symbol, not to the chosen location. "
-             "Two Cairo cards: all tourists go to the spaces and the chosen location is crossed out (×)."),
+        Note("city-goals", N_("Cairo's goal cards"),
+             N_("Before the goal cards are chosen, add Cairo's 3 special goal cards to their decks (A, B, C). Using "
+                "all three in one game is not recommended.")),
+        Note("cairo-cards", N_("Cairo cards"),
+             N_("Tourists of a Cairo card go to the remote landmark space of its symbol, not to the chosen location. "
+                "Two Cairo cards: all tourists go to the spaces and the chosen location is crossed out (×).")),
     ),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ....core.problems import N_
 from ...board import Board
 from ...cards import RoundCard
 from ...cityrules import CityRules, Note, city_deck
@@ -41,12 +42,12 @@ RULES = CityRules(
     immediate_section_cafe=True,
     deck=deck,
     setup_notes=(
-        Note("city-goals", "Hong Kong's goal cards",
-             "Draw the three goal cards from Hong Kong's special goal decks A, B and C; the normal goal cards are "
-             "not used in Hong Kong."),
-        Note("hk-harbour", "Harbour, ferries and cafes",
-             "A harbour crossing is drawn as the turn's single section or with a route-section cafe reached this "
-             "turn. Route-section cafes pay only at once. Each ferry carries your tourists once to an empty "
-             "waterfront location."),
+        Note("city-goals", N_("Hong Kong's goal cards"),
+             N_("Draw the three goal cards from Hong Kong's special goal decks A, B and C; the normal goal cards are "
+                "not used in Hong Kong.")),
+        Note("hk-harbour", N_("Harbour, ferries and cafes"),
+             N_("A harbour crossing is drawn as the turn's single section or with a route-section cafe reached this "
+                "turn. Route-section cafes pay only at once. Each ferry carries your tourists once to an empty "
+                "waterfront location.")),
     ),
 )

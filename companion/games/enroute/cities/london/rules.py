@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ....core.problems import N_
 from ...cityrules import CityRules, Note
 from ...goals import GoalCard
 
@@ -16,13 +17,13 @@ RULES = CityRules(
     goal_mode="add",
     special_goals=SPECIAL_GOALS,
     setup_notes=(
-        Note("city-goals", "London's goal cards",
-             "Before the goal cards are chosen, add London's 3 special goal cards to their decks (A, B, C). Using "
-             "all three in one game is not recommended."),
-        Note("start-subway", "Starting subway cards",
-             "Shuffle the 7 starting subway cards and deal one face down to each player. Each player secretly "
-             "chooses one of the card's two stations and draws one route section from it in any direction. Then "
-             "everyone reveals card, station and section together, and the cards leave the game. The section is "
-             "like any other and need not be part of the final route."),
+        Note("city-goals", N_("London's goal cards"),
+             N_("Before the goal cards are chosen, add London's 3 special goal cards to their decks (A, B, C). Using "
+                "all three in one game is not recommended.")),
+        Note("start-subway", N_("Starting subway cards"),
+             N_("Shuffle the 7 starting subway cards and deal one face down to each player. Each player secretly "
+                "chooses one of the card's two stations and draws one route section from it in any direction. Then "
+                "everyone reveals card, station and section together, and the cards leave the game. The section is "
+                "like any other and need not be part of the final route.")),
     ),
 )

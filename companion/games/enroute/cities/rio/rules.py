@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ....core.problems import N_
 from ...board import Board
 from ...cards import RoundCard
 from ...cityrules import CityRules, Note, city_deck
@@ -30,12 +31,12 @@ RULES = CityRules(
     special_goals=SPECIAL_GOALS,
     deck=deck,
     setup_notes=(
-        Note("city-goals", "Rio's goal card",
-             "Shuffle the three goal decks as usual; if deck B shows the Iconic route card, put Rio's special goal "
-             "card on top of it."),
-        Note("rio-ratings", "Ratings only go up",
-             "Rio plays the standard rating mode only. Each Rio card upgrades the statue OR another iconic "
-             "landmark: the active player chooses; the statue marks the space of the used card's coordinate, "
-             "never twice."),
+        Note("city-goals", N_("Rio's goal card"),
+             N_("Shuffle the three goal decks as usual; if deck B shows the Iconic route card, put Rio's special goal "
+                "card on top of it.")),
+        Note("rio-ratings", N_("Ratings only go up"),
+             N_("Rio plays the standard rating mode only. Each Rio card upgrades the statue OR another iconic "
+                "landmark: the active player chooses; the statue marks the space of the used card's coordinate, "
+                "never twice.")),
     ),
 )
