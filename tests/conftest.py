@@ -19,6 +19,23 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PHONE = {"width": 360, "height": 740}
 
 
+@pytest.hookimpl(trylast=True)  # after -k and --deselect have removed what does not run
+def pytest_collection_modifyitems(session, config, items):
+    """Start the suite's PostgreSQL run in the background when its test is collected (see that test)."""
+    if not items or config.getoption("collectonly"):
+        return
+    from pg_server import start_background_run
+
+    start_background_run(items)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Stop the background PostgreSQL run if the session ends before its test waited for it."""
+    from pg_server import stop_background_run
+
+    stop_background_run()
+
+
 def _browser_missing() -> str | None:
     """Say why the browser tests cannot run here, or None when they can."""
     try:

@@ -3,14 +3,22 @@ torn down afterwards. Uses Debian's `postgresql` binaries (`.ci/run` installs th
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
 from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+INNER = "COMPANION_PG_ADMIN_URL"  # set in the suite's second run, on PostgreSQL
+NAME = "test_web_and_core_suites_pass_on_postgresql"  # tests/core/test_core_postgresql.py
+TIMEOUT = 1800
 
 
 def pg_bin() -> str | None:
@@ -161,3 +169,58 @@ def supplied_database(admin_url: str):
     if admin_url not in _SUPPLIES:
         _SUPPLIES[admin_url] = DatabaseSupply(admin_url)
     return _SUPPLIES[admin_url].database()
+
+
+class BackgroundRun:
+    """The PostgreSQL run of tests/core and tests/web as a child process, with its server and output file."""
+
+    def __init__(self) -> None:
+        """Start a server and the child pytest on it."""
+        self.stack = contextlib.ExitStack()
+        admin = self.stack.enter_context(postgres_server())
+        self.output = self.stack.enter_context(tempfile.TemporaryFile("w+"))
+        env = {**os.environ, INNER: admin}
+        env.pop("DATABASE_URL", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "-k", "not browser",
+             "tests/core", "tests/web"], cwd=ROOT, env=env, stdout=self.output, stderr=subprocess.STDOUT, text=True)
+
+    def wait(self) -> tuple[int, str]:
+        """Wait for the child; return its exit code and output."""
+        try:
+            code = self.process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            code = self.process.wait()
+        self.output.seek(0)
+        return code, self.output.read()
+
+    def close(self) -> None:
+        """Stop the child if it still runs, then the server."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.stack.close()
+
+
+_RUNS: list[BackgroundRun] = []
+
+
+def background_runs() -> list[BackgroundRun]:
+    """The background PostgreSQL run of this session, if started (a list to append one to)."""
+    return _RUNS
+
+
+def start_background_run(items: list) -> None:
+    """Start the PostgreSQL run now when this test is among the collected ones; move the test to the end."""
+    mine = [item for item in items if item.name == NAME]
+    if not mine or os.environ.get(INNER) or pg_bin() is None:
+        return
+    items[:] = [item for item in items if item.name != NAME] + mine
+    _RUNS.append(BackgroundRun())
+
+
+def stop_background_run() -> None:
+    """Stop what is left of the background run (the session ends)."""
+    while _RUNS:
+        _RUNS.pop().close()
