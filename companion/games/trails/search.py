@@ -106,6 +106,8 @@ class _Search:
         """
         g = self.graph
         avail, _ = g.reach(avail, vinc)
+        if self.best is not None and self.scorer.bound(g, inc, avail, avail.bit_count()) < self.best:
+            return  # no set within all of `avail` reaches the best: no need for its regions and parity
         keep = 0
         top: Key | None = None
         for region in self.regions(avail, vinc):
