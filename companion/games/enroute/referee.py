@@ -163,6 +163,8 @@ class GameState:
     ratings: dict[str, int] = field(default_factory=dict)
     goals: tuple[GoalCard, ...] = ()
     marks: dict[str, tuple[int, ...]] = field(default_factory=dict)  # coordinate tracks (Rio's statue)
+    hotspot_cards: tuple[str, ...] = ()  # New York: the hotspot card backs shown at setup
+    hotspots: frozenset[Section] = frozenset()  # New York: their hotspot roads (two section allowances each)
 
     @property
     def start_rounds(self) -> int:
@@ -181,7 +183,8 @@ class GameState:
 
 
 def new_game(board: Board, seats: list[Seat], level: str = "full", rating_mode: str = "standard",
-             mode: str = "normal", goals: tuple[GoalCard, ...] = (), first_player: int = 0) -> GameState:
+             mode: str = "normal", goals: tuple[GoalCard, ...] = (), first_player: int = 0,
+             hotspot_cards: tuple[str, ...] = ()) -> GameState:
     """Start a game; advanced rating mode marks one upgrade box per iconic landmark (the purple corners)."""
     if level not in LEVELS or rating_mode not in RATING_MODES or mode not in MODES:
         raise ValueError(f"unknown level/rating mode/mode: {level!r}, {rating_mode!r}, {mode!r}")
@@ -195,9 +198,10 @@ def new_game(board: Board, seats: list[Seat], level: str = "full", rating_mode: 
                     for s in seats)
     tracks = [k for k, _ in board.ratings] if board.version == 2 else [lm.id for lm in board.iconic()]
     ratings = {k: (1 if rating_mode == "advanced" else 0) for k in tracks}
+    hot = frozenset(sec for f in board.features_of("hotspot_card") if f.id in hotspot_cards for sec in f.sections)
     return GameState(board, level, rating_mode, mode, players, first_player, ratings=ratings,
                      goals=tuple(goals) if level == "full" else (), cards=tuple(None for _ in seats),
-                     later_cards=tuple(None for _ in seats))
+                     later_cards=tuple(None for _ in seats), hotspot_cards=tuple(hotspot_cards), hotspots=hot)
 
 
 def _next_round_ok(state: GameState, path: str) -> list[Problem]:
@@ -519,13 +523,21 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
         tourists, remote, cross = route_tourists(board, cards, tourists)
     target = _ferry_target(state, player, turn, loc, ferry, problems)
     drawn = set(me.sections)
-    new_secs = _check_segment(state, player, turn, target, drawn, problems)
+    hook = rules_for(board).check_segment  # New York: three-section lines and hotspots
+    merged: frozenset[int] = frozenset()
+    if hook is not None:
+        new_secs, merged = hook(state, player, turn, target, drawn, problems)
+    else:
+        new_secs = _check_segment(state, player, turn, target, drawn, problems)
     gained: list[Point] = []
     _visit_cafes(state, new_secs, cafes, gained)
     immediate = rules_for(board).immediate_section_cafe
     harbour = harbour_sections(board)
     for i, bonus in enumerate(turn.bonus_sections):
         path = f"turn.bonus_sections[{i}]"
+        if i in merged:  # it pays a hotspot's second section allowance: its section is drawn once, by another
+            _spend(state, bonus.source, "section", cafes, balance, path, problems)
+            continue
         sec = _check_new_section(board, bonus.section, drawn | set(new_secs), path, problems)
         at = tuple(bonus.source) if isinstance(bonus.source, (tuple, list)) else None
         if immediate and at is not None and me.cafes.get(at) == "unused":

@@ -35,11 +35,11 @@ from ..trails import (
     trail_starts,
 )
 from . import geometry as geo
-from .evaluation import CAFE_PP, Context, RouteChoice
+from .evaluation import CAFE_PP, Context, RouteChoice, zone_metrics
 from .geometry import Point
 from .route import longest_straight, route_facts, split_goal_span, turns, walk_goal_span
 from .rows import scoring_rows
-from .rowtypes import ROW_TYPES
+from .rowtypes import ROW_TYPES, unused_cafes
 from .sheet import Sheet
 from .vehicles import hub_edges, is_hub, walk_of
 
@@ -77,11 +77,24 @@ class RouteScorer:
         self.tourists = [{c: sheet.tourists.get(loc, {}).get(c, 0) for c in self.colours} for loc in locations]
         self.all_tourists = [sum(sheet.tourists.get(loc, {}).values()) for loc in locations]
         self.empty = sum(1 << i for i, n in enumerate(self.all_tourists) if not n)
+        # A landmark on the route only along its own sides (a triangle) gets a bit of its own beside the
+        # locations: its sides set it, so "on the route" stays a union of edge facts and the bounds hold.
+        sided = {}
+        for lm in board.landmarks:
+            edges = [g.edge_index[sec] for sec in lm.sides if sec in g.edge_index]
+            if lm.sides and edges:
+                sided[lm.id] = 1 << len(self.tourists)
+                self.tourists.append(dict.fromkeys(self.colours, 0))
+                self.all_tourists.append(0)
+                for e in edges:
+                    self.edge_locs[e] |= sided[lm.id]
         # Landmarks off the drawn sections and meeting points can never be on the route: leave them out.
         self.landmarks = []
         for lm in board.landmarks:
-            mask = sum(1 << bit[loc] for loc in lm.locations if loc in bit)
-            pmask = 1 << g.index[lm.meeting] if lm.meeting is not None and lm.meeting in g.index else 0
+            mask = sided.get(lm.id, 0) if lm.sides else sum(1 << bit[loc] for loc in lm.locations if loc in bit)
+            ends = [lm.meeting] if lm.meeting is not None else []
+            ends += [p for p in lm.points if not lm.ticket or p in sheet.ticket_points]
+            pmask = sum(1 << g.index[p] for p in set(ends) if p in g.index)
             if mask or pmask:
                 worth = (lm.pp or 0) if lm.kind == "yellow" and "yellow" in types else 0
                 worth += ctx.track_pp(lm.track) if lm.track is not None and "iconic" in types else 0
@@ -96,7 +109,7 @@ class RouteScorer:
         self.terms = [ROW_TYPES[row.type].term(row.spec, self) for row in rows if ROW_TYPES[row.type].term]
         self.fixed = 0
         if "cafes" in types and ctx.level != "simplified":
-            self.fixed = CAFE_PP * sum(1 for state in sheet.cafes.values() if state == "unused")
+            self.fixed = CAFE_PP * unused_cafes(sheet)
         vta = board.visit_them_all if "visit_them_all" in types else None
         self.vta_points = sum(1 << g.index[p] for p in vta.at if p in g.index) if vta else 0
         self.vta_pp = [vta.score(n) for n in range(len(vta.at) + 1)] if vta else [0]
@@ -105,6 +118,17 @@ class RouteScorer:
         self.marked = sum(1 << g.index[p] for p in set(goal or ()) if p in g.index)
         self.cards = ctx.goals
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
+        # Zone goals (New York): sections next to a zone are monotone (bounded by the available part); whether
+        # the route starts or ends next to one depends on the walk, so such a card is valued walk by walk.
+        self.zones = {}
+        for card in ctx.goals:
+            zone = board.feature("zone", card.zone) if card.zone else None
+            if zone is not None and card.metric == "zone_sections":
+                near = set(zone.locations)
+                self.zones[card.metric_key] = sum(1 << i for i, sec in enumerate(g.edges)
+                                                  if board.is_road(sec) and near & set(board.borders(sec)))
+            elif zone is not None:
+                self.walk_cards = True
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
         self._goal: dict[int, int] = {}
@@ -221,9 +245,9 @@ class RouteScorer:
         for card in self.cards:
             if card.metric == "manual":
                 met = card.is_met(self.sheet.goal_values.get(card.deck))
-            elif card.metric in high:
-                met = card.is_met(low[card.metric] if card.lower_is_better and low is not None
-                                  else high[card.metric])
+            elif card.metric_key in high:
+                met = card.is_met(low[card.metric_key] if card.lower_is_better and low is not None
+                                  else high[card.metric_key])
             else:
                 met = True  # walk metrics: assumed met in a bound
             pp += card.achiever_pp if met else 0
@@ -268,11 +292,13 @@ class RouteScorer:
             rows += min(max_edges, self.goal_bound(available, points))
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                 "empty_locations_on_route": empty}
+        high.update({k: min(max_edges, (available & m).bit_count()) for k, m in self.zones.items()})
         low = None
         if any(c.lower_is_better for c in self.cards):
-            _, t, n, e = self.stats(self.cover(included)[0])
-            low = {"route_length": included.bit_count(), "tourists_on_route": t, "landmarks_on_route": n,
-                   "empty_locations_on_route": e}
+            _, t, n, e = self.stats(*self.cover(included))
+            low = {"route_length": (included & self.real).bit_count(), "tourists_on_route": t,
+                   "landmarks_on_route": n, "empty_locations_on_route": e}
+            low.update({k: (included & m).bit_count() for k, m in self.zones.items()})
         return (rows + self._cards(high, low), max_edges, tourists, landmarks)
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
@@ -287,6 +313,7 @@ class RouteScorer:
             rows += term.value(edges, points)
         exact = {"route_length": size, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                  "empty_locations_on_route": empty}
+        exact.update({k: (edges & m).bit_count() for k, m in self.zones.items()})
         if self.walk_cards or edges & self.virtual:
             return self._value_by_walks(edges, rows, exact, floor)
         rows += self._cards(exact, exact)
@@ -331,6 +358,8 @@ class RouteScorer:
             else:
                 span = walk_goal_span(points, goal)
             metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
+            if self.walk_cards:
+                metrics.update(zone_metrics(board, points, route_facts(board, points)))
             key = (rows + span + self._cards(metrics, metrics), *tail)
             if best is None or key > best:  # walks come in lexicographic order: keep the first best
                 best, self.walks[edges] = key, walk
