@@ -1,4 +1,4 @@
-"""New York's own map features and scoring rows, registered when its rules module is imported (before its board is read).
+"""New York's own map features and scoring rows, registered when its rules module is imported (before reading).
 
 Features: `hotspot_card` (the back of a special goal card: its hotspot roads), `dock` (a Statue of Liberty
 ferry dock; a ticket names it), `star` (a bridge-view intersection with its PP), `cafe_card` (one of the 11
