@@ -34,6 +34,7 @@ from ..trails import (
     search_trails,
     trail_starts,
 )
+from ..trails.walks import _valid_steps
 from . import geometry as geo
 from .evaluation import CAFE_PP, Context, RouteChoice, zone_metrics
 from .geometry import Point
@@ -120,15 +121,24 @@ class RouteScorer:
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
         # Zone goals (New York): sections next to a zone are monotone (bounded by the available part); whether
         # the route starts or ends next to one depends on the walk, so such a card is valued walk by walk.
-        self.zones = {}
+        self.zones: dict[str, int] = {}
+        self.zone_const: dict[str, int] = {}  # a zone-end card met alike either way: its result does not matter
+        self.zone_ends: list[tuple[str, int]] = []  # zone-end cards that a walk's first or last section decides
         for card in ctx.goals:
             zone = board.feature("zone", card.zone) if card.zone else None
-            if zone is not None and card.metric == "zone_sections":
-                near = set(zone.locations)
-                self.zones[card.metric_key] = sum(1 << i for i, sec in enumerate(g.edges)
-                                                  if board.is_road(sec) and near & set(board.borders(sec)))
-            elif zone is not None:
-                self.walk_cards = True
+            if zone is None:
+                continue
+            near = set(zone.locations)
+            mask = sum(1 << i for i, sec in enumerate(g.edges) if board.is_road(sec) and near & set(board.borders(sec)))
+            if card.metric == "zone_sections":
+                self.zones[card.metric_key] = mask
+            elif card.is_met(0) == card.is_met(1):
+                self.zone_const[card.metric_key] = 0
+            else:
+                self.zone_ends.append((card.metric_key, mask))
+        self.turn_cards = self.walk_cards
+        self.walk_cards = self.walk_cards or bool(self.zone_ends)
+        self.zone_walks: set[int] = set()  # sets whose best walk must start or end next to the zone
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
         self._goal: dict[int, int] = {}
@@ -293,12 +303,15 @@ class RouteScorer:
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                 "empty_locations_on_route": empty}
         high.update({k: min(max_edges, (available & m).bit_count()) for k, m in self.zones.items()})
+        high.update(self.zone_const)
+        high.update({k: int(bool(available & m)) for k, m in self.zone_ends})  # no section next to it: unmet
         low = None
         if any(c.lower_is_better for c in self.cards):
             _, t, n, e = self.stats(*self.cover(included))
             low = {"route_length": (included & self.real).bit_count(), "tourists_on_route": t,
                    "landmarks_on_route": n, "empty_locations_on_route": e}
             low.update({k: (included & m).bit_count() for k, m in self.zones.items()})
+            low.update(self.zone_const)
         return (rows + self._cards(high, low), max_edges, tourists, landmarks)
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
@@ -314,6 +327,9 @@ class RouteScorer:
         exact = {"route_length": size, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                  "empty_locations_on_route": empty}
         exact.update({k: (edges & m).bit_count() for k, m in self.zones.items()})
+        exact.update(self.zone_const)
+        if len(self.zone_ends) == 1 and not self.turn_cards and not edges & self.virtual:
+            return self._value_zone_end(edges, rows, exact, floor)
         if self.walk_cards or edges & self.virtual:
             return self._value_by_walks(edges, rows, exact, floor)
         rows += self._cards(exact, exact)
@@ -367,6 +383,52 @@ class RouteScorer:
                 break  # nothing depends on the walk: the first walk with a proper ride is the set's
         return best
 
+    def _ends_near(self, edges: int, near: int) -> bool:
+        """Tell whether some walk of the set starts (or, walked backwards, ends) with a section of `near`."""
+        g = self.graph
+        return any(near >> e & 1 for s in trail_starts(g, edges) for _, e in _valid_steps(g, edges, s))
+
+    def _value_zone_end(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None) -> Key | None:
+        """Exact key of a set when one goal card asks for a route starting or ending next to a zone (Grand Central).
+
+        Whether a walk can start with a given section is Fleury's test, so without a personal-goal stretch the
+        set's value needs no walk; with one, the best stretch (`marked_span`) bounds it and walks are tried only
+        until a walk with a zone end reaches that bound.
+        """
+        key, mask = self.zone_ends[0]
+        g = self.graph
+        tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
+        ends = bool(edges & mask) and self._ends_near(edges, edges & mask)
+        met = dict(exact, **{key: int(ends)})
+        marked = (self.cover(edges)[1] & self.marked).bit_count() >= 2
+        if not marked:
+            if ends:
+                self.zone_walks.add(edges)
+            return (rows + self._cards(met, met), *tail)
+        if floor is not None and (rows + exact["route_length"] + self._cards(met, met), *tail) < floor:
+            return None
+        span, stretches = marked_span(g, edges, self.marked, 0)
+        top = rows + span + self._cards(met, met)
+        if not ends:
+            self.spans[edges] = stretches
+            return (top, *tail)
+        goal = [g.vertices[i] for i in bits(self.marked)]
+        best: Key | None = None
+        for n, walk in enumerate(euler_trails(g, edges)):
+            if self.deadline is not None and not n & 255 and n and time.monotonic() > self.deadline:
+                self.truncated = True
+                break
+            points = [g.vertices[i] for i in walk]
+            near = int(bool(mask >> g.edge_index[geo.section(points[0], points[1])] & 1
+                            or mask >> g.edge_index[geo.section(points[-2], points[-1])] & 1))
+            metrics = dict(exact, **{key: near})
+            value = (rows + walk_goal_span(points, goal) + self._cards(metrics, metrics), *tail)
+            if best is None or value > best:
+                best, self.walks[edges] = value, walk
+            if value[0] == top:
+                break  # nothing beats the best stretch with a zone end
+        return best
+
     # --- choosing the walk -----------------------------------------------------------------------------------
 
     def best_walk(self, edges: int) -> list[int]:
@@ -376,6 +438,13 @@ class RouteScorer:
             return [0] if g.vertices else []
         if edges in self.walks:
             return self.walks[edges]
+        if edges in self.zone_walks:  # the smallest walk starting or ending next to the zone
+            mask = self.zone_ends[0][1]
+            for walk in euler_trails(g, edges):
+                first = g.edge_index[geo.section(g.vertices[walk[0]], g.vertices[walk[1]])]
+                last = g.edge_index[geo.section(g.vertices[walk[-2]], g.vertices[walk[-1]])]
+                if mask >> first & 1 or mask >> last & 1:
+                    return walk
         stretches = self.spans.get(edges)
         if stretches:
             return lex_smallest(s.walk(g) for s in sorted(stretches, key=lambda s: s.head)) or []
