@@ -15,6 +15,7 @@ from companion.games.core.problems import has_errors
 from companion.games.enroute import board_to_json, find_board, parse_board
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.cards import RoundCard
+from companion.games.enroute.cities.new_york.play import place_goal_on_half, reveal_cafe_card
 from companion.games.enroute.cityrules import rules_for
 from companion.games.enroute.game import read_game
 from companion.games.enroute.referee import BALANCE, BonusSection, Seat, Turn, begin_round, new_game, play_turn
@@ -90,6 +91,8 @@ def _ny_round(balance=("section",), hot=("hs-b1",)):
     pb = board.player_board(1)
     a, b = pb.printed((9, 2))
     state, problems = begin_round(state, (RoundCard("g1", a, (("red", 1),)), RoundCard("g2", b, (("blue", 1),))))
+    assert not problems
+    state, problems = reveal_cafe_card(state, "cc-section-1")
     assert not problems
     return state
 
@@ -330,3 +333,37 @@ def test_mutated_new_york_boards_read_with_well_formed_problems(data, value):
     board, problems = parse_board(_replace(copy.deepcopy(doc), path, value))
     _well_formed(problems)
     assert (board is None) == any(p.severity == "error" for p in problems)
+
+
+# ---- cafe cards and the goal's half in play ---------------------------------------------------------------------
+
+def test_a_cafe_card_sets_the_bonus_and_only_one_cafe_is_visited_per_round():
+    """Two cafes reached in one turn: only the chosen one is circled, with the revealed card's bonus."""
+    board = find_board(BOARD)
+    state = new_game(board, [Seat("A", 1)], "full")
+    pb = board.player_board(1)
+    a, b = pb.printed((8, 1))
+    state, _ = begin_round(state, (RoundCard("g1", a, (("red", 1),)), RoundCard("g2", b, (("blue", 1),))))
+    segment = (((7, 0), (8, 0)), ((8, 0), (8, 1)), ((8, 1), (8, 2)))  # reaches the cafe at [8, 0]
+    _, problems = play_turn(state, 0, Turn((8, 1), segment))
+    assert ("no-cafe-card", "turn") in _codes(problems)
+    state, _ = reveal_cafe_card(state, "cc-ticket-whitehall")
+    new, problems = play_turn(state, 0, Turn((8, 1), segment))
+    assert not has_errors(problems)
+    me = new.players[0]
+    assert me.cafes == {(8, 0): "used"} and me.cafe_bonus == {(8, 0): "ticket"} and me.tickets == ("whitehall",)
+    state, _ = reveal_cafe_card(state, "cc-purple")
+    new, problems = play_turn(state, 0, Turn((8, 1), segment))
+    assert new.players[0].tourists[(8, 1)] == {"red": 1, "blue": 1, "purple": 2}
+    _, problems = reveal_cafe_card(state, "cc-nothing")
+    assert ("unknown-cafe-card", "card") in _codes(problems)
+
+
+def test_the_personal_goal_moves_to_the_chosen_half():
+    """The card's three intersections go to the right half with x + 6."""
+    board = find_board(BOARD)
+    state = new_game(board, [Seat("A", 1, (), ((0, 0), (3, 2), (6, 6)))], "full")
+    moved, problems = place_goal_on_half(state, 0, 1)
+    assert not problems and moved.players[0].personal_goal == ((6, 0), (9, 2), (12, 6))
+    _, problems = place_goal_on_half(state, 0, 2)
+    assert ("bad-half", "half") in _codes(problems)

@@ -22,6 +22,7 @@ from ...board import Board
 from ...geometry import Location, Section
 
 SEGMENT = 3  # allowances of a segment next to the location (seed ~l.1450)
+HALF = 6  # each half of the map is 6 locations wide
 
 
 def hotspot_sections(board: Board, cards: tuple[str, ...] | frozenset[str]) -> frozenset[Section]:
@@ -150,3 +151,31 @@ def segment_options(board: Board, drawn: set[Section] | frozenset[Section], loca
         cost = 2 if first in hot else 1
         grow([first], cost)
     return sorted(found)
+
+
+def reveal_cafe_card(state: Any, card: str) -> tuple[Any, list[Problem]]:
+    """Reveal this round's cafe card (before the round, and before the second start round): it sets every cafe's
+    bonus for everyone this round."""
+    from dataclasses import replace
+
+    if state.board.feature("cafe_card", card) is None:
+        known = ", ".join(f.id for f in state.board.features_of("cafe_card")) or "-"
+        return state, [error("unknown-cafe-card", "card", N_("{id} is not a cafe card of {board} (cards: {cards})."),
+                             id=str(card), board=state.board.name, cards=known)]
+    return replace(state, cafe_card=card), []
+
+
+def place_goal_on_half(state: Any, player: int, half: int) -> tuple[Any, list[Problem]]:
+    """Before the final route: place the personal goal card's three intersections on the left (0) or right (1)
+    half of the map (the card shows them on a 6×6 map)."""
+    from dataclasses import replace
+
+    from ...referee import _with_player
+
+    me = state.players[player] if 0 <= player < len(state.players) else None
+    if me is None or me.personal_goal is None:
+        return state, [error("no-personal-goal", "player", N_("There is no personal goal to place."))]
+    if half not in (0, 1) or any(p[0] > HALF for p in me.personal_goal):
+        return state, [error("bad-half", "half", N_("Choose the left (0) or the right (1) half of the map."))]
+    goal = tuple((p[0] + HALF * half, p[1]) for p in me.personal_goal)
+    return _with_player(state, player, replace(me, personal_goal=goal)), []
