@@ -367,3 +367,56 @@ def test_the_personal_goal_moves_to_the_chosen_half():
     assert not problems and moved.players[0].personal_goal == ((6, 0), (9, 2), (12, 6))
     _, problems = place_goal_on_half(state, 0, 2)
     assert ("bad-half", "half") in _codes(problems)
+
+
+# ---- setup and simulated games ----------------------------------------------------------------------------------
+
+def test_setup_draws_four_hotspots_one_personal_goal_and_eleven_cafe_cards():
+    """The three visible backs show 4 hotspots; each player gets one personal goal; the cafe deck has 11 cards."""
+    from companion.games.enroute.setup import SetupOptions, draw_setup, setup_steps
+
+    board = find_board(BOARD)
+    draw = draw_setup(board, ["A", "B", "C"], 7, SetupOptions(3, "full"))
+    assert [board.feature("hotspot_card", h).param("deck") for h in draw.hotspot_cards] == ["A", "B", "C"]
+    state = new_game(board, [Seat("A", 1)], "full", hotspot_cards=draw.hotspot_cards)
+    assert len(state.hotspots) == 4
+    assert all(len(offer) == 1 for offer in draw.personal_offers)
+    assert sorted(draw.cafe_deck) == sorted(f.id for f in board.features_of("cafe_card"))
+    keys = [s.key for s in setup_steps(SetupOptions(3, "full"), board)]
+    assert {"city-goals", "ny-cafes", "ny-map", "ny-personal-goal"} <= set(keys)
+    assert all(g.metric != "manual" or g.deck for g in draw.goals) and len(draw.goals) == 3
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_simulated_new_york_games_read_without_errors(players):
+    """A few simulated games per player count: every turn through the referee, every sheet read without error."""
+    from companion.games.enroute.simulate import simulate_game
+
+    board = find_board(BOARD)
+    for seed in range(3):
+        doc = simulate_game(board, players, seed, ("simplified", "intermediate", "full")[seed % 3])
+        assert not [p for p in read_game(doc).problems if p.severity == "error"]
+        sheet = doc["players"][0]
+        if seed % 3:  # cafes and personal goals in play
+            assert all("bonus" in c for c in sheet["cafes"])
+            goal = sheet["personal_goal"]
+            assert goal is None or max(p[0] for p in goal) - min(p[0] for p in goal) <= 6
+
+
+def test_cli_simulates_and_scores_a_new_york_game(tmp_path):
+    """`python -m companion simulate --board new-york-example` prints a game that `score` accepts (exit 0)."""
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "companion", "simulate", "--board", BOARD, "--players", "2",
+                           "--seed", "3"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["board"] == BOARD
+    path = tmp_path / "ny.json"
+    path.write_text(done.stdout)
+    scored = subprocess.run([sys.executable, "-m", "companion", "score", str(path)], capture_output=True,
+                            text=True, timeout=300)
+    assert scored.returncode == 0, scored.stdout[-2000:]
+    assert "cafe_pp" in json.loads(scored.stdout)["players"][0]["rows"]

@@ -12,6 +12,7 @@ from ...cityrules import CityRules, Note, city_deck
 from ...goals import GoalCard
 from . import types as _types  # noqa: F401  (registers the feature and row types)
 from .play import check_segment, segment_options
+from .simulate import PLAY
 
 STATUE, BROADWAY = "statue", "broadway"
 SPECIAL_GOALS = (  # original model cards; "Theatre Season" and "Central Station" are the two the seed names
@@ -50,6 +51,7 @@ RULES = CityRules(
     personal_goal_half=6,
     check_segment=check_segment,
     segment_options=segment_options,
+    play=PLAY,
     setup_notes=(
         Note("city-goals", "New York's goal cards and hotspots",
              "Use only New York's special goal decks A, B and C. Shuffle each and lay it hotspot side up. Every "
