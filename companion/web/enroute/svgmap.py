@@ -222,8 +222,10 @@ def _hit_layers(board: Board) -> list[str]:
     for sec in board.roads:
         (ax, ay), (bx, by) = xy(sec[0]), xy(sec[1])
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        # Half a cell to either side of the road: the diamonds of neighbouring roads only touch.
-        nx, ny = -(by - ay) / 2, (bx - ax) / 2
+        # Half a cell to either side of the road: the diamonds of neighbouring roads only touch. A diagonal
+        # road gets a slim diamond, so it never covers the middle of its location's side roads.
+        f = 0.2 if "diagonal" in board.roads[sec].tags else 0.5
+        nx, ny = -(by - ay) * f, (bx - ax) * f
         key = f"{sec[0][0]},{sec[0][1]},{sec[1][0]},{sec[1][1]}"
         out.append(f'<polygon class="hit" data-sec="{key}" points="{ax},{ay} {mx + nx},{my + ny} {bx},{by} '
                    f'{mx - nx},{my - ny}"/>')
