@@ -359,6 +359,11 @@ class RouteScorer:
                 < floor:
             return None
         best: Key | None = None
+        ceiling = None  # without turn cards: the most any walk can score (a stretch of every section, zone ends met)
+        if not self.turn_cards:
+            met = dict(exact, **{k: 1 for k, _ in self.zone_ends})
+            marked = (self.cover(edges)[1] & self.marked).bit_count() >= 2
+            ceiling = rows + (exact["route_length"] if marked else 0) + self._cards(met, met)
         walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
         for n, walk in enumerate(walks):
             if self.deadline is not None and not n & 255 and n and time.monotonic() > self.deadline:
@@ -379,8 +384,8 @@ class RouteScorer:
             key = (rows + span + self._cards(metrics, metrics), *tail)
             if best is None or key > best:  # walks come in lexicographic order: keep the first best
                 best, self.walks[edges] = key, walk
-            if alike:
-                break  # nothing depends on the walk: the first walk with a proper ride is the set's
+            if alike or (ceiling is not None and best[0] >= ceiling):
+                break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
 
     def _ends_near(self, edges: int, near: int) -> bool:
