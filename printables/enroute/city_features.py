@@ -193,16 +193,13 @@ def draw_meeting_points(c, board: Board, layout, loc: PrintLocale) -> None:
 
 def draw_city_features(c, board: Board, layout, loc: PrintLocale) -> None:
     """Draw every world-city feature of a version 2 board (nothing on a version 1 board)."""
-    if not board.features and not board.remote_landmarks() and not any(lm.points for lm in board.landmarks):
+    if not board.features and not board.remote_landmarks():
         return
     draw_water(c, board, layout)
     draw_lines(c, board, layout)
     draw_bridges(c, board, layout, loc)
     draw_stations(c, board, layout, loc)
     draw_meeting_points(c, board, layout, loc)
-    from .new_york import draw_new_york  # New York's point landmarks and stars (a module of its own)
-
-    draw_new_york(c, board, layout, loc)
 
 
 def draw_feature_icon(c, x: float, y: float, size: float, kind: str) -> None:
