@@ -350,10 +350,12 @@ class _SheetReader(MapChecks):
         """Keep what a cafe card gave at a card cafe (New York); other cafes print their own bonus."""
         card = self.board.cafe_at(at).bonus == "card"
         if card and bonus is None:
-            self.problems.append(error("cafe-bonus-missing", self.at("cafes", i, "bonus"),
-                                       N_("The cafe at {at} takes its bonus from the round's cafe card: say which "
-                                          "bonus it gave (tourists, ticket, section, coordinate or pp)."),
-                                       at=list(at)))
+            # A warning, so a sheet tapped in without it still scores: the cafe then counts as any bonus would
+            # (2 PP unused); its 8 PP or ticket need the bonus recorded.
+            self.problems.append(warning("cafe-bonus-missing", self.at("cafes", i, "bonus"),
+                                         N_("The cafe at {at} takes its bonus from the round's cafe card: say which "
+                                            "bonus it gave (tourists, ticket, section, coordinate or pp)."),
+                                         at=list(at)))
         elif not card and bonus is not None:
             self.problems.append(error("cafe-bonus-printed", self.at("cafes", i, "bonus"),
                                        N_("The cafe at {at} prints its own bonus; only a cafe-card cafe records one."),

@@ -195,7 +195,6 @@ def _feature(doc: dict, fid: str) -> dict:
 
 
 @pytest.mark.parametrize("change, code, path", [
-    (lambda s: s["cafes"][0].pop("bonus"), "cafe-bonus-missing", "players[0].cafes[0].bonus"),
     (lambda s: s.update(tickets=["whitehall", "whitehall"]), "duplicate-ticket", "players[0].tickets[1]"),
     (lambda s: s.update(tickets=["ellis-island"]), "unknown-dock", "players[0].tickets[0]"),
     (lambda s: s["cafes"][0].update(bonus="pp"), "ticket-without-cafe", "players[0].tickets"),
@@ -210,6 +209,17 @@ def test_bad_new_york_sheets_are_errors_at_their_paths(change, code, path):
     entry = _player(result, "Ferry")
     assert (code, path) in [(p["code"], p["path"]) for p in entry["problems"]]
     assert entry["total"] is None
+
+
+def test_a_card_cafe_without_its_bonus_is_a_warning_and_counts_as_an_unused_bonus():
+    """A sheet tapped in without the card's bonus still scores; the warning asks for it (and the ticket goes)."""
+    doc = load(GAMES / f"{GAME}.json")
+    espresso = doc["players"][2]
+    del espresso["cafes"][0]["bonus"]
+    entry = _player(score_game(doc), "Espresso")
+    assert ("warning", "cafe-bonus-missing", "players[2].cafes[0].bonus") in [
+        (p["severity"], p["code"], p["path"]) for p in entry["problems"]]
+    assert entry["rows"]["cafe_pp"] == 0 and entry["rows"]["cafes"] == 4
 
 
 def test_a_personal_goal_on_the_right_half_is_accepted():
