@@ -1,5 +1,5 @@
 """New York's map features on the blank maps: landmarks on intersections (Times Square, the Statue of Liberty's
-docks), the bridge-view stars with their PP, and the hotspot roads a table marks are left to the players' pens.
+docks), the bridge-view stars with their PP inside, and the hotspot roads a table marks are left to the players' pens.
 
 Times Square is a box at its intersection; the statue gets a box at each dock with "ticket" and its PP range
 (it scores only with the ticket of a dock that is on the route); a star is a five-pointed mark with its PP.
@@ -13,7 +13,7 @@ import math
 from companion.games.core.problems import N_
 from companion.games.enroute.board import Board
 
-from .city_features import ONE_PP, _box, remote_value
+from .city_features import _box, remote_value
 from .style import INK, PrintLocale
 
 TICKET = N_("{name}: with a ticket")
@@ -42,9 +42,9 @@ def _star_path(c, x: float, y: float, radius: float):
 
 
 def draw_stars(c, board: Board, layout, loc: PrintLocale) -> None:
-    """A star with its PP on each bridge-view intersection."""
+    """A star on each bridge-view intersection with its PP inside (no label beside it to collide with names)."""
     c.saveState()
-    radius = layout.cell * 0.14
+    radius = layout.cell * 0.2
     for star in board.features_of("star"):
         x, y = layout.point(star.points[0])
         c.setFillGray(1)
@@ -52,13 +52,9 @@ def draw_stars(c, board: Board, layout, loc: PrintLocale) -> None:
         c.setLineWidth(0.9)
         c.drawPath(_star_path(c, x, y, radius), stroke=1, fill=1)
         c.setFillColor(INK)
-        c.setFont(loc.fonts.bold, max(5, layout.cell * 0.13))
-        label = loc.t(ONE_PP, pp=star.param("pp"))
-        low = y - radius * 1.9 if star.points[0][1] < layout.rows else y + radius * 1.1
-        if star.points[0][0] >= layout.cols:  # inside the grid: the printed coordinates stand beyond its edge
-            c.drawRightString(x - radius * 1.1, low, label)
-        else:
-            c.drawString(x + radius * 1.1, low, label)
+        size = max(5, radius * 0.85)
+        c.setFont(loc.fonts.bold, size)
+        c.drawCentredString(x, y - size * 0.38, str(star.param("pp")))
     c.restoreState()
 
 
