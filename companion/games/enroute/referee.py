@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..core.problems import N_, Problem, error, has_errors
+from ..core.problems import N_, Problem, error, has_errors, warning
 from . import geometry as geo
 from .board import COLOURS, Board, PlayerBoard, board_to_json
 from .cards import (
@@ -757,10 +757,10 @@ def _card_cafe(state: GameState, at: Point, declined: set, cross: bool, tourists
                cafes: dict[Point, str], tickets: list[str], problems: list[Problem]) -> None:
     """New York: the revealed cafe card's bonus at a cafe reached this turn (tourists and tickets at once)."""
     card = state.board.feature("cafe_card", state.cafe_card)
-    if card is None:
-        problems.append(error("no-cafe-card", "turn",
-                              N_("The cafe at {at} takes its bonus from this round's cafe card, but none is "
-                                 "revealed; reveal the top cafe card first."), at=list(at)))
+    if card is None:  # a table not tracking the cafe deck: the cafe is circled, its bonus left to the sheet
+        problems.append(warning("no-cafe-card", "turn",
+                                N_("The cafe at {at} takes its bonus from this round's cafe card, but none is "
+                                   "revealed; reveal the top cafe card first."), at=list(at)))
         return
     bonus = card.param("bonus")
     if bonus == "tourists" and at not in declined and not cross:

@@ -355,8 +355,9 @@ def test_a_cafe_card_sets_the_bonus_and_only_one_cafe_is_visited_per_round():
     a, b = pb.printed((8, 1))
     state, _ = begin_round(state, (RoundCard("g1", a, (("red", 1),)), RoundCard("g2", b, (("blue", 1),))))
     segment = (((7, 0), (8, 0)), ((8, 0), (8, 1)), ((8, 1), (8, 2)))  # reaches the cafe at [8, 0]
-    _, problems = play_turn(state, 0, Turn((8, 1), segment))
-    assert ("no-cafe-card", "turn") in _codes(problems)
+    blind, problems = play_turn(state, 0, Turn((8, 1), segment))  # no cafe card revealed: circled, no bonus
+    assert ("warning", "no-cafe-card") in [(p.severity, p.code) for p in problems] and not has_errors(problems)
+    assert blind.players[0].cafes == {(8, 0): "unused"} and blind.players[0].cafe_bonus == {}
     state, _ = reveal_cafe_card(state, "cc-ticket-whitehall")
     new, problems = play_turn(state, 0, Turn((8, 1), segment))
     assert not has_errors(problems)
