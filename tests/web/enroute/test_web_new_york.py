@@ -32,6 +32,8 @@ def test_the_sheet_map_has_half_views_and_new_york_features(client):
     assert svg.count("ny-point-lm k-purple") == 1 and svg.count("ny-point-lm k-grey") == 2
     assert "ny-halves.js" in page
     assert "Hotspot: a double road" in page and "Star: a bridge view" in page
+    assert "Park Meadow is on your route only when the route runs along one of its own sides." in page
+    assert "Times Square stands on an intersection" in page and "two tickets never double it" in page
 
 
 def test_a_new_york_sheet_saves_and_scores(client):
