@@ -15,11 +15,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.games.enroute.game import read_game
 from companion.games.enroute.registry import find_board
 from companion.games.enroute.scoring import score_game
 from companion.games.enroute.simulate import simulate_game
 
-CITIES = ("london-example", "rio-example", "cairo-example", "hong-kong-example")
+CITIES = ("london-example", "rio-example", "cairo-example", "hong-kong-example", "new-york-example")
 
 
 def errors_of(scored: dict) -> list[dict]:
@@ -32,6 +33,8 @@ def main() -> int:
     """Simulate and score the games; exit 1 if any game had an error problem."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--read-only", action="store_true",
+                        help="read each game (every sheet checked) instead of scoring it with best routes")
     parser.add_argument("cities", nargs="*", default=CITIES)
     args = parser.parse_args()
     failed = 0
@@ -40,7 +43,10 @@ def main() -> int:
         start, bad = time.perf_counter(), 0
         for seed in range(args.games):
             doc = simulate_game(board, 1 + seed % 4, seed, ("simplified", "intermediate", "full")[seed % 3])
-            problems = errors_of(score_game(doc))
+            if args.read_only:
+                problems = [p.to_json() for p in read_game(doc).problems if p.severity == "error"]
+            else:
+                problems = errors_of(score_game(doc))
             if problems:
                 bad += 1
                 print(f"{city} seed {seed}: {problems[0]['path']}: {problems[0]['message']}")

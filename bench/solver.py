@@ -102,6 +102,52 @@ def city_state(board, rng: random.Random) -> tuple[Context, Sheet]:
     return Context(board, "full", ratings, (), marks), sheet
 
 
+def new_york_state(board, rng: random.Random) -> tuple[Context, Sheet]:
+    """A New York end state: ten turns of three-section lines (most joined to what is drawn, as players grow
+    routes) plus a few bonus sections, 30–40 sections; tourists of four colours, a ticket, cafe-card bonuses,
+    ratings, the personal goal on one half, and the two zone goals (theatre district; Grand Central, 17 PP)."""
+    from companion.games.enroute.cities.new_york.play import is_line
+    from companion.games.enroute.goals import GoalCard
+
+    secs: set = set()
+    for turn in range(10 + rng.randint(0, 10)):
+        if turn >= 10:  # bonus sections: one anywhere near what is drawn
+            options = sorted({(min(p, q), max(p, q)) for s in secs for p in s for q in board.neighbours(p)} - secs)
+            secs.add(rng.choice(options))
+            continue
+        points = sorted({p for s in secs for p in s})
+        start = rng.choice(points) if points and rng.random() < 0.8 else rng.choice(sorted(board.roads))[0]
+        line: list = []
+        at = start
+        for _ in range(3):
+            options = [(min(at, q), max(at, q)) for q in board.neighbours(at)]
+            options = [s for s in options if s not in secs and s not in line and is_line(board, [*line, s])]
+            if not options:
+                break
+            sec = rng.choice(options)
+            line.append(sec)
+            at = sec[0] if sec[1] == at else sec[1]
+        secs.update(line)
+    tourists = {loc: {rng.choice(("red", "green", "blue", "purple")): rng.randint(1, 3)}
+                for loc in board.locations() if rng.random() < 0.14}
+    docks = {f.id: f.points[0] for f in board.features_of("dock")}
+    ticket = [rng.choice(sorted(docks))] if rng.random() < 0.5 else []
+    reached = sorted({p for s in secs for p in s if board.cafe_at(p)})
+    cafes = {p: rng.choice(("used", "unused")) for p in reached}
+    bonus = {p: rng.choice(("pp", "section", "coordinate", "ticket", "tourists")) for p in reached}
+    half = rng.choice((0, 6))
+    points = sorted({p for s in secs for p in s if half <= p[0] <= half + 6}) or [(half, 0), (half + 1, 0),
+                                                                                  (half + 2, 0)]
+    goal = tuple(rng.sample(points, 3)) if len(points) >= 3 else ((half, 0), (half + 1, 0), (half + 2, 0))
+    ratings = tuple((t, rng.randint(0, len(track) - 1)) for t, track in board.ratings)
+    goals = (GoalCard("A", "Long City Walk", "route_length", "+", 18, 10, 5),
+             GoalCard("B", "Theatre Season", "zone_sections", "+", 4, 10, 5, "theatre-district"),
+             GoalCard("C", "Central Station", "zone_end", "+", 1, 17, 17, "grand-central"))
+    sheet = Sheet(player="new-york", sections=sorted(secs), tourists=tourists, personal_goal=goal, cafes=cafes,
+                  cafe_bonus=bonus, tickets=ticket, ticket_points=frozenset(docks[d] for d in ticket))
+    return Context(board, "full", ratings, goals), sheet
+
+
 def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict:
     """Time the solver and the capped baseline on each state; count agreement."""
     solver_t, base_t, ratios = [], [], []
@@ -160,6 +206,7 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=20.0,
                         help="baseline time cap per dense and full-board state, seconds (default 20)")
     parser.add_argument("--cities", type=int, default=50, help="states per world city (default 50)")
+    parser.add_argument("--new-york", type=int, default=50, help="New York states, 30–40 sections (default 50)")
     parser.add_argument("--out", help="also write the Markdown here")
     args = parser.parse_args()
     board = find_board("training-city")
@@ -173,14 +220,21 @@ def main() -> None:
     if sims:
         rows.append(run_set("simulated end states", sims, args.limit, 1.0))
     rng = random.Random(DENSE_SEED)
-    rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
-                        args.limit, args.cap))
-    rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, args.cap))
+    if args.dense:
+        rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
+                            args.limit, args.cap))
+        rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, args.cap))
     for city in CITY_BOARDS if args.cities else ():
         rng = random.Random(DENSE_SEED)
         city_board = find_board(city)
         rows.append(run_set(f"{city_board.name}, 12–20 sections", [city_state(city_board, rng)
                                                                    for _ in range(args.cities)], args.limit, 1.0))
+    if args.new_york:
+        rng = random.Random(DENSE_SEED)
+        ny = find_board("new-york-example")
+        rows.append(run_set("New York, 30–40 sections, zone goals", [new_york_state(ny, rng)
+                                                                       for _ in range(args.new_york)],
+                            args.limit, 1.0))
     text = report(rows, args, time.monotonic() - started)
     print(text)
     if args.out:

@@ -23,6 +23,7 @@ CAFE_TEXT = {
     "tourists": N_("Cafe: new tourists"),
     "section": N_("Cafe: extra route section"),
     "coordinate": N_("Cafe: coordinate change"),
+    "card": N_("Cafe: the round's cafe card sets its bonus (one cafe per round)"),
 }
 VISIT_TEXT = N_("{name}: {table} PP")
 _SAMPLE_TOURISTS = (("red", 1), ("green", 1))

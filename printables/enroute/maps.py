@@ -21,6 +21,7 @@ from . import style
 from .camera import draw_camera_marks
 from .city_features import draw_city_features, stroke_road
 from .legend import draw_legend, legend_height
+from .new_york import draw_new_york
 from .scoring_spaces import draw_scoring_spaces, scoring_spaces_height
 from .style import (
     BLOCK_EDGE,
@@ -315,6 +316,7 @@ def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout,
     for landmark in board.landmarks:
         draw_landmark(c, board, landmark, layout, loc)
     draw_city_features(c, board, layout, loc)
+    draw_new_york(c, board, layout, loc)  # landmarks on intersections and stars (nothing on other boards)
     draw_visit_points(c, board, layout)
     draw_cafes(c, board, layout)
     draw_coordinates(c, player_board, layout)

@@ -219,10 +219,25 @@ def draw_coordinate_bonus(c, cafe, x: float, y: float, size: float) -> None:
     c.restoreState()
 
 
+def draw_card_bonus(c, cafe, x: float, y: float, size: float) -> None:
+    """Draw a cafe-card bonus (New York): a small card standing for the round's cafe card."""
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setFillColor(white)
+    c.setLineWidth(OUTLINE * 1.6)
+    w, h = size * 0.56, size * 0.8
+    c.roundRect(x - w / 2, y - h / 2, w, h, size * 0.08, stroke=1, fill=1)
+    c.setFillColor(INK)
+    c.setFont(FONT_BOLD, size * 0.5)
+    c.drawCentredString(x, y - size * 0.17, "?")
+    c.restoreState()
+
+
 BONUS_GLYPHS = {
     "tourists": draw_tourists_bonus,
     "section": draw_section_bonus,
     "coordinate": draw_coordinate_bonus,
+    "card": draw_card_bonus,
 }
 
 

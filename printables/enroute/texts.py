@@ -49,6 +49,10 @@ ENGINE_TEXTS = (
     N_("route sections on it × its rating"),
     N_("PP per route section in the set"),
     N_("PP per intersection of the set on the route"),
+    N_("Bridge stars"),  # New York's rows
+    N_("PP of each star intersection on the route"),
+    N_("Cafe card PP"),
+    N_("8 PP per cafe card PP bonus gained (on the route or not)"),
     N_("Ties: the longest final route wins, then the most tourists on it, then the most landmarks "
        "on it; otherwise the victory is shared."),
 )

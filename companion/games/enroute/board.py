@@ -46,6 +46,24 @@ class Landmark:
     pp: int | None = None
     rating: str | None = None  # version 2: the rating track (a group's, or its own); grey ones default to their id
     meeting: Point | None = None  # version 2: a remote landmark is on the route with this meeting point
+    sides: tuple[Section, ...] = ()  # version 2: on the route only along one of these roads (a triangle)
+    points: tuple[Point, ...] = ()  # version 2: on the route with one of these intersections (Times Square)
+    ticket: bool = False  # version 2: a point counts only with the player's ticket for it (a dock)
+
+    def on_route(self, sections: frozenset, locations: frozenset, points: frozenset,
+                 tickets: frozenset = frozenset()) -> bool:
+        """Tell whether the landmark is on a route with these sections, bordered locations and intersections.
+
+        A landmark with `sides` is on the route only along one of them (Central Park's triangles); one with
+        `points` when one is on the route, and with `ticket` only the points the player holds a ticket for.
+        """
+        if self.meeting is not None and self.meeting in points:
+            return True
+        if self.points and any(p in points and (not self.ticket or p in tickets) for p in self.points):
+            return True
+        if self.sides:
+            return any(s in sections for s in self.sides)
+        return any(loc in locations for loc in self.locations)
 
     @property
     def track(self) -> str | None:
@@ -425,6 +443,7 @@ class _BoardReader(MapChecks):
         """Check the landmarks: unique ids, a yellow one's PP, locations on the map and not shared."""
         found: list[Landmark] = []
         taken: dict[Location, str] = {}
+        shared: set[Location] = set()  # locations held only by landmarks with sides: another triangle may join
         for i, item in self.shape.items(("landmarks",), self.model.landmarks):
             lid: str | None = item.id
             if any(lm.id == lid for lm in found):
@@ -440,14 +459,16 @@ class _BoardReader(MapChecks):
                     "pp-not-yellow", self.at("landmarks", i, "pp"),
                     N_("Only yellow landmarks print their own PP; grey ones use a rating track.")))
             meeting = getattr(item, "meeting", None)
-            if not item.locations and meeting is None and not self.shape.changed(("landmarks", i, "locations")):
+            sides = tuple(getattr(item, "sides", ()))  # version 2: triangles may share a location (split by a diagonal)
+            if not item.locations and meeting is None and not getattr(item, "points", ()) \
+                    and not self.shape.changed(("landmarks", i, "locations")):
                 self.problems.append(error("no-locations", self.at("landmarks", i, "locations"),
                                            N_("A landmark covers at least one location.")))
             locs: list[Location] = []
             for j, loc in self.shape.items(("landmarks", i, "locations"), item.locations):
                 if not self.location(loc, ("landmarks", i, "locations", j)):
                     continue
-                if loc in taken or loc in locs:
+                if (loc in taken and not (sides and loc in shared)) or loc in locs:
                     self.problems.append(error("location-taken", self.at("landmarks", i, "locations", j),
                                                N_("Location {location} already holds {id}."),
                                                location=list(loc), id=show(taken.get(loc, lid))))
@@ -455,11 +476,19 @@ class _BoardReader(MapChecks):
                 locs.append(loc)
             if meeting is not None and not self.point(meeting, ("landmarks", i, "meeting")):
                 meeting = None
-            if lid and (locs or meeting is not None) and (item.kind != "yellow" or item.pp is not None):
+            if lid and (locs or meeting is not None or getattr(item, "points", ())) \
+                    and (item.kind != "yellow" or item.pp is not None):
                 for loc in locs:
                     taken[loc] = lid
+                    if sides:
+                        shared.add(loc)
+                    else:
+                        shared.discard(loc)
                 found.append(Landmark(lid, item.name, item.kind, tuple(locs), item.pp, getattr(item, "rating", None),
-                                      None if meeting is None else tuple(meeting)))
+                                      None if meeting is None else tuple(meeting),
+                                      tuple(geo.section(tuple(a), tuple(b)) for a, b in sides),
+                                      tuple(tuple(p) for p in getattr(item, "points", ())),
+                                      bool(getattr(item, "ticket", False))))
         return tuple(found)
 
     def ratings(self, landmarks: tuple[Landmark, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -613,6 +642,12 @@ def board_to_json(board: Board) -> dict:
         if lm.meeting is not None:
             item["meeting"] = list(lm.meeting)
         item["locations"] = [list(loc) for loc in lm.locations]
+        if lm.sides:
+            item["sides"] = [[list(a), list(b)] for a, b in lm.sides]
+        if lm.points:
+            item["points"] = [list(p) for p in lm.points]
+        if lm.ticket:
+            item["ticket"] = True
         doc["landmarks"].append(item)
     for cafe in board.cafes:
         item = {"at": list(cafe.at), "bonus": cafe.bonus}

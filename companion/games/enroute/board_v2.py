@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ..core.problems import N_, error
@@ -20,6 +21,7 @@ class V2Checks:
     def features(self) -> tuple[Feature, ...]:
         """Read every feature with its type's model and checks; ids are unique per board."""
         r = self.r
+        load_city_types(r.model.rules.city)
         for i, item in enumerate(r.model.features):
             keys = ("features", i)
             feature, problems = read_feature(item, keys, r)
@@ -107,6 +109,20 @@ class V2Checks:
             if lm.meeting is not None and lm.meeting not in meetings:
                 r.problems.append(error("no-meeting-point", r.at("landmarks", i, "meeting"),
                                         N_("{at} is not a meeting point of this board."), at=list(lm.meeting)))
+            for j, sec in enumerate(lm.sides):
+                if all(r.point(p, ("landmarks", i, "sides", j)) for p in sec) and not r.is_road(sec):
+                    r.problems.append(error("landmark-side-not-a-road", r.at("landmarks", i, "sides", j),
+                                            N_("{what} {value} is not a road of this map."),
+                                            what=N_("A landmark's side"), value=show([list(p) for p in sec])))
+            reached = {p for sec in r._roads for p in sec}
+            for j, p in enumerate(lm.points):
+                if r.point(p, ("landmarks", i, "points", j)) and p not in reached:
+                    r.problems.append(error("feature-unreachable", r.at("landmarks", i, "points", j),
+                                            N_("No road reaches {at}, so no route can pass it."), at=list(p)))
+            if lm.ticket and not lm.points:
+                r.problems.append(error("ticket-without-points", r.at("landmarks", i, "ticket"),
+                                        N_("A landmark reached with a ticket lists the intersections (docks) the "
+                                           "tickets are for in its points.")))
         return self.landmarks
 
     def start_cards(self) -> tuple:
@@ -153,6 +169,19 @@ class V2Checks:
             keys.add(key)
             found.append(spec)
         return tuple(found)
+
+
+def load_city_types(city: Any) -> None:
+    """Import a city's rules module before its board is read: it registers the city's feature and row types.
+
+    A board without a city, or a city without a module, reads with the shared types only.
+    """
+    if not isinstance(city, str) or not city.replace("-", "").isalnum():
+        return
+    try:
+        importlib.import_module(f"{__package__}.cities.{city.replace('-', '_')}.rules")
+    except ModuleNotFoundError:
+        return
 
 
 def v2_to_json(board: Any) -> dict:

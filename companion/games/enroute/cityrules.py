@@ -25,6 +25,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .board import COLOURS, Board
 from .cards import RoundCard, model_deck
@@ -57,6 +58,12 @@ class CityRules:
     deck: Callable[[Board], list[RoundCard]] = model_deck
     levels: tuple[str, ...] = LEVELS
     modes: tuple[str, ...] = ALL_MODES
+    segment_length: int = 2  # sections of a turn's segment next to the location (New York: 3, no branching)
+    personal_goal_offer: int = 2  # personal goal cards drawn at setup (New York: 1)
+    personal_goal_half: int | None = None  # New York: the goal is placed on one half of the map this wide
+    check_segment: Callable | None = None  # the city's own turn drawing check (New York's hotspots), see referee
+    segment_options: Callable | None = None  # every legal segment next to a location (pages, the simulator)
+    play: Any = None  # a city's own round flow object (New York's cafe cards and hotspots), see the city module
 
     def __post_init__(self) -> None:
         """Refuse an unknown goal mode (a programming error in a city module)."""

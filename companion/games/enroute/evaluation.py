@@ -21,6 +21,7 @@ from .route import (
     split_goal_span,
     turns,
     walk_goal_span,
+    walk_sections,
 )
 from .rows import scoring_rows
 from .rowtypes import CAFE_PP, ROW_TYPES
@@ -126,7 +127,7 @@ def evaluate_route(ctx: Context, sheet: Sheet, walk: Sequence[Point], *, best_or
                 for colour, n in sheet.remote.get(space.id, {}).items():
                     tourists[colour] = tourists.get(colour, 0) + n
     landmarks = [lm for lm in board.landmarks
-                 if any(loc in on for loc in lm.locations) or (lm.meeting is not None and lm.meeting in facts.points)]
+                 if lm.on_route(facts.sections, on, facts.points, sheet.ticket_points)]
     ev = RowInput(ctx, sheet, facts, walk, tourists, landmarks, best_order)
     rows: dict[str, int] = {}
     for row in scoring_rows(board, ctx.level):
@@ -141,14 +142,31 @@ def evaluate_route(ctx: Context, sheet: Sheet, walk: Sequence[Point], *, best_or
         "tourists_on_route": sum(tourists.values()),
         "empty_locations_on_route": sum(1 for loc in on if not sheet.tourists_at(loc)),
     }
+    metrics.update(zone_metrics(board, walk, facts))
     return RouteEvaluation(tuple(walk), facts, rows, metrics)
+
+
+def zone_metrics(board: Board, walk: Sequence[Point], facts: RouteFacts) -> dict[str, int]:
+    """Each zone's goal metrics: route sections next to it, and 1 when the route starts or ends next to it.
+
+    A section is next to a zone when it borders one of the zone's locations. The first and last sections are
+    the walk's own (a ride never starts or ends a route).
+    """
+    found: dict[str, int] = {}
+    roads = [s for s in walk_sections(walk) if board.is_road(s)]
+    for zone in board.features_of("zone"):
+        near = set(zone.locations)
+        found[f"zone_sections:{zone.id}"] = sum(1 for s in facts.sections if near & set(board.borders(s)))
+        ends = (roads[0], roads[-1]) if roads else ()
+        found[f"zone_end:{zone.id}"] = int(any(near & set(board.borders(s)) for s in ends))
+    return found
 
 
 def goal_value(card: GoalCard, evaluation: RouteEvaluation, sheet: Sheet) -> int | None:
     """Return a player's result for a goal card (None when a manual result is missing)."""
     if card.metric == "manual":
         return sheet.goal_values.get(card.deck)
-    return evaluation.metrics[card.metric]
+    return evaluation.metrics.get(card.metric_key, 0)
 
 
 def search_objective(ctx: Context, sheet: Sheet, evaluation: RouteEvaluation) -> tuple[int, int, int, int]:

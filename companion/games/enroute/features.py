@@ -224,7 +224,7 @@ def params_of(model: Any) -> tuple[tuple[str, Any], ...]:
             continue
         value = getattr(model, key)
         if isinstance(value, dict):
-            value = tuple((k, tuple(tuple(p) for p in v)) for k, v in value.items())
+            value = tuple((k, tuple(tuple(p) for p in v) if isinstance(v, list) else v) for k, v in value.items())
         elif isinstance(value, list):
             value = tuple(value)
         elif isinstance(value, tuple):

@@ -24,7 +24,8 @@ SHEET_FORMAT = "enroute-sheet/1"
 SPECIALISED = ("red", "green", "blue", "purple")
 KINDS = (*SPECIALISED, "yellow", "grey")
 COLOURS = SPECIALISED  # tourist colours, in scoring-row order
-CAFE_BONUSES = ("tourists", "section", "coordinate")
+CAFE_BONUSES = ("tourists", "section", "coordinate", "card")  # "card": the round's cafe card decides (New York)
+CARD_BONUSES = ("tourists", "ticket", "section", "coordinate", "pp")  # what a New York cafe card gives
 CAFE_STATES = ("used", "unused")
 ROAD_TAGS = ("diagonal", "corner", "harbour")
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
@@ -174,6 +175,9 @@ class CafeMarkV1(Doc):
     state: Annotated[Literal[CAFE_STATES], coded(
         "bad-cafe-state", N_('{what} is "used" (struck through) or "unused", not {value}.'))] = Field(
         title=N_("A circled cafe"))
+    bonus: Annotated[Literal[CARD_BONUSES], coded("bad-cafe-bonus", N_("{what} is one of {bonuses}, not {value}."),
+                                                  bonuses=", ".join(CARD_BONUSES))] = Field(
+        None, title=N_("The bonus a cafe card gave"))
 
 
 GoalPoint = Annotated[Point, Field(title=N_("A goal intersection"))]
@@ -201,6 +205,7 @@ class SheetV1(Doc):
     crossed: list[Annotated[Location, Field(title=N_("A crossed-out location"))]] = Field(
         (), title=N_("The crossed-out locations"))
     remote: dict[str, dict[RemoteColour, Count]] = Field(default_factory=dict, title=N_("The remote tourist spaces"))
+    tickets: list[Annotated[Id, Field(title=N_("A ticket"))]] = Field((), title=N_("The tickets"))
     goal_values: dict[str, Annotated[Int, Field(ge=0, le=999), coded(
         "bad-number", N_("The result for goal {key} must be a whole number from 0 to 999, not {value}."))]] = Field(
         default_factory=dict, title=N_("The goal results"))

@@ -14,8 +14,8 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict
 
 from ..core.problems import N_
-from ..core.schema import Doc, Field, Int, Str
-from .formats import BoardV1, Id, LandmarkV1, Point, Text, format_name
+from ..core.schema import Bool, Doc, Field, Int, Str
+from .formats import BoardV1, Id, LandmarkV1, Point, Section, Text, format_name
 from .shape import coded
 
 BOARD_FORMAT_V2 = "enroute-board/2"
@@ -33,6 +33,9 @@ class LandmarkV2(LandmarkV1):
                               coded("location-off-map", N_("{what} must be a pair of whole numbers like [2, 3], "
                                                            "not {value}."))]] = Field(
         (), title=N_("The landmark's locations"))
+    sides: list[Section] = Field((), title=N_("A landmark's sides"))
+    points: list[Point] = Field((), title=N_("A landmark's intersections"))
+    ticket: Bool = Field(False, title=N_("A landmark reached with a ticket"))
 
 
 class CoordinateTrackV2(Doc):

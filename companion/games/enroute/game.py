@@ -77,6 +77,7 @@ def read_game(doc: Any, library: Path | str | None = None) -> Game:
         problems.append(warning("goals-not-used", "goals", N_("The {level} game uses no goal cards; they score "
                                                               "nothing."), level=_LEVEL_WORDS[level]))
         goals = []
+    goals = _check_zones(goals, board, problems)
     manual = tuple(c.deck for c in goals if c.metric == "manual")
     players: list[Sheet | None] = []
     for i, raw in enumerate(players_raw):
@@ -89,6 +90,22 @@ def read_game(doc: Any, library: Path | str | None = None) -> Game:
     _check_names(players, problems)
     marks = _read_marks(model.marks if model is not None else {}, board, problems)
     return Game(board, level, ratings, goals, players, problems, marks)
+
+
+def _check_zones(goals: list[GoalCard], board: Board | None, problems: list[Problem]) -> list[GoalCard]:
+    """Drop a zone goal card whose zone is not a zone of the board (an error at its path)."""
+    if board is None:
+        return goals
+    zones = [f.id for f in board.features_of("zone")]
+    kept = []
+    for i, card in enumerate(goals):
+        if card.zone is not None and card.zone not in zones:
+            problems.append(error("unknown-zone", join_path(join_path("goals", i), "zone"),
+                                  N_("{id} is not a zone of {board} (zones: {zones})."), id=show(card.zone),
+                                  board=board.name, zones=", ".join(zones) or "-"))
+            continue
+        kept.append(card)
+    return kept
 
 
 def _read_marks(value: dict[str, list[int]], board: Board | None, problems: list[Problem]) -> dict:

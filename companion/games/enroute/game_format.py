@@ -13,7 +13,7 @@ from pydantic import ConfigDict, RootModel
 
 from ..core.problems import N_
 from ..core.schema import Doc, Field, Int
-from .formats import Text
+from .formats import Id, Text
 from .rows import GOAL_DECKS, LEVELS
 from .shape import coded
 
@@ -26,7 +26,10 @@ METRICS = {
     "tourists_on_route": "tourists in locations on the route, all colours",
     "empty_locations_on_route": "locations on the route holding no tourists",
     "manual": "counted by the players (goal_values)",
+    "zone_sections": "route sections next to the card's zone (New York's theatre district)",
+    "zone_end": "1 when the route's first or last section is next to the card's zone (Grand Central), else 0",
 }
+ZONE_METRICS = ("zone_sections", "zone_end")
 MINUS_SIGNS = ("-", "−")
 PP = Annotated[Int, Field(ge=0, le=999)]
 
@@ -46,6 +49,7 @@ class GoalCardV1(Doc):
     threshold: PP = Field(title=N_("The requirement"))
     winner_pp: PP = Field(title=N_("The winner PP"))
     achiever_pp: PP = Field(title=N_("The achiever PP"))
+    zone: Id = Field(None, title=N_("The goal card's zone"))
 
 
 class GoalsV1(RootModel[list[GoalCardV1]]):

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.problems import N_, Problem, error
 from ..core.schema import join_path
-from .game_format import METRICS, MINUS_SIGNS, GoalCardV1, GoalsV1
+from .game_format import METRICS, MINUS_SIGNS, ZONE_METRICS, GoalCardV1, GoalsV1
 from .shape import read_shape
 
 __all__ = ["METRICS", "MINUS_SIGNS", "GoalCard", "award", "check_goals", "goal_to_json", "parse_goals"]
@@ -25,6 +25,12 @@ class GoalCard:
     threshold: int
     winner_pp: int
     achiever_pp: int
+    zone: str | None = None  # a zone feature's id, for the zone metrics (New York)
+
+    @property
+    def metric_key(self) -> str:
+        """The key of this card's result among a route's metrics (a zone metric names its zone)."""
+        return f"{self.metric}:{self.zone}" if self.metric in ZONE_METRICS else self.metric
 
     @property
     def lower_is_better(self) -> bool:
@@ -40,8 +46,9 @@ class GoalCard:
 
 def goal_to_json(card: GoalCard) -> dict:
     """Write a goal card as in `enroute-game/1`."""
-    return {"deck": card.deck, "name": card.name, "metric": card.metric, "sign": card.sign,
-            "threshold": card.threshold, "winner_pp": card.winner_pp, "achiever_pp": card.achiever_pp}
+    doc = {"deck": card.deck, "name": card.name, "metric": card.metric, "sign": card.sign,
+           "threshold": card.threshold, "winner_pp": card.winner_pp, "achiever_pp": card.achiever_pp}
+    return doc | ({"zone": card.zone} if card.zone is not None else {})
 
 
 def parse_goals(value: Any, path: str, problems: list[Problem]) -> list[GoalCard]:
@@ -68,13 +75,18 @@ def check_goals(value: Any, cards: Iterable[tuple[int, GoalCardV1]], path: str,
             problems.append(error("duplicate-deck", join_path(join_path(path, i), "deck"),
                                   N_("Two goal cards from deck {deck}."), deck=card.deck))
             ok = False
+        if (card.metric in ZONE_METRICS) != (card.zone is not None):
+            problems.append(error("zone-goal", join_path(join_path(path, i), "zone"),
+                                  N_("A goal card names a zone exactly when its metric is {metrics}."),
+                                  metrics=" or ".join(ZONE_METRICS)))
+            ok = False
         if card.achiever_pp > card.winner_pp:
             problems.append(error("achiever-above-winner", join_path(join_path(path, i), "achiever_pp"),
                                   N_("The achiever PP cannot be more than the winner PP.")))
             ok = False
         if ok:
             found.append(GoalCard(card.deck, card.name, card.metric, card.sign, card.threshold, card.winner_pp,
-                                  card.achiever_pp))
+                                  card.achiever_pp, card.zone))
     return found
 
 

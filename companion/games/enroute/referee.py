@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..core.problems import N_, Problem, error, has_errors
+from ..core.problems import N_, Problem, error, has_errors, warning
 from . import geometry as geo
 from .board import COLOURS, Board, PlayerBoard, board_to_json
 from .cards import (
@@ -122,6 +122,7 @@ class Turn:
     bonus_sections: tuple[BonusSection, ...] = ()
     decline_cafe_tourists: tuple[Point, ...] = ()
     ferry_to: Location | None = None  # Hong Kong: the location chosen is a ferry; its tourists go here
+    cafe: Point | None = None  # New York: the cafe to visit when this turn reaches several (one per round)
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,8 @@ class PlayerState:
     ferries: tuple[str, ...] = ()  # Hong Kong: the ferries this player has used (crossed out)
     start_card: tuple[str, str] | None = None  # London: secret until the reveal, then None
     start: tuple[str, Section] | None = None  # London: the chosen station and section, secret until the reveal
+    cafe_bonus: dict[Point, str] = field(default_factory=dict)  # New York: what the cafe card gave at each cafe
+    tickets: tuple[str, ...] = ()  # New York: the docks whose Statue of Liberty ticket is marked
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,9 @@ class GameState:
     ratings: dict[str, int] = field(default_factory=dict)
     goals: tuple[GoalCard, ...] = ()
     marks: dict[str, tuple[int, ...]] = field(default_factory=dict)  # coordinate tracks (Rio's statue)
+    hotspot_cards: tuple[str, ...] = ()  # New York: the hotspot card backs shown at setup
+    hotspots: frozenset[Section] = frozenset()  # New York: their hotspot roads (two section allowances each)
+    cafe_card: str | None = None  # New York: the cafe card revealed for this round (a `cafe_card` feature id)
 
     @property
     def start_rounds(self) -> int:
@@ -181,7 +187,8 @@ class GameState:
 
 
 def new_game(board: Board, seats: list[Seat], level: str = "full", rating_mode: str = "standard",
-             mode: str = "normal", goals: tuple[GoalCard, ...] = (), first_player: int = 0) -> GameState:
+             mode: str = "normal", goals: tuple[GoalCard, ...] = (), first_player: int = 0,
+             hotspot_cards: tuple[str, ...] = ()) -> GameState:
     """Start a game; advanced rating mode marks one upgrade box per iconic landmark (the purple corners)."""
     if level not in LEVELS or rating_mode not in RATING_MODES or mode not in MODES:
         raise ValueError(f"unknown level/rating mode/mode: {level!r}, {rating_mode!r}, {mode!r}")
@@ -195,9 +202,10 @@ def new_game(board: Board, seats: list[Seat], level: str = "full", rating_mode: 
                     for s in seats)
     tracks = [k for k, _ in board.ratings] if board.version == 2 else [lm.id for lm in board.iconic()]
     ratings = {k: (1 if rating_mode == "advanced" else 0) for k in tracks}
+    hot = frozenset(sec for f in board.features_of("hotspot_card") if f.id in hotspot_cards for sec in f.sections)
     return GameState(board, level, rating_mode, mode, players, first_player, ratings=ratings,
                      goals=tuple(goals) if level == "full" else (), cards=tuple(None for _ in seats),
-                     later_cards=tuple(None for _ in seats))
+                     later_cards=tuple(None for _ in seats), hotspot_cards=tuple(hotspot_cards), hotspots=hot)
 
 
 def _next_round_ok(state: GameState, path: str) -> list[Problem]:
@@ -409,7 +417,7 @@ def bonus_sources(state: GameState, player: int, kind: str) -> list[Source]:
     found: list[Source] = []
     if state.cafes_in_play() and not (kind == "section" and rules_for(state.board).immediate_section_cafe):
         found += [at for at, st in sorted(me.cafes.items())
-                  if st == "unused" and state.board.cafe_at(at).bonus == kind]
+                  if st == "unused" and me.cafe_bonus.get(at, state.board.cafe_at(at).bonus) == kind]
     found += [BALANCE for side, used in me.balance if side == kind and not used]
     return found
 
@@ -476,8 +484,9 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
     board = state.board
     problems: list[Problem] = []
     cafes = dict(me.cafes)
+    given = dict(me.cafe_bonus)  # New York: what the cafe card gave at each card cafe
     balance = list(me.balance)
-    _use_changes(state, player, turn, cafes, balance, problems)
+    _use_changes(state, player, turn, cafes, balance, problems, given)
     loc = _as_location(turn.location)
     if loc is None or not (1 <= loc[0] <= board.cols and 1 <= loc[1] <= board.rows):
         problems.append(error("location-off-map", "turn.location", f"{turn.location!r} is not a location of the map."))
@@ -519,13 +528,21 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
         tourists, remote, cross = route_tourists(board, cards, tourists)
     target = _ferry_target(state, player, turn, loc, ferry, problems)
     drawn = set(me.sections)
-    new_secs = _check_segment(state, player, turn, target, drawn, problems)
+    hook = rules_for(board).check_segment  # New York: three-section lines and hotspots
+    merged: frozenset[int] = frozenset()
+    if hook is not None:
+        new_secs, merged = hook(state, player, turn, target, drawn, problems)
+    else:
+        new_secs = _check_segment(state, player, turn, target, drawn, problems)
     gained: list[Point] = []
-    _visit_cafes(state, new_secs, cafes, gained)
+    _visit_cafes(state, new_secs, cafes, gained, turn.cafe)
     immediate = rules_for(board).immediate_section_cafe
     harbour = harbour_sections(board)
     for i, bonus in enumerate(turn.bonus_sections):
         path = f"turn.bonus_sections[{i}]"
+        if i in merged:  # it pays a hotspot's second section allowance: its section is drawn once, by another
+            _spend(state, bonus.source, "section", cafes, balance, path, problems, _card_gains(state, gained, given))
+            continue
         sec = _check_new_section(board, bonus.section, drawn | set(new_secs), path, problems)
         at = tuple(bonus.source) if isinstance(bonus.source, (tuple, list)) else None
         if immediate and at is not None and me.cafes.get(at) == "unused":
@@ -538,23 +555,29 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
                                   N_("A harbour crossing is drawn as the turn's only section, or with a route-section "
                                      "cafe reached this turn; never after the segment with another bonus.")))
             continue
-        if not _spend(state, bonus.source, "section", cafes, balance, path, problems):
+        paid = _spend(state, bonus.source, "section", cafes, balance, path, problems, _card_gains(state, gained, given))
+        if not paid:
             continue
         if sec is not None:
             new_secs.append(sec)
-            _visit_cafes(state, [sec], cafes, gained)
+            _visit_cafes(state, [sec], cafes, gained, turn.cafe)
     tourists = dict(tourists)
     declined = set()
     for raw in turn.decline_cafe_tourists:
         at = _as_location(raw)
-        if at not in gained or board.cafe_at(at).bonus != "tourists":
+        if at not in gained or _card_gains(state, gained, given).get(at, board.cafe_at(at).bonus) \
+                not in ("tourists", "ticket"):
             problems.append(error("decline-not-a-tourist-cafe", "turn.decline_cafe_tourists",
                                   f"No new-tourists cafe at {list(at) if at else raw!r} is reached by this turn's "
                                   "sections."))
         declined.add(at)
+    tickets = list(me.tickets)
+    given = _card_gains(state, gained, given)
     for at in gained:
         cafe = board.cafe_at(at)
-        if cafe.bonus == "tourists" and at not in declined and not cross:  # never into a × location
+        if cafe.bonus == "card":  # New York: the round's cafe card gives the bonus
+            _card_cafe(state, at, declined, cross, tourists, cafes, tickets, problems)
+        elif cafe.bonus == "tourists" and at not in declined and not cross:  # never into a × location
             for colour, n in cafe.tourists:  # immediate: into this turn's location
                 tourists[colour] = tourists.get(colour, 0) + n
             cafes[at] = "used"
@@ -564,7 +587,7 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
     if not cross:
         marked[target] = tourists
     after = replace(me, tourists=marked, sections=me.sections + tuple(new_secs), cafes=cafes,
-                    balance=tuple(balance), played=True, before_turn=me,
+                    balance=tuple(balance), cafe_bonus=given, tickets=tuple(tickets), played=True, before_turn=me,
                     turns=(*me.turns, (state.round, turn)), remote=add_remote(me.remote, remote),
                     crossed=me.crossed + ((loc,) if cross else ()),
                     ferries=me.ferries + ((ferry.id,) if ferry is not None and target != loc else ()))
@@ -603,7 +626,7 @@ def _as_location(value: object) -> Location | None:
 
 
 def _use_changes(state: GameState, player: int, turn: Turn, cafes: dict[Point, str],
-                 balance: list[tuple[str, bool]], problems: list[Problem]) -> None:
+                 balance: list[tuple[str, bool]], problems: list[Problem], given: dict | None = None) -> None:
     """Check and spend the coordinate-change bonuses (only those held at the start of the turn)."""
     for i, ch in enumerate(turn.changes):
         path = f"turn.changes[{i}]"
@@ -611,11 +634,11 @@ def _use_changes(state: GameState, player: int, turn: Turn, cafes: dict[Point, s
             problems.append(error("bad-change", path,
                                   "A coordinate change moves one round card (first or second) by +1 or −1."))
             continue
-        _spend(state, ch.source, "coordinate", cafes, balance, path, problems)
+        _spend(state, ch.source, "coordinate", cafes, balance, path, problems, given)
 
 
 def _spend(state: GameState, source: Source, kind: str, cafes: dict[Point, str], balance: list[tuple[str, bool]],
-           path: str, problems: list[Problem]) -> bool:
+           path: str, problems: list[Problem], given: dict | None = None) -> bool:
     """Strike a cafe bonus or use a balance card of the given kind; refuse if it is not available."""
     what = {"section": "route-section", "coordinate": "coordinate-change"}[kind]
     if source == BALANCE:
@@ -627,7 +650,7 @@ def _spend(state: GameState, source: Source, kind: str, cafes: dict[Point, str],
         return False
     at = tuple(source) if isinstance(source, (tuple, list)) else None
     cafe = state.board.cafe_at(at) if at is not None and state.cafes_in_play() else None
-    if cafe is None or cafe.bonus != kind:
+    if cafe is None or (given or {}).get(at, cafe.bonus) != kind:
         problems.append(error("not-a-bonus", path, f"There is no {what} cafe at {source!r}."))
         return False
     if cafes.get(at) != "unused":
@@ -700,15 +723,55 @@ def _check_segment(state: GameState, player: int, turn: Turn, loc: Location, dra
     return secs
 
 
-def _visit_cafes(state: GameState, secs: list[Section], cafes: dict[Point, str], gained: list[Point]) -> None:
-    """Circle every cafe a new section reaches (once per cafe), noting what was gained this turn."""
+def _visit_cafes(state: GameState, secs: list[Section], cafes: dict[Point, str], gained: list[Point],
+                 choice: Point | None = None) -> None:
+    """Circle every cafe a new section reaches (once per cafe), noting what was gained this turn.
+
+    New York's card cafes: at most one per round (turn), the chosen one when given, else the first reached.
+    """
     if not state.cafes_in_play():
         return
     for sec in secs:
         for p in sec:
-            if state.board.cafe_at(p) is not None and p not in cafes:
-                cafes[p] = "unused"
-                gained.append(p)
+            cafe = state.board.cafe_at(p)
+            if cafe is None or p in cafes:
+                continue
+            if cafe.bonus == "card" and (any(state.board.cafe_at(g).bonus == "card" for g in gained)
+                                         or (choice is not None and tuple(choice) != p)):
+                continue
+            cafes[p] = "unused"
+            gained.append(p)
+
+
+def _card_gains(state: GameState, gained: list[Point], given: dict[Point, str]) -> dict[Point, str]:
+    """What each cafe gave, with the card cafes reached this turn taking the revealed cafe card's bonus."""
+    card = state.board.feature("cafe_card", state.cafe_card)
+    out = dict(given)
+    for at in gained:
+        if state.board.cafe_at(at).bonus == "card" and card is not None:
+            out[at] = card.param("bonus")
+    return out
+
+
+def _card_cafe(state: GameState, at: Point, declined: set, cross: bool, tourists: dict[str, int],
+               cafes: dict[Point, str], tickets: list[str], problems: list[Problem]) -> None:
+    """New York: the revealed cafe card's bonus at a cafe reached this turn (tourists and tickets at once)."""
+    card = state.board.feature("cafe_card", state.cafe_card)
+    if card is None:  # a table not tracking the cafe deck: the cafe is circled, its bonus left to the sheet
+        problems.append(warning("no-cafe-card", "turn",
+                                N_("The cafe at {at} takes its bonus from this round's cafe card, but none is "
+                                   "revealed; reveal the top cafe card first."), at=list(at)))
+        return
+    bonus = card.param("bonus")
+    if bonus == "tourists" and at not in declined and not cross:
+        for colour, n in card.param("tourists") or ():
+            tourists[colour] = tourists.get(colour, 0) + n
+        cafes[at] = "used"
+    elif bonus == "ticket" and at not in declined:
+        dock = card.param("dock")
+        if dock not in tickets:
+            tickets.append(dock)
+        cafes[at] = "used"
 
 
 def to_sheet(state: GameState, player: int) -> dict:
@@ -721,10 +784,13 @@ def to_sheet(state: GameState, player: int) -> dict:
         extra["crossed"] = [list(loc) for loc in sorted(me.crossed)]
     if me.remote:
         extra["remote"] = {k: dict(v) for k, v in sorted(me.remote.items())}
+    if me.tickets and state.cafes_in_play():
+        extra["tickets"] = list(me.tickets)
     return {"format": SHEET_FORMAT, "player": me.name, "player_board": me.player_board,
             "sections": [[list(a), list(b)] for a, b in me.sections], "final_route": None,
             "tourists": tourists,
-            "cafes": [{"at": list(at), "state": st} for at, st in sorted(me.cafes.items())]
+            "cafes": [{"at": list(at), "state": st} | ({"bonus": me.cafe_bonus[at]} if at in me.cafe_bonus else {})
+                      for at, st in sorted(me.cafes.items())]
             if state.cafes_in_play() else [],
             "personal_goal": [list(p) for p in me.personal_goal]
             if me.personal_goal is not None and state.level != "simplified" else None} | extra

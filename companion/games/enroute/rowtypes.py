@@ -143,9 +143,11 @@ def _landmark_term(spec: Any, scorer: Any) -> CountTerm:
     """One iconic landmark's rating when on the route: by its locations or its meeting point."""
     lm = scorer.ctx.board.landmark(spec.landmark)
     pp = scorer.ctx.track_pp(lm.track)
-    edges = sum(1 << i for i, sec in enumerate(scorer.graph.edges)
-                if any(loc in lm.locations for loc in scorer.ctx.board.borders(sec)))
-    points = _point_mask(scorer, [lm.meeting] if lm.meeting else [])
+    board = scorer.ctx.board
+    edges = sum(1 << i for i, sec in enumerate(scorer.graph.edges) if board.is_road(sec) and (
+        sec in lm.sides if lm.sides else any(loc in lm.locations for loc in board.borders(sec))))
+    points = _point_mask(scorer, ([lm.meeting] if lm.meeting else [])
+                         + [p for p in lm.points if not lm.ticket or p in scorer.sheet.ticket_points])
     return _OnceTerm(edges, points, pp)
 
 
@@ -166,11 +168,16 @@ register(RowType("landmark", lambda s: s.key or s.landmark,
                  _landmark_term, _need("landmark"), named_by_board=True))
 
 
+def unused_cafes(sheet: Any) -> int:
+    """Circled, unused cafe bonuses (a New York cafe card's PP bonus is not one: it scores its own row)."""
+    return sum(1 for at, state in sheet.cafes.items() if state == "unused" and sheet.cafe_bonus.get(at) != "pp")
+
+
 def _cafes(spec: Any, ev: Any) -> int:
     """2 PP per circled, unused cafe (the simplified game has none)."""
     if ev.ctx.level == "simplified":
         return 0
-    return CAFE_PP * sum(1 for state in ev.sheet.cafes.values() if state == "unused")
+    return CAFE_PP * unused_cafes(ev.sheet)
 
 
 register(RowType("cafes", lambda s: s.key or "cafes", _fixed("Unused cafe bonuses"),

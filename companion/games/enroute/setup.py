@@ -236,6 +236,8 @@ class SetupDraw:
     table: Table | None = None
     sequence: SoloSequence | None = None
     start_cards: list[tuple[str, str] | None] | None = None  # London: each player's secret starting subway card
+    hotspot_cards: tuple[str, ...] = ()  # New York: the hotspot card backs on top of decks A, B, C
+    cafe_deck: tuple[str, ...] = ()  # New York: the shuffled cafe cards, top first
 
 
 def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
@@ -262,7 +264,8 @@ def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
         pile = list(personal_goal_cards(board))
         rng.shuffle(pile)
         for i in range(len(names)):
-            offers.append(pile[i * PERSONAL_GOAL_OFFER:(i + 1) * PERSONAL_GOAL_OFFER])
+            n = rules.personal_goal_offer  # New York: one card, no choice
+            offers.append(pile[i * n:(i + 1) * n])
     else:
         offers = [[] for _ in names]
     first = rng.randrange(len(names))
@@ -278,7 +281,26 @@ def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
         pile = list(board.start_cards)
         rng.shuffle(pile)
         start = [pile[i] if i < len(pile) else None for i in range(len(names))]
-    return SetupDraw(seed, options, list(names), boards, goals, offers, first, table, sequence, start)
+    hot, cafes = _new_york_draws(board, rng)
+    return SetupDraw(seed, options, list(names), boards, goals, offers, first, table, sequence, start, hot, cafes)
+
+
+def _new_york_draws(board: Board, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """New York: the hotspot back on top of each goal deck (A, B, C) and the shuffled cafe deck (none elsewhere).
+
+    Drawn after every other step, so the other cities' seeds give the same games as before.
+    """
+    backs = board.features_of("hotspot_card")
+    if not backs:
+        return (), ()
+    hot = []
+    for deck in ("A", "B", "C"):
+        pile = [f.id for f in backs if f.param("deck") == deck]
+        if pile:
+            hot.append(rng.choice(pile))
+    cafes = [f.id for f in board.features_of("cafe_card")]
+    rng.shuffle(cafes)
+    return tuple(hot), tuple(cafes)
 
 
 def _check_options(board: Board, names: Sequence[str], options: SetupOptions) -> None:
@@ -350,9 +372,11 @@ def setup_steps(options: SetupOptions, board: Board | None = None) -> list[Setup
                             else "")))
     steps.append(SetupStep("hands", "Hands", f"Each player draws {SOLO_HAND_SIZE if solo else HAND_SIZE} cards."))
     if options.level != "simplified":
+        one = board is not None and rules_for(board).personal_goal_offer == 1
         steps.append(SetupStep("personal-goals", "Personal goals",
-                               "Shuffle the 8 personal goal cards; each player draws 2, keeps 1 face down and "
-                               "puts the other back."))
+                               "Shuffle the 8 personal goal cards; each player draws 1 and keeps it face down."
+                               if one else "Shuffle the 8 personal goal cards; each player draws 2, keeps 1 face "
+                               "down and puts the other back."))
     steps.append(SetupStep("balance", "Balance cards",
                            "A less experienced player may take a balance card and choose its side now: route "
                            "section or coordinate change (one use each)."))

@@ -28,7 +28,8 @@ SHEET_KEYS = tuple(SheetV1.model_fields)
 _PLACEHOLDERS = {"format": SHEET_FORMAT, "player": "?"}
 _ROUTE_POINT, _CAFE, _GOAL_POINT = N_("A route point"), N_("A cafe"), N_("A goal intersection")
 # A cafe's bonus as players name the cafe ("the route-section cafe at [4, 0]").
-_CAFE_KIND = {"section": N_("route-section"), "coordinate": N_("coordinate-change"), "tourists": N_("new-tourists")}
+_CAFE_KIND = {"section": N_("route-section"), "coordinate": N_("coordinate-change"), "tourists": N_("new-tourists"),
+              "card": N_("cafe-card")}
 
 
 @dataclass
@@ -45,6 +46,9 @@ class Sheet:
     goal_values: dict[str, int] = field(default_factory=dict)
     crossed: set[Location] = field(default_factory=set)  # Cairo's × locations: never tourists, empty for goals
     remote: dict[str, dict[str, int]] = field(default_factory=dict)  # Cairo's remote spaces: id -> tourists
+    cafe_bonus: dict[Point, str] = field(default_factory=dict)  # New York: what the cafe card gave at each cafe
+    tickets: list[str] = field(default_factory=list)  # New York: the docks whose Statue of Liberty ticket is marked
+    ticket_points: frozenset[Point] = frozenset()  # their intersections (the statue counts only with one on route)
 
     def tourists_at(self, location: Location) -> int:
         """Return how many tourists (all colours) are in a location."""
@@ -61,7 +65,8 @@ def sheet_to_json(sheet: Sheet) -> dict:
         counts = {c: n for c, n in sheet.tourists[loc].items() if n}
         if counts:
             doc["tourists"].append({"at": list(loc), **counts})
-    doc["cafes"] = [{"at": list(at), "state": state} for at, state in sorted(sheet.cafes.items())]
+    doc["cafes"] = [{"at": list(at), "state": state} | ({"bonus": sheet.cafe_bonus[at]} if at in sheet.cafe_bonus
+                                                          else {}) for at, state in sorted(sheet.cafes.items())]
     if sheet.personal_goal is not None:
         doc["personal_goal"] = [list(p) for p in sheet.personal_goal]
     if sheet.goal_values:
@@ -70,6 +75,8 @@ def sheet_to_json(sheet: Sheet) -> dict:
         doc["crossed"] = [list(loc) for loc in sorted(sheet.crossed)]
     if sheet.remote:
         doc["remote"] = {k: dict(v) for k, v in sorted(sheet.remote.items())}
+    if sheet.tickets:
+        doc["tickets"] = list(sheet.tickets)
     return doc
 
 
@@ -95,6 +102,7 @@ def parse_sheet(doc: Any, board: Board, level: str = "full", path: str = "",
     read.tourists()
     read.city_marks()
     read.cafes(level)
+    read.tickets()
     read.personal_goal(level)
     read.goal_values(manual_decks)
     read.section_count(level, balance_sections)
@@ -307,6 +315,7 @@ class _SheetReader(MapChecks):
             else:
                 circled[at] = item.state
                 index[at] = i
+                self._cafe_bonus(at, item.bonus, i)
         if level == "simplified":
             if circled:
                 self.problems.append(warning("cafes-not-used", self.at("cafes"),
@@ -320,7 +329,14 @@ class _SheetReader(MapChecks):
                 self.problems.append(error("cafe-not-reached", self.at("cafes", index[at]),
                                            N_("The cafe at {at} is circled but no drawn section reaches it; a cafe "
                                               "is visited only by drawing a section to it."), at=list(at)))
+        cards = [at for at in circled if self.board.cafe_at(at).bonus == "card"]
+        if len(cards) > ROUNDS:
+            self.problems.append(error("too-many-cafes", self.at("cafes"),
+                                       N_("{count} cafes are circled, but a player visits at most one cafe per round: "
+                                          "at most {rounds}."), count=len(cards), rounds=ROUNDS))
         for cafe in self.board.cafes:
+            if cafe.bonus == "card":
+                continue  # New York: at most one cafe per round is circled, so a reached cafe may stay uncircled
             if cafe.at in reached and cafe.at not in circled:
                 # The seed (~l.395): a cafe reached by a section is circled at once, so an uncircled one is a
                 # mistake on the sheet, not a choice; the player says whether its bonus was used.
@@ -329,6 +345,49 @@ class _SheetReader(MapChecks):
                                               "circled; a reached cafe is circled at once: add it to the circled "
                                               "cafes, used or unused."), at=list(cafe.at),
                                            bonus=_CAFE_KIND[cafe.bonus]))
+
+    def _cafe_bonus(self, at: Point, bonus: str | None, i: int) -> None:
+        """Keep what a cafe card gave at a card cafe (New York); other cafes print their own bonus."""
+        card = self.board.cafe_at(at).bonus == "card"
+        if card and bonus is None:
+            # A warning, so a sheet tapped in without it still scores: the cafe then counts as any bonus would
+            # (2 PP unused); its 8 PP or ticket need the bonus recorded.
+            self.problems.append(warning("cafe-bonus-missing", self.at("cafes", i, "bonus"),
+                                         N_("The cafe at {at} takes its bonus from the round's cafe card: say which "
+                                            "bonus it gave (tourists, ticket, section, coordinate or pp)."),
+                                         at=list(at)))
+        elif not card and bonus is not None:
+            self.problems.append(error("cafe-bonus-printed", self.at("cafes", i, "bonus"),
+                                       N_("The cafe at {at} prints its own bonus; only a cafe-card cafe records one."),
+                                       at=list(at)))
+        elif card:
+            self.sheet.cafe_bonus[at] = bonus
+
+    def tickets(self) -> None:
+        """Check the Statue of Liberty tickets: docks of the board, each once, each from a used ticket cafe."""
+        docks = {f.id: f.points[0] for f in self.board.features_of("dock") if f.points}
+        kept: list[str] = []
+        for i, dock in self.shape.items(("tickets",), self.model.tickets):
+            if dock not in docks:
+                self.problems.append(error("unknown-dock", self.at("tickets", i),
+                                           N_("{id} is not a dock of {board} (docks: {docks})."), id=show(dock),
+                                           board=self.board.name, docks=", ".join(docks) or "-"))
+            elif dock in kept:
+                self.problems.append(error("duplicate-ticket", self.at("tickets", i),
+                                           N_("The ticket for {id} is listed twice; each dock has one ticket."),
+                                           id=show(dock)))
+            else:
+                kept.append(dock)
+        paid = sum(1 for at, bonus in self.sheet.cafe_bonus.items()
+                   if bonus == "ticket" and self.sheet.cafes.get(at) == "used")
+        if len(kept) > paid:
+            self.problems.append(error("ticket-without-cafe", self.at("tickets"),
+                                       N_("{count} tickets are marked but only {paid} ticket cafe bonus(es) are used "
+                                          "(struck through); a ticket comes from a cafe card."),
+                                       count=len(kept), paid=paid))
+            kept = kept[:paid]
+        self.sheet.tickets = kept
+        self.sheet.ticket_points = frozenset(docks[d] for d in kept)
 
     def personal_goal(self, level: str) -> None:
         """Check the three circled personal-goal intersections."""
@@ -351,6 +410,13 @@ class _SheetReader(MapChecks):
         if len(set(value)) != 3:
             self.problems.append(error("bad-personal-goal", self.at("personal_goal"),
                                        N_("The three personal-goal intersections must be different.")))
+            return
+        half = _half_width(self.board)
+        if half and not any(all(lo <= p[0] <= lo + half for p in value) for lo in range(0, self.cols, half)):
+            self.problems.append(error("personal-goal-halves", self.at("personal_goal"),
+                                       N_("The personal goal is placed on one half of the map (x {left} or x "
+                                          "{right}); these intersections lie on both."),
+                                       left=f"0..{half}", right=f"{half}..{self.cols}"))
             return
         self.sheet.personal_goal = tuple(value)
 
@@ -380,8 +446,10 @@ class _SheetReader(MapChecks):
         """Warn when more sections are drawn than 10 rounds, used cafe bonuses and balance cards explain."""
         sheet, board = self.sheet, self.board
         bonus = sum(1 for at, state in sheet.cafes.items()
-                    if state == "used" and board.cafe_at(at).bonus == "section") if level != "simplified" else 0
-        base = ROUNDS * SECTIONS_PER_ROUND + bonus
+                    if state == "used" and sheet.cafe_bonus.get(at, board.cafe_at(at).bonus) == "section") \
+            if level != "simplified" else 0
+        per_round = _segment_length(board)
+        base = ROUNDS * per_round + bonus
         extra = len(sheet.sections) - base
         if extra <= 0:
             return
@@ -393,12 +461,26 @@ class _SheetReader(MapChecks):
                 N_("{count} sections are drawn; {rounds} rounds give {rounds_base} and {bonus} used route-section "
                    "cafe bonus(es) one each: {base}. The other {extra} need as many route-section balance cards "
                    "taken at setup; without them a section is entered by mistake."),
-                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * SECTIONS_PER_ROUND, bonus=bonus,
+                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * per_round, bonus=bonus,
                 base=base, extra=extra))
         elif extra > balance_sections:
             self.problems.append(warning(
                 "too-many-sections", self.at("sections"),
                 N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus {bonus} used "
                    "route-section cafe bonus(es) and {cards} route-section balance card(s): at most {allowed}."),
-                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * SECTIONS_PER_ROUND, bonus=bonus,
+                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * per_round, bonus=bonus,
                 cards=balance_sections, allowed=base + balance_sections))
+
+
+def _segment_length(board: Board) -> int:
+    """Sections of a turn's segment on this board's city (New York: 3)."""
+    from .cityrules import rules_for
+
+    return rules_for(board).segment_length
+
+
+def _half_width(board: Board) -> int | None:
+    """The width of one half when the city places the personal goal on one half of the map (New York), else None."""
+    from .cityrules import rules_for
+
+    return rules_for(board).personal_goal_half

@@ -34,6 +34,7 @@ from .cards import (
     rating_options,
 )
 from .cityplay import allowed_choices, ferry_at, harbour_sections, round_symbols, waterfront
+from .cityrules import rules_for
 from .geometry import Location, Point, Section
 from .referee import (
     BALANCE,
@@ -85,20 +86,27 @@ def simulate_state(board: Board, players: int = 4, seed: int = 0, level: str = "
         kept.append(rng.randrange(len(offer)) if offer else 0)
         balance.append((rng.choice(BALANCE_SIDES),) if rng.random() < 0.25 else ())
     seats = setup_seats(draw, kept, balance)
-    state = new_game(board, seats, level, rating_mode, mode, tuple(draw.goals), draw.first_player)
+    state = new_game(board, seats, level, rating_mode, mode, tuple(draw.goals), draw.first_player,
+                     draw.hotspot_cards)
     state = _start_sections(state, rng)
+    city = rules_for(board).play  # New York: cafe cards, its own turns, the goal's half
+    cafe_deck = list(draw.cafe_deck)
     table, sequence = draw.table, draw.sequence
     hand_size = SOLO_HAND_SIZE if mode == "solo" else HAND_SIZE
     on_table: list[RoundCard] = []  # cards placed this round (4 players: both start rounds)
     while state.phase != "over":
         if state.phase == "selection":
+            if city is not None:
+                state = city.before_round(state, cafe_deck)
             state, sequence = _open_round(state, table, sequence, rng, on_table)
         for i in range(players):
-            state = _play(state, i, rng)
+            state = _play(state, i, rng, city)
             if rng.random() < 0.05:  # change one's mind: undo, then play again
                 state = _checked(undo_turn(state, i), "undo")
-                state = _play(state, i, rng)
+                state = _play(state, i, rng, city)
         state = _checked(close_round(state), "close round")
+        if city is not None and state.phase == "drawing":  # the second start round reveals a cafe card too
+            state = city.before_round(state, cafe_deck)
         if state.phase != "drawing":  # upkeep (the 4-player first start round keeps its cards)
             table.discard_round(on_table)
             on_table.clear()
@@ -108,7 +116,7 @@ def simulate_state(board: Board, players: int = 4, seed: int = 0, level: str = "
                     back = rng.sample(table.hands[i], rng.randint(1, len(table.hands[i])))
                     table.refresh(i, back, rng)
                     state = _checked(refresh_hand(state, i), "hand refresh")
-    return state
+    return city.finish(state, rng) if city is not None else state
 
 
 def _start_sections(state: GameState, rng: random.Random) -> GameState:
@@ -192,9 +200,10 @@ def _rating_moves(state: GameState, cards, choices, rng: random.Random) -> list[
     return moves
 
 
-def _play(state: GameState, player: int, rng: random.Random) -> GameState:
-    """Make and play one random legal turn."""
-    return _checked(play_turn(state, player, random_turn(state, player, rng)), f"turn of player {player}")
+def _play(state: GameState, player: int, rng: random.Random, city=None) -> GameState:
+    """Make and play one random legal turn (a city with its own turns builds them)."""
+    turn = city.random_turn(state, player, rng) if city is not None else random_turn(state, player, rng)
+    return _checked(play_turn(state, player, turn), f"turn of player {player}")
 
 
 def _touching(options: list, points: set[Point]) -> list:

@@ -34,12 +34,13 @@ from ..trails import (
     search_trails,
     trail_starts,
 )
+from ..trails.walks import _valid_steps
 from . import geometry as geo
-from .evaluation import CAFE_PP, Context, RouteChoice
+from .evaluation import CAFE_PP, Context, RouteChoice, zone_metrics
 from .geometry import Point
 from .route import longest_straight, route_facts, split_goal_span, turns, walk_goal_span
 from .rows import scoring_rows
-from .rowtypes import ROW_TYPES
+from .rowtypes import ROW_TYPES, unused_cafes
 from .sheet import Sheet
 from .vehicles import hub_edges, is_hub, walk_of
 
@@ -77,11 +78,24 @@ class RouteScorer:
         self.tourists = [{c: sheet.tourists.get(loc, {}).get(c, 0) for c in self.colours} for loc in locations]
         self.all_tourists = [sum(sheet.tourists.get(loc, {}).values()) for loc in locations]
         self.empty = sum(1 << i for i, n in enumerate(self.all_tourists) if not n)
+        # A landmark on the route only along its own sides (a triangle) gets a bit of its own beside the
+        # locations: its sides set it, so "on the route" stays a union of edge facts and the bounds hold.
+        sided = {}
+        for lm in board.landmarks:
+            edges = [g.edge_index[sec] for sec in lm.sides if sec in g.edge_index]
+            if lm.sides and edges:
+                sided[lm.id] = 1 << len(self.tourists)
+                self.tourists.append(dict.fromkeys(self.colours, 0))
+                self.all_tourists.append(0)
+                for e in edges:
+                    self.edge_locs[e] |= sided[lm.id]
         # Landmarks off the drawn sections and meeting points can never be on the route: leave them out.
         self.landmarks = []
         for lm in board.landmarks:
-            mask = sum(1 << bit[loc] for loc in lm.locations if loc in bit)
-            pmask = 1 << g.index[lm.meeting] if lm.meeting is not None and lm.meeting in g.index else 0
+            mask = sided.get(lm.id, 0) if lm.sides else sum(1 << bit[loc] for loc in lm.locations if loc in bit)
+            ends = [lm.meeting] if lm.meeting is not None else []
+            ends += [p for p in lm.points if not lm.ticket or p in sheet.ticket_points]
+            pmask = sum(1 << g.index[p] for p in set(ends) if p in g.index)
             if mask or pmask:
                 worth = (lm.pp or 0) if lm.kind == "yellow" and "yellow" in types else 0
                 worth += ctx.track_pp(lm.track) if lm.track is not None and "iconic" in types else 0
@@ -96,7 +110,7 @@ class RouteScorer:
         self.terms = [ROW_TYPES[row.type].term(row.spec, self) for row in rows if ROW_TYPES[row.type].term]
         self.fixed = 0
         if "cafes" in types and ctx.level != "simplified":
-            self.fixed = CAFE_PP * sum(1 for state in sheet.cafes.values() if state == "unused")
+            self.fixed = CAFE_PP * unused_cafes(sheet)
         vta = board.visit_them_all if "visit_them_all" in types else None
         self.vta_points = sum(1 << g.index[p] for p in vta.at if p in g.index) if vta else 0
         self.vta_pp = [vta.score(n) for n in range(len(vta.at) + 1)] if vta else [0]
@@ -105,6 +119,26 @@ class RouteScorer:
         self.marked = sum(1 << g.index[p] for p in set(goal or ()) if p in g.index)
         self.cards = ctx.goals
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
+        # Zone goals (New York): sections next to a zone are monotone (bounded by the available part); whether
+        # the route starts or ends next to one depends on the walk, so such a card is valued walk by walk.
+        self.zones: dict[str, int] = {}
+        self.zone_const: dict[str, int] = {}  # a zone-end card met alike either way: its result does not matter
+        self.zone_ends: list[tuple[str, int]] = []  # zone-end cards that a walk's first or last section decides
+        for card in ctx.goals:
+            zone = board.feature("zone", card.zone) if card.zone else None
+            if zone is None:
+                continue
+            near = set(zone.locations)
+            mask = sum(1 << i for i, sec in enumerate(g.edges) if board.is_road(sec) and near & set(board.borders(sec)))
+            if card.metric == "zone_sections":
+                self.zones[card.metric_key] = mask
+            elif card.is_met(0) == card.is_met(1):
+                self.zone_const[card.metric_key] = 0
+            else:
+                self.zone_ends.append((card.metric_key, mask))
+        self.turn_cards = self.walk_cards
+        self.walk_cards = self.walk_cards or bool(self.zone_ends)
+        self.zone_walks: set[int] = set()  # sets whose best walk must start or end next to the zone
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
         self._goal: dict[int, int] = {}
@@ -221,9 +255,9 @@ class RouteScorer:
         for card in self.cards:
             if card.metric == "manual":
                 met = card.is_met(self.sheet.goal_values.get(card.deck))
-            elif card.metric in high:
-                met = card.is_met(low[card.metric] if card.lower_is_better and low is not None
-                                  else high[card.metric])
+            elif card.metric_key in high:
+                met = card.is_met(low[card.metric_key] if card.lower_is_better and low is not None
+                                  else high[card.metric_key])
             else:
                 met = True  # walk metrics: assumed met in a bound
             pp += card.achiever_pp if met else 0
@@ -268,11 +302,16 @@ class RouteScorer:
             rows += min(max_edges, self.goal_bound(available, points))
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                 "empty_locations_on_route": empty}
+        high.update({k: min(max_edges, (available & m).bit_count()) for k, m in self.zones.items()})
+        high.update(self.zone_const)
+        high.update({k: int(bool(available & m)) for k, m in self.zone_ends})  # no section next to it: unmet
         low = None
         if any(c.lower_is_better for c in self.cards):
-            _, t, n, e = self.stats(self.cover(included)[0])
-            low = {"route_length": included.bit_count(), "tourists_on_route": t, "landmarks_on_route": n,
-                   "empty_locations_on_route": e}
+            _, t, n, e = self.stats(*self.cover(included))
+            low = {"route_length": (included & self.real).bit_count(), "tourists_on_route": t,
+                   "landmarks_on_route": n, "empty_locations_on_route": e}
+            low.update({k: (included & m).bit_count() for k, m in self.zones.items()})
+            low.update(self.zone_const)
         return (rows + self._cards(high, low), max_edges, tourists, landmarks)
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
@@ -287,6 +326,10 @@ class RouteScorer:
             rows += term.value(edges, points)
         exact = {"route_length": size, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                  "empty_locations_on_route": empty}
+        exact.update({k: (edges & m).bit_count() for k, m in self.zones.items()})
+        exact.update(self.zone_const)
+        if len(self.zone_ends) == 1 and not self.turn_cards and not edges & self.virtual:
+            return self._value_zone_end(edges, rows, exact, floor)
         if self.walk_cards or edges & self.virtual:
             return self._value_by_walks(edges, rows, exact, floor)
         rows += self._cards(exact, exact)
@@ -316,6 +359,11 @@ class RouteScorer:
                 < floor:
             return None
         best: Key | None = None
+        ceiling = None  # without turn cards: the most any walk can score (a stretch of every section, zone ends met)
+        if not self.turn_cards:
+            met = dict(exact, **{k: 1 for k, _ in self.zone_ends})
+            marked = (self.cover(edges)[1] & self.marked).bit_count() >= 2
+            ceiling = rows + (exact["route_length"] if marked else 0) + self._cards(met, met)
         walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
         for n, walk in enumerate(walks):
             if self.deadline is not None and not n & 255 and n and time.monotonic() > self.deadline:
@@ -331,11 +379,59 @@ class RouteScorer:
             else:
                 span = walk_goal_span(points, goal)
             metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
+            if self.walk_cards:
+                metrics.update(zone_metrics(board, points, route_facts(board, points)))
             key = (rows + span + self._cards(metrics, metrics), *tail)
             if best is None or key > best:  # walks come in lexicographic order: keep the first best
                 best, self.walks[edges] = key, walk
-            if alike:
-                break  # nothing depends on the walk: the first walk with a proper ride is the set's
+            if alike or (ceiling is not None and best[0] >= ceiling):
+                break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
+        return best
+
+    def _ends_near(self, edges: int, near: int) -> bool:
+        """Tell whether some walk of the set starts (or, walked backwards, ends) with a section of `near`."""
+        g = self.graph
+        return any(near >> e & 1 for s in trail_starts(g, edges) for _, e in _valid_steps(g, edges, s))
+
+    def _value_zone_end(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None) -> Key | None:
+        """Exact key of a set when one goal card asks for a route starting or ending next to a zone (Grand Central).
+
+        Whether a walk can start with a given section is Fleury's test, so without a personal-goal stretch the
+        set's value needs no walk; with one, the best stretch (`marked_span`) bounds it and walks are tried only
+        until a walk with a zone end reaches that bound.
+        """
+        key, mask = self.zone_ends[0]
+        g = self.graph
+        tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
+        ends = bool(edges & mask) and self._ends_near(edges, edges & mask)
+        met = dict(exact, **{key: int(ends)})
+        marked = (self.cover(edges)[1] & self.marked).bit_count() >= 2
+        if not marked:
+            if ends:
+                self.zone_walks.add(edges)
+            return (rows + self._cards(met, met), *tail)
+        if floor is not None and (rows + exact["route_length"] + self._cards(met, met), *tail) < floor:
+            return None
+        span, stretches = marked_span(g, edges, self.marked, 0)
+        top = rows + span + self._cards(met, met)
+        if not ends:
+            self.spans[edges] = stretches
+            return (top, *tail)
+        goal = [g.vertices[i] for i in bits(self.marked)]
+        best: Key | None = None
+        for n, walk in enumerate(euler_trails(g, edges)):
+            if self.deadline is not None and not n & 255 and n and time.monotonic() > self.deadline:
+                self.truncated = True
+                break
+            points = [g.vertices[i] for i in walk]
+            near = int(bool(mask >> g.edge_index[geo.section(points[0], points[1])] & 1
+                            or mask >> g.edge_index[geo.section(points[-2], points[-1])] & 1))
+            metrics = dict(exact, **{key: near})
+            value = (rows + walk_goal_span(points, goal) + self._cards(metrics, metrics), *tail)
+            if best is None or value > best:
+                best, self.walks[edges] = value, walk
+            if value[0] == top:
+                break  # nothing beats the best stretch with a zone end
         return best
 
     # --- choosing the walk -----------------------------------------------------------------------------------
@@ -347,6 +443,13 @@ class RouteScorer:
             return [0] if g.vertices else []
         if edges in self.walks:
             return self.walks[edges]
+        if edges in self.zone_walks:  # the smallest walk starting or ending next to the zone
+            mask = self.zone_ends[0][1]
+            for walk in euler_trails(g, edges):
+                first = g.edge_index[geo.section(g.vertices[walk[0]], g.vertices[walk[1]])]
+                last = g.edge_index[geo.section(g.vertices[walk[-2]], g.vertices[walk[-1]])]
+                if mask >> first & 1 or mask >> last & 1:
+                    return walk
         stretches = self.spans.get(edges)
         if stretches:
             return lex_smallest(s.walk(g) for s in sorted(stretches, key=lambda s: s.head)) or []

@@ -30,7 +30,16 @@ FEATURE_NOTES: dict[str, tuple[str, ...]] = {
     "street": (N_("A scoring street scores its rating for each of its sections on your final route, contiguous or "
                   "not."),),
     "harbour": (N_("A harbour crossing is one section, however long it is drawn."),),
+    "hotspot_card": (N_("A hotspot is a double road: drawing it takes two section allowances at once, so never as a "
+                        "lone section or with one route-section bonus alone. Once drawn it is one section."),),
+    "cafe_card": (N_("The round's cafe card sets every cafe's bonus; you visit at most one cafe per round. Say which "
+                     "bonus each circled cafe gave."),),
+    "dock": (N_("The Statue of Liberty scores only with the ticket of a dock that is on your final route; two "
+                "tickets never double it."),),
+    "star": (N_("A star on your final route scores its PP once."),),
 }
+SIDES_NOTE = N_("{name} is on your route only when the route runs along one of its own sides.")
+POINT_NOTE = N_("{name} stands on an intersection: it is on your route when the route passes it.")
 COORDINATE_NOTE = N_("{name}: {base} PP + {step} PP per marked space, at most {max} PP.")
 COORDINATE_REMOTE_NOTE = N_("{name}: {base} PP + {step} PP per marked space, at most {max} PP, only when its "
                             "meeting point is on your final route.")
@@ -47,6 +56,11 @@ def city_notes(board: Board) -> list[dict]:
     for kind, texts in FEATURE_NOTES.items():
         if kind in present:
             notes += [{"key": kind, "text": _(text)} for text in texts]
+    for lm in board.landmarks:  # unusual landmarks: triangles by their sides, landmarks on an intersection
+        if lm.sides:
+            notes.append({"key": "landmark-sides", "text": _(SIDES_NOTE, name=lm.name)})
+        elif lm.points and not lm.ticket and not lm.locations:
+            notes.append({"key": "landmark-point", "text": _(POINT_NOTE, name=lm.name)})
     remote_tracks = {lm.track for lm in board.remote_landmarks()}
     for lm in board.rated():
         track = board.coordinate_track(lm.track)

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ...games.enroute.board import COLOURS, Board, PlayerBoard
 from ...games.enroute.geometry import Location, Point, Section
+from . import svg_new_york as ny
 from . import svgfeatures as sf
 from .labels import label as run_label
 
@@ -98,8 +99,9 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
     x0, y0, x1, y1 = sf.extents(board)
     x0, y0 = min(0, x0 - 4), min(0, y0 - 4)
     width, height = max(width, x1 + 4) - x0, max(height, y1 + 4) - y0
+    halves = ny.halves(board, x0, y0, width, height)  # New York: each 6×6 half's view, for a phone
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{map_id}" class="map" viewBox="{x0} {y0} {width} {height}" '
-           f'role="img" aria-label="{escape(label or board.name)}" data-mode="roads">']
+           f'role="img" aria-label="{escape(label or board.name)}" data-mode="roads"{halves}>']
     out.append('<g class="coords" aria-hidden="true">')
     cols = player_board.columns if player_board else tuple(range(1, board.cols + 1))
     rows = player_board.rows if player_board else tuple(range(1, board.rows + 1))
@@ -111,7 +113,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
                    f'{rows[r]}</text>')
     ctx = sf.Ctx(board, state.remote, state.problems, state.remote_struck)
     if board.features or any(road.tags for road in board.roads.values()):
-        out.append(f"<style>{sf.STYLE}</style>")
+        out.append(f"<style>{sf.STYLE}{ny.STYLE}</style>")
     out.append("</g><g class=\"cells\">")
     for loc in board.locations():
         x, y = xy((loc[0] - 1, loc[1] - 1))
@@ -155,6 +157,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
                 out.append(f'<line id="{ghost}" class="sec ghost problem" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
     out.append('</g><g class="features-over">')
     out.extend(sf.layer(board, ctx, "over"))
+    out.extend(ny.landmark_marks(board))
     out.append('</g><g class="rides">')
     for a, b in zip(state.route, state.route[1:]):
         if a != b and not board.is_road(tuple(sorted((a, b)))):  # a vehicle ride joins two segments
@@ -219,8 +222,10 @@ def _hit_layers(board: Board) -> list[str]:
     for sec in board.roads:
         (ax, ay), (bx, by) = xy(sec[0]), xy(sec[1])
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        # Half a cell to either side of the road: the diamonds of neighbouring roads only touch.
-        nx, ny = -(by - ay) / 2, (bx - ax) / 2
+        # Half a cell to either side of the road: the diamonds of neighbouring roads only touch. A diagonal
+        # road gets a slim diamond, so it never covers the middle of its location's side roads.
+        f = 0.2 if "diagonal" in board.roads[sec].tags else 0.5
+        nx, ny = -(by - ay) * f, (bx - ax) * f
         key = f"{sec[0][0]},{sec[0][1]},{sec[1][0]},{sec[1][1]}"
         out.append(f'<polygon class="hit" data-sec="{key}" points="{ax},{ay} {mx + nx},{my + ny} {bx},{by} '
                    f'{mx - nx},{my - ny}"/>')

@@ -29,9 +29,10 @@ def test_shipped_board_round_trips_exactly(board_doc):
 
 
 def test_shipped_board_is_complete(board_doc):
-    """Every shipped board has 6×6 locations, distinct printed coordinate orders, and a version 1 board 84 roads."""
+    """Every shipped board has 6×6 locations (New York two 6×6 halves), distinct printed coordinate orders, and a
+    version 1 board 84 roads."""
     board = find_board(board_doc["id"])
-    assert (board.cols, board.rows) == (6, 6)
+    assert (board.cols, board.rows) == ((12, 6) if board.city == "new-york" else (6, 6))
     assert len(board.roads) == 84 or board.version == 2
     orders = {(pb.columns, pb.rows) for pb in board.player_boards}
     assert len(orders) == len(board.player_boards) == 4

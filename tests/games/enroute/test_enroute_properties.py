@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from companion.games.enroute import board_to_json, find_board, parse_board, shipped_board_ids
 from companion.games.enroute import geometry as geo
+from companion.games.enroute.cityrules import rules_for
 from companion.games.enroute.game import NotAGameDocument, read_game
 from companion.games.enroute.scoring import score_game
 
@@ -113,9 +114,14 @@ def states(draw, board, max_len=14, extra=4):
         counts = draw(st.dictionaries(st.sampled_from(["red", "green", "blue"]), st.integers(1, 4), min_size=1))
         tourists.append({"at": list(loc), **counts})
     points = sorted({p for s in board.roads for p in s})
+    half = rules_for(board).personal_goal_half  # New York: the goal lies on one half of the map
+    if half:
+        low = draw(st.sampled_from(range(0, board.cols, half)))
+        points = [p for p in points if low <= p[0] <= low + half]
     goal = draw(st.lists(st.sampled_from(points), min_size=3, max_size=3, unique=True))
     reached = {p for s in secs for p in s}  # a reached cafe is circled at once (seed ~l.395)
     cafes = [{"at": list(c.at), "state": draw(st.sampled_from(["used", "unused"]))}
+             | ({"bonus": draw(st.sampled_from(["section", "coordinate", "pp"]))} if c.bonus == "card" else {})
              for c in board.cafes if c.at in reached]
     return {"format": "enroute-sheet/1", "player": "P", "player_board": 1,
             "sections": [[list(a), list(b)] for a, b in sorted(secs)],

@@ -1,0 +1,50 @@
+"""New York through the web pages (issue 16): a table on the example board, its sheet map with the half views,
+New York's features drawn, a known-answer sheet saved and scored (the statue, stars, cafe PP, tickets)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_web_cities import city_table, game, save, text
+
+from companion.web.core.app import create_app
+
+BOARD = "new-york-example"
+
+
+@pytest.fixture
+def client(tmp_path):
+    """A test client of a fresh app."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": str(tmp_path / "t.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards")})
+    return app.test_client()
+
+
+def test_the_sheet_map_has_half_views_and_new_york_features(client):
+    """The sheet's SVG carries both halves' views and draws stars, docks and Times Square; the legend names them."""
+    token = city_table(client, BOARD, level="intermediate")
+    page = text(client.get(f"/tables/{token}/players/0"))
+    svg = page.split('id="map-wrap"')[1].split("</svg>")[0]
+    assert "data-halves=" in svg and svg.count(";") >= 2 and "Right half" in svg
+    assert svg.count('class="ft-star"') == 3 and svg.count('class="ft-dock"') == 2
+    assert svg.count("ny-point-lm k-purple") == 1 and svg.count("ny-point-lm k-grey") == 2
+    assert "ny-halves.js" in page
+    assert "Hotspot: a double road" in page and "Star: a bridge view" in page
+    assert "Park Meadow is on your route only when the route runs along one of its own sides." in page
+    assert "Times Square stands on an intersection" in page and "two tickets never double it" in page
+
+
+def test_a_new_york_sheet_saves_and_scores(client):
+    """Ferry's known-answer sheet (ticket, dock on the route, a star) scores its rows on the table's score page."""
+    doc, expected = game("new-york-statue-cafes-zones")
+    token = city_table(client, BOARD, names=("Ferry",), level="intermediate", rating_3="2", rating_4="1")
+    sheet = dict(doc["players"][0])
+    response = save(client, token, 0, sheet)
+    assert response.status_code in (200, 302), text(response)[:2000]
+    score = re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", text(client.get(f"/tables/{token}/score"))))
+    want = next(p for p in expected["players"] if p["player"] == "Ferry")
+    assert f"6 Grey landmarks {want['rows']['grey']} " in score and f"8 Bridge stars {want['rows']['stars']} " in score
+    assert "10 Cafe card PP 0 " in score and f"Total {want['total']} " in score
+    assert json.dumps(sheet["tickets"]) == '["whitehall"]'
