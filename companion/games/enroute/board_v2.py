@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core.problems import N_, error
 from ..core.schema import show
-from .features import Feature, read_feature
+from .features import Feature, load_city_types, read_feature
 
 
 class V2Checks:
@@ -20,6 +20,7 @@ class V2Checks:
     def features(self) -> tuple[Feature, ...]:
         """Read every feature with its type's model and checks; ids are unique per board."""
         r = self.r
+        load_city_types(r.model.rules.city)  # a city's own feature and row types, before its items are read
         for i, item in enumerate(r.model.features):
             keys = ("features", i)
             feature, problems = read_feature(item, keys, r)

@@ -38,12 +38,13 @@ class Context:
     ratings: tuple[tuple[str, int], ...] = ()
     goals: tuple[GoalCard, ...] = ()
     marks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # coordinate tracks: the spaces marked
+    tours: tuple[str, ...] = ()  # Paris: the thematic tour features revealed for this game
 
     @classmethod
     def of(cls, game: Game) -> Context:
         """Build the context of a read game."""
         return cls(game.board, game.level, tuple(sorted(game.ratings.items())), tuple(game.goals),
-                   tuple(sorted(game.marks.items())))
+                   tuple(sorted(game.marks.items())), tuple(game.tours))
 
     def track_pp(self, track_id: str | None) -> int:
         """Return the PP a rating track is worth now (count: by boxes marked; coordinates: by spaces marked)."""
@@ -125,8 +126,7 @@ def evaluate_route(ctx: Context, sheet: Sheet, walk: Sequence[Point], *, best_or
             if space.param("meeting") in facts.points:
                 for colour, n in sheet.remote.get(space.id, {}).items():
                     tourists[colour] = tourists.get(colour, 0) + n
-    landmarks = [lm for lm in board.landmarks
-                 if any(loc in on for loc in lm.locations) or (lm.meeting is not None and lm.meeting in facts.points)]
+    landmarks = [lm for lm in board.landmarks if landmark_on(board, lm, facts)]
     ev = RowInput(ctx, sheet, facts, walk, tourists, landmarks, best_order)
     rows: dict[str, int] = {}
     for row in scoring_rows(board, ctx.level):
@@ -142,6 +142,15 @@ def evaluate_route(ctx: Context, sheet: Sheet, walk: Sequence[Point], *, best_or
         "empty_locations_on_route": sum(1 for loc in on if not sheet.tourists_at(loc)),
     }
     return RouteEvaluation(tuple(walk), facts, rows, metrics)
+
+
+def landmark_on(board: Board, lm, facts: RouteFacts) -> bool:
+    """Tell whether a landmark is on the route: along its own sides if shaped, else bordering a location of it."""
+    sides = next((f.sections for f in board.features_of("landmark_sides") if f.param("landmark") == lm.id), None)
+    if sides is not None:
+        return any(sec in facts.sections for sec in sides)
+    return any(loc in facts.locations for loc in lm.locations) or (lm.meeting is not None
+                                                                    and lm.meeting in facts.points)
 
 
 def goal_value(card: GoalCard, evaluation: RouteEvaluation, sheet: Sheet) -> int | None:

@@ -45,6 +45,7 @@ class Sheet:
     goal_values: dict[str, int] = field(default_factory=dict)
     crossed: set[Location] = field(default_factory=set)  # Cairo's × locations: never tourists, empty for goals
     remote: dict[str, dict[str, int]] = field(default_factory=dict)  # Cairo's remote spaces: id -> tourists
+    colours: dict[Section, str] = field(default_factory=dict)  # Paris: each drawn section's colour
 
     def tourists_at(self, location: Location) -> int:
         """Return how many tourists (all colours) are in a location."""
@@ -70,6 +71,8 @@ def sheet_to_json(sheet: Sheet) -> dict:
         doc["crossed"] = [list(loc) for loc in sorted(sheet.crossed)]
     if sheet.remote:
         doc["remote"] = {k: dict(v) for k, v in sorted(sheet.remote.items())}
+    if sheet.colours:
+        doc["colours"] = [sheet.colours.get(sec) for sec in sheet.sections]
     return doc
 
 
@@ -91,6 +94,7 @@ def parse_sheet(doc: Any, board: Board, level: str = "full", path: str = "",
     read = _SheetReader(model, shape, board, path, problems)
     read.player_board()
     read.sections()
+    read.section_colours()
     read.final_route()
     read.tourists()
     read.city_marks()
@@ -145,6 +149,36 @@ class _SheetReader(MapChecks):
             else:
                 seen[sec] = i
                 self.sheet.sections.append(sec)
+
+    def section_colours(self) -> None:
+        """Check the colour of each drawn section (Paris): one per `sections` item, on a board with coloured routes."""
+        value = self.model.colours
+        coloured = any(f.type == "diversity" for f in self.board.features)
+        if value is None:
+            if coloured and self.model.sections and not self.shape.replaced(("colours",)):
+                self.problems.append(warning("no-colours", self.at("colours"),
+                                             N_("{board} draws every section in a colour, but no colours are given: "
+                                                "specialised landmarks and diversity score 0."),
+                                             board=self.board.name))
+            return
+        if not coloured:
+            self.problems.append(warning("colours-not-used", self.at("colours"),
+                                         N_("{board} has no coloured routes; the section colours score nothing."),
+                                         board=self.board.name))
+            return
+        count = self.shape.size(("sections",), self.model.sections)
+        given = self.shape.size(("colours",), value)
+        if given != count:
+            self.problems.append(error("colours-mismatch", self.at("colours"),
+                                       N_("Give one colour per drawn section, in the same order: {sections} sections "
+                                          "but {colours} colours."), sections=count, colours=given))
+            return
+        colour_of = dict(self.shape.items(("colours",), value))
+        drawn = set(self.sheet.sections)
+        for i, (a, b) in self.shape.items(("sections",), self.model.sections):
+            sec = geo.section(a, b)
+            if i in colour_of and sec in drawn and sec not in self.sheet.colours:
+                self.sheet.colours[sec] = colour_of[i]
 
     def final_route(self) -> None:
         """Check the kept route: a walk over drawn sections using each at most once."""

@@ -77,10 +77,21 @@ class RouteScorer:
         self.tourists = [{c: sheet.tourists.get(loc, {}).get(c, 0) for c in self.colours} for loc in locations]
         self.all_tourists = [sum(sheet.tourists.get(loc, {}).values()) for loc in locations]
         self.empty = sum(1 << i for i, n in enumerate(self.all_tourists) if not n)
+        # A shaped landmark (`landmark_sides`) is on the route only along its own sides: it gets a bit of its own,
+        # set by those sides, after the real locations (no tourists, never an empty location).
+        shaped = {f.param("landmark"): set(f.sections) for f in board.features_of("landmark_sides")}
+        for lid, sides in shaped.items():
+            bit[("sides", lid)] = len(bit)
+            for i, sec in enumerate(g.edges):
+                if sec in sides:
+                    self.edge_locs[i] |= 1 << bit[("sides", lid)]
+        self.tourists += [dict.fromkeys(self.colours, 0) for _ in shaped]
+        self.all_tourists += [0 for _ in shaped]
         # Landmarks off the drawn sections and meeting points can never be on the route: leave them out.
         self.landmarks = []
         for lm in board.landmarks:
-            mask = sum(1 << bit[loc] for loc in lm.locations if loc in bit)
+            mask = (sum(1 << bit[loc] for loc in lm.locations if loc in bit) if lm.id not in shaped
+                    else 1 << bit[("sides", lm.id)])
             pmask = 1 << g.index[lm.meeting] if lm.meeting is not None and lm.meeting in g.index else 0
             if mask or pmask:
                 worth = (lm.pp or 0) if lm.kind == "yellow" and "yellow" in types else 0
@@ -93,7 +104,10 @@ class RouteScorer:
             if space.id in sheet.remote and meeting in g.index:
                 self.spaces.append((1 << g.index[meeting], sheet.remote[space.id]))
         self.remote_points = sum(m for _, m, _, _ in self.landmarks) | sum(m for m, _ in self.spaces)
-        self.terms = [ROW_TYPES[row.type].term(row.spec, self) for row in rows if ROW_TYPES[row.type].term]
+        terms = [ROW_TYPES[row.type].term(row.spec, self) for row in rows if ROW_TYPES[row.type].term]
+        # A walk term (Paris diversity) is valued on each walk (`walk_value`) and bounded like the others.
+        self.terms = [t for t in terms if not getattr(t, "walk", False)]
+        self.walk_terms = [t for t in terms if getattr(t, "walk", False)]
         self.fixed = 0
         if "cafes" in types and ctx.level != "simplified":
             self.fixed = CAFE_PP * sum(1 for state in sheet.cafes.values() if state == "unused")
@@ -102,6 +116,8 @@ class RouteScorer:
         self.vta_pp = [vta.score(n) for n in range(len(vta.at) + 1)] if vta else [0]
         self.vta_best = [max(self.vta_pp[:n + 1]) for n in range(len(self.vta_pp))]
         goal = sheet.personal_goal if ctx.level != "simplified" and "personal_goal" in types else None
+        # The personal goal row's multiplier (Paris doubles it: its spec's `pp`).
+        self.factor = next((row.spec.pp or 1 for row in rows if row.type == "personal_goal"), 1)
         self.marked = sum(1 << g.index[p] for p in set(goal or ()) if p in g.index)
         self.cards = ctx.goals
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
@@ -262,10 +278,10 @@ class RouteScorer:
         locs, points = self.cover(available)
         rows, tourists, landmarks, empty = self.stats(locs, points)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
-        for term in self.terms:
+        for term in (*self.terms, *self.walk_terms):
             rows += term.bound(available, points)
         if (points & self.marked).bit_count() >= 2:
-            rows += min(max_edges, self.goal_bound(available, points))
+            rows += min(max_edges, self.goal_bound(available, points)) * self.factor
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                 "empty_locations_on_route": empty}
         low = None
@@ -287,7 +303,7 @@ class RouteScorer:
             rows += term.value(edges, points)
         exact = {"route_length": size, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                  "empty_locations_on_route": empty}
-        if self.walk_cards or edges & self.virtual:
+        if self.walk_cards or self.walk_terms or edges & self.virtual:
             return self._value_by_walks(edges, rows, exact, floor)
         rows += self._cards(exact, exact)
         tail = (size, tourists, landmarks)
@@ -295,14 +311,14 @@ class RouteScorer:
             return (rows, *tail)
         at_least = 0
         if floor is not None:
-            if (rows + size, *tail) < floor:
+            if (rows + size * self.factor, *tail) < floor:
                 return None
-            at_least = floor[0] - rows
+            at_least = -(-(floor[0] - rows) // self.factor)
         span, stretches = marked_span(graph, edges, self.marked, at_least)
         if span < 0:
             return None
         self.spans[edges] = stretches
-        return (rows + span, *tail)
+        return (rows + span * self.factor, *tail)
 
     def _value_by_walks(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None) -> Key | None:
         """Best key over every walk of the set (walk-dependent goal cards); remembers the smallest best walk."""
@@ -310,10 +326,12 @@ class RouteScorer:
         goal = [g.vertices[i] for i in bits(self.marked)]
         rides = bool(edges & self.virtual)
         # With fewer than two circled intersections on the set and no walk-dependent card, every walk scores alike.
-        alike = rides and not self.walk_cards and (self.cover(edges)[1] & self.marked).bit_count() < 2
+        alike = rides and not self.walk_cards and not self.walk_terms and \
+            (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
-        if floor is not None and (rows + exact["route_length"] + sum(c.achiever_pp for c in self.cards), *tail) \
-                < floor:
+        walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
+        if floor is not None and (rows + exact["route_length"] * self.factor + walk_most
+                                  + sum(c.achiever_pp for c in self.cards), *tail) < floor:
             return None
         best: Key | None = None
         walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
@@ -331,7 +349,8 @@ class RouteScorer:
             else:
                 span = walk_goal_span(points, goal)
             metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
-            key = (rows + span + self._cards(metrics, metrics), *tail)
+            walked = sum(t.walk_value(points) for t in self.walk_terms)
+            key = (rows + span * self.factor + walked + self._cards(metrics, metrics), *tail)
             if best is None or key > best:  # walks come in lexicographic order: keep the first best
                 best, self.walks[edges] = key, walk
             if alike:
