@@ -102,6 +102,14 @@ def city_state(board, rng: random.Random) -> tuple[Context, Sheet]:
     return Context(board, "full", ratings, (), marks), sheet
 
 
+def paris_state(board, rng: random.Random) -> tuple[Context, Sheet]:
+    """A Paris end state: a city state whose sections are coloured, with one revealed tour per colour."""
+    ctx, sheet = city_state(board, rng)
+    sheet.colours = {sec: rng.choice(COLOURS) for sec in sheet.sections}
+    tours = tuple(rng.choice([t.id for t in board.features_of("tour") if t.param("colour") == c]) for c in COLOURS)
+    return Context(board, "full", ctx.ratings, (), (), tours), sheet
+
+
 def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict:
     """Time the solver and the capped baseline on each state; count agreement."""
     solver_t, base_t, ratios = [], [], []
@@ -160,6 +168,7 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=20.0,
                         help="baseline time cap per dense and full-board state, seconds (default 20)")
     parser.add_argument("--cities", type=int, default=50, help="states per world city (default 50)")
+    parser.add_argument("--paris", type=int, default=50, help="Paris states (default 50)")
     parser.add_argument("--out", help="also write the Markdown here")
     args = parser.parse_args()
     board = find_board("training-city")
@@ -173,14 +182,20 @@ def main() -> None:
     if sims:
         rows.append(run_set("simulated end states", sims, args.limit, 1.0))
     rng = random.Random(DENSE_SEED)
-    rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
-                        args.limit, args.cap))
-    rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, args.cap))
+    if args.dense:
+        rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
+                            args.limit, args.cap))
+        rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, args.cap))
     for city in CITY_BOARDS if args.cities else ():
         rng = random.Random(DENSE_SEED)
         city_board = find_board(city)
         rows.append(run_set(f"{city_board.name}, 12–20 sections", [city_state(city_board, rng)
                                                                    for _ in range(args.cities)], args.limit, 1.0))
+    if args.paris:
+        rng = random.Random(DENSE_SEED)
+        paris = find_board("paris-example")
+        rows.append(run_set(f"{paris.name}, 12–20 coloured sections", [paris_state(paris, rng)
+                                                                       for _ in range(args.paris)], args.limit, 1.0))
     text = report(rows, args, time.monotonic() - started)
     print(text)
     if args.out:
