@@ -150,6 +150,6 @@ def register_all() -> None:
                      _coloured_value, ColouredTerm, _colour_check))
     register(RowType("diversity", lambda s: s.key or "diversity", lambda s, b: s.label or N_("Diversity"),
                      lambda s, b: "runs of three consecutive sections in three colours: " + ", ".join(
-                         f"{n} → {pp}" for n, pp in enumerate(_table(b, s)) if n) + " PP",
+                         f"{n} → {pp}" for n, pp in enumerate(_table(b, s)) if n) + " PP",  # printables: its template
                      lambda s, ev: table_pp(_table(ev.ctx.board, s), runs(ev.ctx.board, ev.sheet.colours, ev.walk)),
                      DiversityTerm, _diversity_check, icon="diversity"))
