@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ...games.enroute.board import COLOURS, Board, PlayerBoard
 from ...games.enroute.geometry import Location, Point, Section
+from . import svg_paris  # noqa: F401  Paris's feature drawers register themselves
 from . import svgfeatures as sf
 from .labels import label as run_label
 
