@@ -57,6 +57,13 @@ class CityRules:
     deck: Callable[[Board], list[RoundCard]] = model_deck
     levels: tuple[str, ...] = LEVELS
     modes: tuple[str, ...] = ALL_MODES
+    # Paris: start rounds share one pair of round cards (no cards placed and picked); hooks the referee calls
+    # when a round opens (`on_open(state, cards) -> dict` of GameState fields) and after a turn's sections
+    # (`on_turn(state, player, turn, sections, location, tourists) -> (changes, problems)`); a city simulator.
+    shared_start_rounds: bool = False
+    on_open: Callable | None = None
+    on_turn: Callable | None = None
+    simulate: Callable | None = None
 
     def __post_init__(self) -> None:
         """Refuse an unknown goal mode (a programming error in a city module)."""

@@ -349,8 +349,15 @@ class _SheetReader(MapChecks):
                 circled.clear()
             return
         reached = {p for sec in self.sheet.sections for p in sec}
+        # Paris's route change (a round bonus) may erase the section that reached a cafe; the cafe stays circled.
+        erasable = any(f.type == "bonus_area" for f in self.board.features)
         for at in circled:
-            if at not in reached:
+            if at not in reached and erasable:
+                self.problems.append(warning("cafe-not-reached", self.at("cafes", index[at]),
+                                             N_("The cafe at {at} is circled but no drawn section reaches it; "
+                                                "unless a route change erased that section, a cafe is visited only "
+                                                "by drawing a section to it."), at=list(at)))
+            elif at not in reached:
                 self.problems.append(error("cafe-not-reached", self.at("cafes", index[at]),
                                            N_("The cafe at {at} is circled but no drawn section reaches it; a cafe "
                                               "is visited only by drawing a section to it."), at=list(at)))
