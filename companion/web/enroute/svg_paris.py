@@ -55,9 +55,9 @@ svg.map line.sec.drawn.pc-blue, .legend-symbol .pen-blue { stroke: var(--blue); 
 .legend-symbol .pen-red, .legend-symbol .pen-green, .legend-symbol .pen-blue { stroke-width: 4; stroke-linecap: round; }
 .legend-symbol .tour-card, .legend-symbol .tour-box { fill: var(--card); stroke: var(--ink); stroke-width: 2; }
 svg.map[data-mode="colour"] .hits-roads .hit { pointer-events: all; }
-.pen { display: inline-flex; gap: .4rem; margin: .3rem 0; }
-.pen button { min-width: 44px; min-height: 44px; border-radius: 22px; border: 3px solid transparent; color: #fff;
-  font-weight: 700; }
+.pen { display: flex; flex-wrap: nowrap; flex-basis: 100%; grid-column: 1 / -1; gap: .4rem; margin: .3rem 0; }
+.pen button { flex: 1 1 0; min-width: 44px; min-height: 44px; padding: 0 .5rem; border-radius: 22px;
+  border: 3px solid transparent; color: #fff; font-weight: 700; }
 .pen button[aria-pressed="true"] { border-color: var(--ink); }
 .pen .pen-red { background: var(--red); } .pen .pen-green { background: var(--green); }
 .pen .pen-blue { background: var(--blue); }
