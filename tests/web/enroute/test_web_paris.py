@@ -63,3 +63,15 @@ def test_a_bad_colour_is_refused_naming_the_section(client):
     page = text(client.get(response.headers["Location"])) if response.status_code == 302 else text(response)
     assert "violet" in page and "red, green or blue" in page  # the problem, named, with the entry kept
     assert '"violet"' in page or "violet" in page.split('id="sheet-json"')[1][:4000]
+
+
+def test_api_scores_a_paris_game_and_refuses_a_broken_colour_list(client):
+    doc, expect = _game()
+    response = client.post("/api/score", json=doc)
+    assert response.status_code == 200
+    assert [p["total"] for p in response.get_json()["players"]] == [p["total"] for p in expect["players"]]
+    doc["players"][0]["colours"] = ["red"]
+    response = client.post("/api/score", json=doc)
+    assert response.status_code == 422
+    problems = response.get_json()["players"][0]["problems"]
+    assert any(p["code"] == "colours-mismatch" and p["path"] == "players[0].colours" for p in problems)
