@@ -43,7 +43,10 @@ def test_coloured_sheets_are_kept_and_scored(client, app):
         assert response.status_code == 302, text(response)[:2000]
     stored = json.loads(client.get(f"/tables/{token}/players/2/sheet.json").get_data(as_text=True))
     assert stored["colours"] == doc["players"][2]["colours"]
+    sheet_page = text(client.get(f"/tables/{token}/players/2"))
+    assert re.search(r'<line id="s-2-3-2-4" class="[^"]*drawn[^"]*pc-blue', sheet_page)  # drawn in its colour
     page = text(client.get(f"/tables/{token}/score"))
+    assert re.search(r'<line id="s-2-3-3-3" class="[^"]*pc-red', page)  # the score map keeps the colours
     row = re.search(r'<span class="rownum">8</span> Personal goal</th>(.*?)</tr>', page, re.S)
     assert re.findall(r"<td>(\d+)</td>", row.group(1))[0] == "20"
     row = re.search(r'<span class="rownum">7</span> Diversity</th>(.*?)</tr>', page, re.S)
