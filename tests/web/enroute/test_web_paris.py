@@ -36,8 +36,10 @@ def test_paris_sheet_has_the_colour_tool_its_pen_script_and_the_shaped_sides(cli
 
 
 def test_coloured_sheets_are_kept_and_scored(client, app):
-    doc, _expect = _game()
-    token = city_table(client, "paris-example", names=[p["player"] for p in doc["players"]][:4], **RATINGS)
+    doc, expect = _game()
+    tours = {f"tour_{colour}": tour for colour, tour in doc["tours"].items()}
+    token = city_table(client, "paris-example", names=[p["player"] for p in doc["players"]][:4], **RATINGS,
+                       **tours)
     for seat, sheet in enumerate(doc["players"][:4]):
         response = save(client, token, seat, sheet)
         assert response.status_code == 302, text(response)[:2000]
@@ -51,11 +53,27 @@ def test_coloured_sheets_are_kept_and_scored(client, app):
     assert re.findall(r"<td>(\d+)</td>", row.group(1))[0] == "20"
     row = re.search(r'<span class="rownum">7</span> Diversity</th>(.*?)</tr>', page, re.S)
     assert re.findall(r"<td>(\d+)</td>", row.group(1)) == ["0", "0", "7", "0"]
-    # A table records no thematic tours yet: the completed bridges tour brings no remote landmark (6, not 9).
+    # The table's bridges tour is complete on the Bridges player's route: its remote landmark is a third blue one.
     row = re.search(r'<span class="rownum">3</span> Blue landmarks</th>(.*?)</tr>', page, re.S)
-    assert re.findall(r"<td>(\d+)</td>", row.group(1)) == ["0", "0", "6", "0"]
+    assert re.findall(r"<td>(\d+)</td>", row.group(1)) == ["0", "0", "9", "0"]
+    totals = re.findall(r'<td data-seat="(\d+)">(\d+|–)</td>', page)
+    assert [int(t) for _s, t in totals] == [p["total"] for p in expect["players"][:4]]
     with app.app_context():
-        assert db.get_table(token)["ratings"] == {"opera-celeste": 1, "dome-dor": 1, "tour-horizon": 1}
+        assert db.get_table(token)["ratings"] == {"opera-celeste": 1, "dome-dor": 1, "tour-horizon": 1,
+                                                  "tour:red": "grand-avenue", "tour:green": "gardens",
+                                                  "tour:blue": "bridges"}
+
+
+def test_table_setup_offers_one_tour_per_bonus_area_and_names_a_bad_one(client):
+    page = text(client.get("/tables/new?board=paris-example"))
+    assert "Thematic tours" in page and 'name="tour_blue"' in page and "Bridges of Paris" in page
+    from web_helpers import table_form_data
+
+    data = table_form_data(board="paris-example", **RATINGS, tour_red="bridges")
+    data.update({"players-0-name": "Aki", "players-0-player_board": "1", "players-0-colour": "red"})
+    response = client.post("/tables/new", data=data)
+    assert response.status_code == 422
+    assert "That value is not one of the choices" in text(response)
 
 
 def test_a_bad_colour_is_refused_naming_the_section(client):
