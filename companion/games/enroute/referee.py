@@ -685,6 +685,8 @@ def _check_new_section(board: Board, raw: Section, taken: set[Section], path: st
     """Check one section to draw: a road of the map, not drawn yet."""
     try:
         sec = geo.section(tuple(raw[0]), tuple(raw[1]))
+        if not all(type(v) is int for p in sec for v in p) or any(len(p) != 2 for p in sec):
+            raise TypeError("not two pairs of whole numbers")
     except (TypeError, IndexError, ValueError):
         problems.append(error("bad-section", path, f"A section is two intersections, not {raw!r}."))
         return None

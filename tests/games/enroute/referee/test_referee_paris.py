@@ -208,3 +208,37 @@ def test_setup_walk_through_replaces_the_common_steps_paris_changes():
         draw_setup(BOARD, ["A", "B"], 3, SetupOptions(2, "full", "standard", "normal"))
     london = {s.key for s in setup_steps(SetupOptions(4, "full", "standard", "normal"), find_board("london-example"))}
     assert {"deck", "goals", "hands", "start-subway"} <= london  # other cities keep the common steps
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 8) | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner), max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(colour=JUNK, change=JUNK, extra=JUNK, extra_colour=JUNK, bonus_colour=JUNK)
+def test_junk_paris_turn_values_give_problems_never_exceptions(colour, change, extra, extra_colour, bonus_colour):
+    state = _game()
+    state = replace(state, players=(replace(state.players[0], sections=(BRIDGE_A, BRIDGE_B),
+                                            colours={BRIDGE_A: "red", BRIDGE_B: "red"},
+                                            balance=(("section", False),)), state.players[1]))
+    state = _open(state, boxes=3)
+    loc = empty_matches(state, 0)[0]
+    turn = Turn(loc, (geo.section((0, 1), (0, 2)),), section_colour=colour, route_change=change,
+                tour_section=BonusSection(extra, "tour", extra_colour),
+                bonus_sections=(BonusSection(geo.section((6, 0), (6, 1)), "balance", bonus_colour),))
+    after, problems = play_turn(state, 0, turn)
+    assert all(p.code and p.message for p in problems)
+    if has_errors(problems):
+        assert after is state
+
+
+@pytest.mark.parametrize("new", [[[1, [2]], [3, [4]]], [[0, 0]], "ab", [[9, 9], [9, 10]], None])
+def test_a_route_change_to_nowhere_is_a_problem(new):
+    state = _game()
+    state = replace(state, players=(replace(state.players[0], sections=(BRIDGE_A, BRIDGE_B),
+                                            colours={BRIDGE_A: "red", BRIDGE_B: "red"}), state.players[1]))
+    state = _open(state, boxes=3)
+    loc = empty_matches(state, 0)[0]
+    after, problems = play_turn(state, 0, Turn(loc, (geo.section((0, 1), (0, 2)),), section_colour="red",
+                                               route_change=(BRIDGE_A, new, "red")))
+    assert has_errors(problems) and after is state

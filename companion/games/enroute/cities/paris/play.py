@@ -50,11 +50,23 @@ def earned(state: Any, player: int, sections: list) -> list[str]:
     return round_bonuses(state.boxes.get(state.area, 0), done)
 
 
+def _pair(value: Any) -> tuple[int, int] | None:
+    """Read an intersection given as two whole numbers, or None."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value):
+        return (value[0], value[1])
+    return None
+
+
+def read_section(raw: Any) -> Any:
+    """Read a section given as two intersections, or None."""
+    ends = [_pair(p) for p in raw] if isinstance(raw, (list, tuple)) and len(raw) == 2 else [None]
+    return geo.section(ends[0], ends[1]) if None not in ends and ends[0] != ends[1] else None
+
+
 def _section(board: Any, raw: Any, taken: set, path: str, problems: list[Problem]) -> Any:
     """Read one section to draw: a road, not drawn yet."""
-    try:
-        sec = geo.section(tuple(raw[0]), tuple(raw[1]))
-    except (TypeError, IndexError, ValueError):
+    sec = read_section(raw)
+    if sec is None:
         problems.append(error("bad-section", path, N_("A section is two intersections, not {value}."),
                               value=repr(raw)))
         return None
@@ -128,8 +140,10 @@ def _route_change(board: Any, me: Any, turn: Any, taken: set, colours: dict, bon
         return
     try:
         old, new, colour = turn.route_change
-        old = geo.section(tuple(old[0]), tuple(old[1]))
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError):
+        old = new = colour = None
+    old = read_section(old)
+    if old is None:
         problems.append(error("route-change-erase", "turn.route_change",
                               N_("A route change names a drawn section to erase, the section to draw and its "
                                  "colour.")))
@@ -140,11 +154,7 @@ def _route_change(board: Any, me: Any, turn: Any, taken: set, colours: dict, bon
                               a=list(old[0]), b=list(old[1])))
         return
     was = colours.get(old, me.colours.get(old))
-    try:
-        same = geo.section(tuple(new[0]), tuple(new[1])) == old
-    except (TypeError, ValueError, IndexError):
-        same = False
-    if same:
+    if read_section(new) == old:
         if colour not in PARIS_COLOURS or colour == was:
             problems.append(error("route-change-colour", "turn.route_change[2]",
                                   N_("Drawn again in the same place, the section takes another colour than {was}."),
