@@ -96,3 +96,18 @@ def test_api_scores_a_paris_game_and_refuses_a_broken_colour_list(client):
     assert response.status_code == 422
     problems = response.get_json()["players"][0]["problems"]
     assert any(p["code"] == "colours-mismatch" and p["path"] == "players[0].colours" for p in problems)
+
+
+def test_paris_sheet_and_setup_pages_in_japanese_have_no_english_leftovers(client):
+    from enroute_ja_helpers import english_fragments, leftovers
+
+    fragments = english_fragments("companion/web/enroute/city_sheet.py", "companion/web/enroute/svgfeatures.py",
+                                  "companion/web/enroute/svg_paris.py", "templates/enroute/tables/_city_*.html",
+                                  "templates/enroute/tables/new.html", "companion/games/enroute/features.py",
+                                  "companion/games/enroute/cities/paris/features.py")
+    token = city_table(client, "paris-example", **RATINGS)
+    assert client.post(f"/tables/{token}/lang", data={"lang": "ja"}).status_code == 302
+    sheet = client.get(f"/tables/{token}/players/0").get_data(as_text=True)
+    assert "地図の凡例" in sheet and "多様性" in sheet and not leftovers(sheet, fragments)
+    setup = client.get("/tables/new?board=paris-example").get_data(as_text=True)  # the session's language
+    assert "テーマ別ツアー" in setup and not leftovers(setup, fragments)
