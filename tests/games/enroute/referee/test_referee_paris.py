@@ -242,3 +242,10 @@ def test_a_route_change_to_nowhere_is_a_problem(new):
     after, problems = play_turn(state, 0, Turn(loc, (geo.section((0, 1), (0, 2)),), section_colour="red",
                                                route_change=(BRIDGE_A, new, "red")))
     assert has_errors(problems) and after is state
+
+
+def test_two_hundred_seeded_paris_games_run_without_a_referee_error():
+    """Seeds 0–199, 2 to 4 players: no refused move, and every game document validates (bench: 1,000 games)."""
+    for seed in range(200):
+        doc = simulate_game(BOARD, players=2 + seed % 3, seed=seed)
+        assert not has_errors(read_game(doc).problems), seed
