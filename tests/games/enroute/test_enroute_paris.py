@@ -243,3 +243,14 @@ def test_mutated_paris_boards_read_with_well_formed_problems(data, value):
     board, problems = parse_board(_replace(copy.deepcopy(doc), path, value))
     _well_formed(problems)
     assert (board is None) == any(p.severity == "error" for p in problems)
+
+
+def test_a_tour_before_its_remote_landmark_says_to_list_the_landmark_first():
+    doc = _board_doc()
+    remote = next(f for f in doc["features"] if f["type"] == "tour_landmark")
+    doc["features"].remove(remote)
+    doc["features"].append(remote)
+    board, problems = parse_board(doc)
+    assert board is None
+    found = [p for p in problems if p.code == "unknown-feature"]
+    assert found and all("before the tours" in p.message for p in found)

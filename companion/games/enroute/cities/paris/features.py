@@ -27,8 +27,12 @@ Small = Annotated[Int, Field(ge=0, le=99)]
 def _tour(feature: Feature, model: Any, reader: Any, keys: tuple) -> Feature | None:
     """A tour names a remote landmark read before it; its stages grow and reach at most its targets."""
     if reader.feature("tour_landmark", model.remote) is None:
-        reader.problems.append(error("unknown-feature", reader.at(*keys, "remote"),
-                                     N_("{what} names {id}, which is not a feature of this board."),
+        later = any(isinstance(item, dict) and item.get("type") == "tour_landmark" and item.get("id") == model.remote
+                    for item in reader.model.features)
+        template = (N_("The tour names the remote landmark {id} before it is listed: list the tour_landmark "
+                       "features before the tours.") if later
+                    else N_("{what} names {id}, which is not a feature of this board."))
+        reader.problems.append(error("unknown-feature", reader.at(*keys, "remote"), template,
                                      what=N_("A thematic tour"), id=show(model.remote)))
         return None
     targets = len(feature.sections) + len(feature.points) + len(feature.locations)
