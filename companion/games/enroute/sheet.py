@@ -426,7 +426,16 @@ class _SheetReader(MapChecks):
         extra = len(sheet.sections) - base
         if extra <= 0:
             return
-        if balance_sections is None:
+        if any(f.type == "bonus_area" for f in board.features):
+            # Paris: round bonuses (an extra section, a route change) add sections the sheet does not record.
+            self.problems.append(warning(
+                "too-many-sections", self.at("sections"),
+                N_("{count} sections are drawn; {rounds} rounds give {rounds_base} and {bonus} used route-section "
+                   "cafe bonus(es) one each: {base}. The other {extra} need round bonuses (the fourth box) or "
+                   "route-section balance cards; otherwise a section is entered by mistake."),
+                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * SECTIONS_PER_ROUND, bonus=bonus,
+                base=base, extra=extra))
+        elif balance_sections is None:
             # A player may take any number of balance cards (seed ~l.429) and the sheet does not record them, so
             # more sections are legal: ask for the balance cards they need instead of claiming a maximum.
             self.problems.append(warning(

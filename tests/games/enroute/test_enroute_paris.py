@@ -254,3 +254,15 @@ def test_a_tour_before_its_remote_landmark_says_to_list_the_landmark_first():
     assert board is None
     found = [p for p in problems if p.code == "unknown-feature"]
     assert found and all("before the tours" in p.message for p in found)
+
+
+def test_many_sections_on_paris_point_to_the_round_bonuses():
+    from companion.games.enroute.sheet import parse_sheet
+
+    board = find_board("paris-example")
+    roads = sorted(board.roads)[:22]
+    doc = {"format": "enroute-sheet/1", "player": "P", "sections": [[list(a), list(b)] for a, b in roads],
+           "colours": ["red"] * 22}
+    _sheet, problems = parse_sheet(doc, board)
+    found = [p for p in problems if p.code == "too-many-sections"]
+    assert [p.severity for p in found] == ["warning"] and "round bonuses" in found[0].message
