@@ -11,6 +11,7 @@ from . import features, play, rows
 from .deck import paris_deck
 
 features.register_all()
+rows.register_all()
 
 
 def _simulate(board, players, seed, level):
@@ -19,7 +20,6 @@ def _simulate(board, players, seed, level):
 
     return simulate_paris(board, players, seed, level)
 
-rows.register_all()
 
 RULES = CityRules(
     "paris",
@@ -30,7 +30,7 @@ RULES = CityRules(
     on_turn=play.on_turn,
     deck=paris_deck,
     modes=("normal",),  # Paris solo (standard ratings, a card sequence of Paris cards) and teams: not modelled
-    simulate=lambda *args: _simulate(*args),
+    simulate=_simulate,
     setup_notes=(
         Note("deck", "Two decks and two available pairs",
              "Shuffle the 18 global tourist cards and the 6 repeat cards into a 24-card global deck, and the 12 "
