@@ -196,6 +196,8 @@ def main() -> None:
         paris = find_board("paris-example")
         rows.append(run_set(f"{paris.name}, 12–20 coloured sections", [paris_state(paris, rng)
                                                                        for _ in range(args.paris)], args.limit, 1.0))
+        rows.append(run_set(f"{paris.name}, simulated end states", simulated_states(paris, args.paris), args.limit,
+                            1.0))
     text = report(rows, args, time.monotonic() - started)
     print(text)
     if args.out:

@@ -334,6 +334,7 @@ class RouteScorer:
                                   + sum(c.achiever_pp for c in self.cards), *tail) < floor:
             return None
         best: Key | None = None
+        shown: list = []  # the best walk as intersections (a ride's hub dropped), for ties
         walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
         for n, walk in enumerate(walks):
             if self.deadline is not None and not n & 255 and n and time.monotonic() > self.deadline:
@@ -351,8 +352,10 @@ class RouteScorer:
             metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
             walked = sum(t.walk_value(points) for t in self.walk_terms)
             key = (rows + span * self.factor + walked + self._cards(metrics, metrics), *tail)
-            if best is None or key > best:  # walks come in lexicographic order: keep the first best
-                best, self.walks[edges] = key, walk
+            # Walks come in lexicographic order of vertex indices; with a ride the hub breaks that order, so a tie
+            # is settled by the walk as intersections (the smallest one is the answer).
+            if best is None or key > best or (rides and key == best and points < shown):
+                best, self.walks[edges], shown = key, walk, points
             if alike:
                 break  # nothing depends on the walk: the first walk with a proper ride is the set's
         return best
@@ -439,6 +442,9 @@ def solve(ctx: Context, sheet: Sheet, time_limit: float | None) -> tuple[RouteCh
     proven = result.proven and not scorer.truncated
     # Out of time, one set's walk is enough: finish promptly rather than compare every tie.
     sets = sorted(result.sets) if proven else sorted(result.sets)[:1]
-    walk = lex_smallest(scorer.best_walk(s) for s in sets) or []
+    if scorer.virtual:  # rides: compare the candidates as intersections, not as vertex indices (the hub)
+        walk = min((scorer.best_walk(s) for s in sets), key=scorer.points, default=[])
+    else:
+        walk = lex_smallest(scorer.best_walk(s) for s in sets) or []
     stats = {"nodes": result.nodes, "optimal_sets": len(result.sets), "seconds": time.monotonic() - started}
     return RouteChoice(scorer.points(walk), proven), stats

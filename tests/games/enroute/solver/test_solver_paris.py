@@ -61,6 +61,7 @@ def test_solver_matches_exhaustive_on_paris(state):
     assert len(set(roads)) == len(roads) and set(roads) <= set(sheet.sections)
     key = search_objective(ctx, sheet, evaluate_route(ctx, sheet, got.walk, best_order=False))
     assert key == search_objective(ctx, sheet, evaluate_route(ctx, sheet, expected.walk, best_order=False))
+    assert got.walk == expected.walk  # among equal routes, the smallest walk as intersections (rides too)
 
 
 def test_the_solver_walks_the_diverse_order():
