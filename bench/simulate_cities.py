@@ -20,7 +20,7 @@ from companion.games.enroute.registry import find_board
 from companion.games.enroute.scoring import score_game
 from companion.games.enroute.simulate import simulate_game
 
-CITIES = ("london-example", "rio-example", "cairo-example", "hong-kong-example", "new-york-example")
+CITIES = ("london-example", "rio-example", "cairo-example", "hong-kong-example", "paris-example", "new-york-example")
 
 
 def errors_of(scored: dict) -> list[dict]:

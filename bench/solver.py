@@ -146,6 +146,12 @@ def new_york_state(board, rng: random.Random) -> tuple[Context, Sheet]:
     sheet = Sheet(player="new-york", sections=sorted(secs), tourists=tourists, personal_goal=goal, cafes=cafes,
                   cafe_bonus=bonus, tickets=ticket, ticket_points=frozenset(docks[d] for d in ticket))
     return Context(board, "full", ratings, goals), sheet
+def paris_state(board, rng: random.Random) -> tuple[Context, Sheet]:
+    """A Paris end state: a city state whose sections are coloured, with one revealed tour per colour."""
+    ctx, sheet = city_state(board, rng)
+    sheet.colours = {sec: rng.choice(COLOURS) for sec in sheet.sections}
+    tours = tuple(rng.choice([t.id for t in board.features_of("tour") if t.param("colour") == c]) for c in COLOURS)
+    return Context(board, "full", ctx.ratings, (), (), tours), sheet
 
 
 def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict:
@@ -207,6 +213,7 @@ def main() -> None:
                         help="baseline time cap per dense and full-board state, seconds (default 20)")
     parser.add_argument("--cities", type=int, default=50, help="states per world city (default 50)")
     parser.add_argument("--new-york", type=int, default=50, help="New York states, 30–40 sections (default 50)")
+    parser.add_argument("--paris", type=int, default=50, help="Paris states (default 50)")
     parser.add_argument("--out", help="also write the Markdown here")
     args = parser.parse_args()
     board = find_board("training-city")
@@ -235,6 +242,13 @@ def main() -> None:
         rows.append(run_set("New York, 30–40 sections, zone goals", [new_york_state(ny, rng)
                                                                        for _ in range(args.new_york)],
                             args.limit, 1.0))
+    if args.paris:
+        rng = random.Random(DENSE_SEED)
+        paris = find_board("paris-example")
+        rows.append(run_set(f"{paris.name}, 12–20 coloured sections", [paris_state(paris, rng)
+                                                                       for _ in range(args.paris)], args.limit, 1.0))
+        rows.append(run_set(f"{paris.name}, simulated end states", simulated_states(paris, args.paris), args.limit,
+                            1.0))
     text = report(rows, args, time.monotonic() - started)
     print(text)
     if args.out:

@@ -53,10 +53,14 @@ ENGINE_TEXTS = (
     N_("PP of each star intersection on the route"),
     N_("Cafe card PP"),
     N_("8 PP per cafe card PP bonus gained (on the route or not)"),
+    N_("tourists × landmarks of the colour beside a section of their colour"),
+    N_("Diversity"),
+    N_("sections between two circled intersections on the route (the longest), doubled"),
     N_("Ties: the longest final route wins, then the most tourists on it, then the most landmarks "
        "on it; otherwise the victory is shared."),
 )
 VISIT_HINT = N_("points on the route: {table} PP")
+DIVERSITY_HINT = N_("runs of three consecutive sections in three colours: {table} PP")
 
 
 def visit_table(board: Board) -> str:
@@ -70,6 +74,10 @@ def localized_row(row: ScoringRow, board: Board, loc: PrintLocale) -> ScoringRow
     if row.key == "visit_them_all" and board.visit_them_all is not None:
         # The label is the city's own name for its points (board data, not a catalogue text).
         return replace(row, hint=loc.t(VISIT_HINT, table=visit_table(board)))
+    if row.type == "diversity":  # Paris: the board's own PP table, inside a catalogue text
+        feature = board.feature("diversity", row.spec.feature)
+        table = ", ".join(f"{n} → {pp}" for n, pp in enumerate(feature.param("pp")) if n) if feature else ""
+        return replace(row, label=loc.t(row.label), hint=loc.t(DIVERSITY_HINT, table=table))
     if row.board_label:  # a landmark's or a street's own name: board data
         return replace(row, hint=loc.t(row.hint))
     return replace(row, label=loc.t(row.label), hint=loc.t(row.hint))

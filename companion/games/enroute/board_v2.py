@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ..core.problems import N_, error
 from ..core.schema import show
-from .features import Feature, read_feature
+from .features import Feature, load_city_types, read_feature
 
 
 class V2Checks:
@@ -21,7 +20,7 @@ class V2Checks:
     def features(self) -> tuple[Feature, ...]:
         """Read every feature with its type's model and checks; ids are unique per board."""
         r = self.r
-        load_city_types(r.model.rules.city)
+        load_city_types(r.model.rules.city)  # a city's own feature and row types, before its items are read
         for i, item in enumerate(r.model.features):
             keys = ("features", i)
             feature, problems = read_feature(item, keys, r)
@@ -169,19 +168,6 @@ class V2Checks:
             keys.add(key)
             found.append(spec)
         return tuple(found)
-
-
-def load_city_types(city: Any) -> None:
-    """Import a city's rules module before its board is read: it registers the city's feature and row types.
-
-    A board without a city, or a city without a module, reads with the shared types only.
-    """
-    if not isinstance(city, str) or not city.replace("-", "").isalnum():
-        return
-    try:
-        importlib.import_module(f"{__package__}.cities.{city.replace('-', '_')}.rules")
-    except ModuleNotFoundError:
-        return
 
 
 def v2_to_json(board: Any) -> dict:

@@ -50,6 +50,7 @@ class RoundCard:
     repeat: bool = False
     options: tuple[tuple[str, ...], ...] = ()  # a choice card: "OR" groups of track ids, one is upgraded
     symbol: str | None = None  # Cairo: the remote space symbol its tourists go to
+    route_colours: tuple[str, ...] = ()  # Paris: the two colours this round's sections may take
 
     def label(self) -> str:
         """Describe the card in a player's words, e.g. "4: 2 blue, 1 red (TV Tower)"."""
@@ -74,6 +75,8 @@ def card_to_json(card: RoundCard) -> dict:
         doc["options"] = [list(group) for group in card.options]
     if card.symbol:
         doc["symbol"] = card.symbol
+    if card.route_colours:
+        doc["route_colours"] = list(card.route_colours)
     return doc
 
 
@@ -85,7 +88,7 @@ def card_from_json(doc: dict) -> RoundCard:
                                 key=lambda kv: COLOURS.index(kv[0])))
         card = RoundCard(str(doc["id"]), coordinate, tourists, tuple(doc.get("iconic", ())),
                          bool(doc.get("repeat", False)), tuple(tuple(g) for g in doc.get("options", ())),
-                         doc.get("symbol"))
+                         doc.get("symbol"), tuple(doc.get("route_colours", ())))
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not a round card: {doc!r}") from exc
     if coordinate not in COORDINATES or (card.repeat and card.tourists):

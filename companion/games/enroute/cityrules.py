@@ -64,6 +64,13 @@ class CityRules:
     check_segment: Callable | None = None  # the city's own turn drawing check (New York's hotspots), see referee
     segment_options: Callable | None = None  # every legal segment next to a location (pages, the simulator)
     play: Any = None  # a city's own round flow object (New York's cafe cards and hotspots), see the city module
+    # Paris: start rounds share one pair of round cards (no cards placed and picked); hooks the referee calls
+    # when a round opens (`on_open(state, cards) -> dict` of GameState fields) and after a turn's sections
+    # (`on_turn(state, player, turn, sections, location, tourists) -> (changes, problems)`); a city simulator.
+    shared_start_rounds: bool = False
+    on_open: Callable | None = None
+    on_turn: Callable | None = None
+    simulate: Callable | None = None
 
     def __post_init__(self) -> None:
         """Refuse an unknown goal mode (a programming error in a city module)."""

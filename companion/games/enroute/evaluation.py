@@ -39,12 +39,13 @@ class Context:
     ratings: tuple[tuple[str, int], ...] = ()
     goals: tuple[GoalCard, ...] = ()
     marks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # coordinate tracks: the spaces marked
+    tours: tuple[str, ...] = ()  # Paris: the thematic tour features revealed for this game
 
     @classmethod
     def of(cls, game: Game) -> Context:
         """Build the context of a read game."""
         return cls(game.board, game.level, tuple(sorted(game.ratings.items())), tuple(game.goals),
-                   tuple(sorted(game.marks.items())))
+                   tuple(sorted(game.marks.items())), tuple(game.tours))
 
     def track_pp(self, track_id: str | None) -> int:
         """Return the PP a rating track is worth now (count: by boxes marked; coordinates: by spaces marked)."""
@@ -126,8 +127,7 @@ def evaluate_route(ctx: Context, sheet: Sheet, walk: Sequence[Point], *, best_or
             if space.param("meeting") in facts.points:
                 for colour, n in sheet.remote.get(space.id, {}).items():
                     tourists[colour] = tourists.get(colour, 0) + n
-    landmarks = [lm for lm in board.landmarks
-                 if lm.on_route(facts.sections, on, facts.points, sheet.ticket_points)]
+    landmarks = [lm for lm in board.landmarks if landmark_on(board, lm, facts, sheet.ticket_points)]
     ev = RowInput(ctx, sheet, facts, walk, tourists, landmarks, best_order)
     rows: dict[str, int] = {}
     for row in scoring_rows(board, ctx.level):
@@ -160,6 +160,15 @@ def zone_metrics(board: Board, walk: Sequence[Point], facts: RouteFacts) -> dict
         ends = (roads[0], roads[-1]) if roads else ()
         found[f"zone_end:{zone.id}"] = int(any(near & set(board.borders(s)) for s in ends))
     return found
+
+
+def landmark_on(board: Board, lm, facts: RouteFacts, tickets: frozenset = frozenset()) -> bool:
+    """Tell whether a landmark is on the route: along its own sides if a `landmark_sides` feature shapes it
+    (Paris), else by the landmark's own rule (`Landmark.on_route`: sides, points, tickets, locations)."""
+    sides = next((f.sections for f in board.features_of("landmark_sides") if f.param("landmark") == lm.id), None)
+    if sides is not None:
+        return any(sec in facts.sections for sec in sides)
+    return lm.on_route(facts.sections, facts.locations, facts.points, tickets)
 
 
 def goal_value(card: GoalCard, evaluation: RouteEvaluation, sheet: Sheet) -> int | None:

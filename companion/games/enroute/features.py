@@ -9,6 +9,7 @@ sections, points or locations the route has). A city adds a type by calling
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -73,6 +74,20 @@ FEATURE_TYPES: dict[str, FeatureType] = {}
 def feature_type(name: str) -> FeatureType | None:
     """Find a registered feature type."""
     return FEATURE_TYPES.get(name)
+
+
+def load_city_types(city: Any) -> None:
+    """Import a city's rules module before its board is read, so the feature and row types it registers exist.
+
+    The module is found by name (`cities/<city>/rules.py`, dashes as underscores); a city without one adds nothing.
+    """
+    name = city.replace("-", "_") if isinstance(city, str) else ""
+    if not name or not name.replace("_", "").isalnum():
+        return
+    try:
+        importlib.import_module(f"{__package__}.cities.{name}.rules")
+    except ModuleNotFoundError:
+        return
 
 
 def _build(name: str, title: str, fields: dict[str, Any]) -> type:
@@ -157,6 +172,21 @@ def _space(feature: Feature, model: Any, reader: Any, keys: tuple) -> Feature | 
     return feature
 
 
+def _sides(feature: Feature, model: Any, reader: Any, keys: tuple) -> Feature | None:
+    """A landmark's own sides name a landmark of the board and are roads of the map."""
+    ids = [getattr(item, "id", None) for item in getattr(reader.model, "landmarks", ())]
+    if model.landmark not in ids:
+        reader.problems.append(error("unknown-landmark", reader.at(*keys, "landmark"),
+                                     N_("{what} names {id}, which is not a landmark of this board."),
+                                     what=N_("A landmark's sides"), id=show(model.landmark)))
+        return None
+    if any(f.param("landmark") == model.landmark for f in reader.features_of("landmark_sides")):
+        reader.problems.append(error("duplicate-sides", reader.at(*keys, "landmark"),
+                                     N_("The sides of landmark {id} are given twice."), id=show(model.landmark)))
+        return None
+    return _roads(feature, model, reader, keys)
+
+
 Sections = list[Section]
 PP = Annotated[Int, Field(ge=0, le=99)]
 
@@ -195,6 +225,10 @@ register("zone", N_("A zone"), N_("Zone: a named group of locations for goals"),
 register("ferry", N_("A ferry"), N_("Ferry: a location crossed out when chosen; tourists go to the waterfront"),
          location=(Location, Field(title=N_("A ferry's location"))),
          waterfront=(list[Location], Field(title=N_("The waterfront locations"))))
+register("landmark_sides", N_("A landmark's own sides"),
+         N_("Shaped landmark: on the route only along its own sides (half locations, triangles)"), _sides,
+         landmark=(Id, Field(title=N_("The shaped landmark"))),
+         sections=(Sections, Field(title=N_("The landmark's sides"))))
 register("harbour", N_("A harbour crossing"), N_("Harbour crossing: one section across the water"), _roads,
          sections=(Sections, Field(title=N_("The harbour crossings"))))
 
@@ -208,7 +242,7 @@ def geometry_of(model: Any) -> tuple[tuple[Sec, ...], tuple[Point, ...], tuple[L
         sections.append(geo.section(a, b))
     points: list[Point] = []
     at = getattr(model, "at", None)
-    if at is not None:
+    if at:  # one point, or a list of points (may be empty)
         points.extend([tuple(at)] if isinstance(at[0], int) else [tuple(p) for p in at])
     locations = [tuple(loc) for loc in getattr(model, "locations", None) or ()]
     if getattr(model, "location", None) is not None:

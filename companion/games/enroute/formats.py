@@ -181,6 +181,8 @@ class CafeMarkV1(Doc):
 
 
 GoalPoint = Annotated[Point, Field(title=N_("A goal intersection"))]
+SectionColour = Annotated[Literal["red", "green", "blue"], coded(
+    "bad-colour", N_("A section's colour is red, green or blue, not {value}."))]
 RemoteColour = Annotated[Literal[COLOURS], coded("bad-colour", N_("Tourist colours are {colours}, not {value}."),
                                                  colours=", ".join(COLOURS))]
 
@@ -206,6 +208,7 @@ class SheetV1(Doc):
         (), title=N_("The crossed-out locations"))
     remote: dict[str, dict[RemoteColour, Count]] = Field(default_factory=dict, title=N_("The remote tourist spaces"))
     tickets: list[Annotated[Id, Field(title=N_("A ticket"))]] = Field((), title=N_("The tickets"))
+    colours: list[SectionColour] | None = Field(None, title=N_("The section colours"))
     goal_values: dict[str, Annotated[Int, Field(ge=0, le=999), coded(
         "bad-number", N_("The result for goal {key} must be a whole number from 0 to 999, not {value}."))]] = Field(
         default_factory=dict, title=N_("The goal results"))

@@ -34,6 +34,7 @@ class Game:
     players: list[Sheet | None]
     problems: list[Problem] = field(default_factory=list)
     marks: dict[str, tuple[int, ...]] = field(default_factory=dict)  # coordinate tracks (Rio's statue)
+    tours: tuple[str, ...] = ()  # Paris: the thematic tours revealed (tour feature ids)
 
     def player_problems(self, index: int) -> list[Problem]:
         """Return the game-wide problems plus those of one player."""
@@ -89,7 +90,30 @@ def read_game(doc: Any, library: Path | str | None = None) -> Game:
         problems.extend(found)
     _check_names(players, problems)
     marks = _read_marks(model.marks if model is not None else {}, board, problems)
-    return Game(board, level, ratings, goals, players, problems, marks)
+    tours = _read_tours(model.tours if model is not None else {}, board, problems)
+    return Game(board, level, ratings, goals, players, problems, marks, tours)
+
+
+def _read_tours(value: dict[str, str], board: Board | None, problems: list[Problem]) -> tuple[str, ...]:
+    """Check the thematic tours revealed (colour -> tour id): tours of the board, each of its colour's area."""
+    known = board.features_of("tour") if board is not None else []
+    kept: list[str] = []
+    for colour, tour_id in value.items():
+        where = join_path("tours", colour)
+        tour = next((f for f in known if f.id == tour_id), None)
+        if board is not None and tour is None:
+            problems.append(error("unknown-tour", where, N_("{id} is not a thematic tour of {board} (tours: {tours})."),
+                                  id=show(tour_id), board=board.name, tours=", ".join(f.id for f in known) or "-"))
+        elif tour is not None and tour.param("colour") != colour:
+            problems.append(error("tour-colour", where,
+                                  N_("The tour {id} belongs to the {colour} bonus area, not to {value}."),
+                                  id=show(tour_id), colour=tour.param("colour"), value=show(colour)))
+        elif tour is not None:
+            kept.append(tour.id)
+    if board is not None and known and not value:
+        problems.append(warning("no-tours", "tours", N_("No thematic tours are given; remote landmarks of completed "
+                                                        "tours score nothing.")))
+    return tuple(kept)
 
 
 def _check_zones(goals: list[GoalCard], board: Board | None, problems: list[Problem]) -> list[GoalCard]:

@@ -76,4 +76,7 @@ class GameV1(Doc):
     marks: dict[str, list[Annotated[Int, Field(ge=1, le=12), coded("bad-coordinate")]]] = Field(
         default_factory=dict, title=N_("The coordinate track marks"))
     goals: list[GoalCardV1] = Field((), title=N_("The goal cards"))
+    tours: dict[Annotated[Literal["red", "green", "blue"], coded(
+        "bad-colour", N_("A thematic tour's colour is red, green or blue, not {value}."))], Text] = Field(
+        default_factory=dict, title=N_("The thematic tours"))
     players: list[Any] = Field(title=N_("The players"))

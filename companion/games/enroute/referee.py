@@ -101,6 +101,7 @@ class BonusSection:
 
     section: Section
     source: Source
+    colour: str | None = None  # Paris: a bonus section takes any of the three colours
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,9 @@ class Turn:
     decline_cafe_tourists: tuple[Point, ...] = ()
     ferry_to: Location | None = None  # Hong Kong: the location chosen is a ferry; its tourists go here
     cafe: Point | None = None  # New York: the cafe to visit when this turn reaches several (one per round)
+    section_colour: str | None = None  # Paris: the colour of this round's sections (one of the Paris card's two)
+    route_change: tuple[Section, Section, str] | None = None  # Paris round bonus: erase, draw, colour
+    tour_section: BonusSection | None = None  # Paris round bonus: one section of any colour (`colour`)
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,7 @@ class PlayerState:
     start: tuple[str, Section] | None = None  # London: the chosen station and section, secret until the reveal
     cafe_bonus: dict[Point, str] = field(default_factory=dict)  # New York: what the cafe card gave at each cafe
     tickets: tuple[str, ...] = ()  # New York: the docks whose Statue of Liberty ticket is marked
+    colours: dict[Section, str] = field(default_factory=dict)  # Paris: each drawn section's colour
 
 
 @dataclass(frozen=True)
@@ -169,6 +174,9 @@ class GameState:
     hotspot_cards: tuple[str, ...] = ()  # New York: the hotspot card backs shown at setup
     hotspots: frozenset[Section] = frozenset()  # New York: their hotspot roads (two section allowances each)
     cafe_card: str | None = None  # New York: the cafe card revealed for this round (a `cafe_card` feature id)
+    tours: tuple[str, ...] = ()  # Paris: the revealed thematic tours (one per bonus area)
+    boxes: dict[str, int] = field(default_factory=dict)  # Paris: marked boxes per bonus area (colour)
+    area: str | None = None  # Paris: this round's active bonus area
 
     @property
     def start_rounds(self) -> int:
@@ -227,7 +235,8 @@ def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard], rating_mov
     """
     problems = _next_round_ok(state, "cards") + _start_pending(state, "cards")
     number = state.round + 1
-    if number <= state.start_rounds:
+    rules = rules_for(state.board)
+    if number <= state.start_rounds and not rules.shared_start_rounds:
         problems.append(error("start-round", "cards",
                               f"Round {number} is a start round: every player places a card and picks two "
                               "(use begin_start_rounds)."))
@@ -236,14 +245,16 @@ def begin_round(state: GameState, cards: tuple[RoundCard, RoundCard], rating_mov
     problems += _one_type_each(cards, "cards")
     if problems:
         return state, problems
-    moves = rating_moves if state.rating_mode == "advanced" else None
+    start = number <= state.start_rounds  # a shared start round (Paris): ratings only go up
+    moves = rating_moves if state.rating_mode == "advanced" and not start else None
     ratings, marks, found = open_cards(state.board, state.ratings, state.marks, cards, choices, moves,
-                                       state.rating_mode)
+                                       "standard" if start else state.rating_mode, start_round=start)
     if found:
         return state, found
     pair = (cards[0], cards[1])
+    extra = rules.on_open(state, pair) if rules.on_open is not None else {}
     return replace(state, round=number, phase="drawing", ratings=ratings, marks=marks,
-                   cards=tuple(pair for _ in state.players)), []
+                   cards=tuple(pair for _ in state.players), **extra), []
 
 
 def _one_type_each(cards: list[RoundCard] | tuple[RoundCard, ...], path: str) -> list[Problem]:
@@ -340,7 +351,7 @@ def close_round(state: GameState, turns_required: bool = True) -> tuple[GameStat
         return state, [error("turns-missing", "round",
                              f"Round {state.round} is not finished: waiting for {', '.join(waiting)}.")]
     players = tuple(replace(p, played=False, before_turn=None) for p in state.players)
-    if state.round == 1 and state.start_rounds == 2:
+    if state.round == 1 and state.start_rounds == 2 and not rules_for(state.board).shared_start_rounds:
         # 4 players: round 2 uses each player's two other start cards; nothing is discarded in between
         return replace(state, players=players, round=2, cards=state.later_cards,
                        later_cards=tuple(None for _ in players)), []
@@ -561,6 +572,18 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
         if sec is not None:
             new_secs.append(sec)
             _visit_cafes(state, [sec], cafes, gained, turn.cafe)
+    erased: Section | None = None
+    colours: dict[Section, str] = dict(me.colours)
+    hook = rules_for(board).on_turn
+    if hook is not None and not has_errors(problems):  # Paris: section colours and the round bonuses
+        changes, found = hook(state, player, turn, list(new_secs), target, dict(tourists))
+        problems += found
+        tourists = changes.get("tourists", tourists)
+        colours.update(changes.get("colours", {}))
+        erased = changes.get("erased")
+        for sec in changes.get("sections", ()):
+            new_secs.append(sec)
+            _visit_cafes(state, [sec], cafes, gained, turn.cafe)
     tourists = dict(tourists)
     declined = set()
     for raw in turn.decline_cafe_tourists:
@@ -586,7 +609,9 @@ def _referee_turn(state: GameState, player: int, turn: Turn) -> tuple[GameState,
     marked = dict(me.tourists)
     if not cross:
         marked[target] = tourists
-    after = replace(me, tourists=marked, sections=me.sections + tuple(new_secs), cafes=cafes,
+    kept = tuple(s for s in me.sections + tuple(new_secs) if s != erased)  # a route change erases one
+    colours.pop(erased, None)
+    after = replace(me, tourists=marked, sections=kept, cafes=cafes, colours=colours,
                     balance=tuple(balance), cafe_bonus=given, tickets=tuple(tickets), played=True, before_turn=me,
                     turns=(*me.turns, (state.round, turn)), remote=add_remote(me.remote, remote),
                     crossed=me.crossed + ((loc,) if cross else ()),
@@ -683,6 +708,8 @@ def _check_new_section(board: Board, raw: Section, taken: set[Section], path: st
     """Check one section to draw: a road of the map, not drawn yet."""
     try:
         sec = geo.section(tuple(raw[0]), tuple(raw[1]))
+        if not all(type(v) is int for p in sec for v in p) or any(len(p) != 2 for p in sec):
+            raise TypeError("not two pairs of whole numbers")
     except (TypeError, IndexError, ValueError):
         problems.append(error("bad-section", path, f"A section is two intersections, not {raw!r}."))
         return None
@@ -786,6 +813,8 @@ def to_sheet(state: GameState, player: int) -> dict:
         extra["remote"] = {k: dict(v) for k, v in sorted(me.remote.items())}
     if me.tickets and state.cafes_in_play():
         extra["tickets"] = list(me.tickets)
+    if me.colours:
+        extra["colours"] = [me.colours.get(sec, "red") for sec in me.sections]
     return {"format": SHEET_FORMAT, "player": me.name, "player_board": me.player_board,
             "sections": [[list(a), list(b)] for a, b in me.sections], "final_route": None,
             "tourists": tourists,
@@ -800,6 +829,8 @@ def to_game_document(state: GameState) -> dict:
     """Write the game as `enroute-game/1` for `scoring.score_game` (inline board if it is not shipped)."""
     board = state.board.id if state.board.id in shipped_board_ids() else board_to_json(state.board)
     marks = {"marks": {k: list(v) for k, v in sorted(state.marks.items())}} if state.marks else {}
+    if state.tours:
+        marks["tours"] = {state.board.feature("tour", t).param("colour"): t for t in state.tours}
     return {"format": GAME_FORMAT, "board": board, "level": state.level,
             "ratings": dict(sorted(state.ratings.items())), **marks,
             "goals": [goal_to_json(g) for g in state.goals] if state.level == "full" else [],

@@ -205,8 +205,9 @@ def _vta(spec: Any, ev: Any) -> int:
 
 register(RowType("visit_them_all", lambda s: s.key or "visit_them_all", _vta_label, _vta_hint, _vta))
 register(RowType("personal_goal", lambda s: s.key or "personal_goal", _fixed("Personal goal"),
-                 lambda s, b: "sections between two circled intersections on the route (the longest)",
-                 lambda s, ev: ev.personal_goal()))
+                 lambda s, b: N_("sections between two circled intersections on the route (the longest), doubled")
+                 if s.pp == 2 else "sections between two circled intersections on the route (the longest)",
+                 lambda s, ev: ev.personal_goal() * (s.pp or 1)))
 register(RowType("goal", lambda s: s.key or f"goal_{s.deck}", lambda s, b: s.label or f"Goal {s.deck}",
                  lambda s, b: "winner PP or achiever PP", lambda s, ev: None,
                  check=lambda s, r, lms: None if s.deck else ("missing-deck", "deck", N_("A goal row names its deck."),

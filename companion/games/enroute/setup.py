@@ -393,7 +393,13 @@ def setup_steps(options: SetupOptions, board: Board | None = None) -> list[Setup
         steps.append(SetupStep("no-cafes", "Simplified game",
                                "Ignore the cafe cups: no cafe bonuses in this game."))
     if board is not None:  # the city's changes (its rules module), after the common steps they change
-        notes = rules_for(board).setup_notes
-        steps += [SetupStep(n.key, n.title, n.text) for n in notes
-                  if n.key != "city-goals" or options.level == "full"]
+        for n in rules_for(board).setup_notes:
+            if n.key == "city-goals" and options.level != "full":
+                continue
+            # A note keyed like a common step replaces it there (Paris's decks, hands, markers); no text drops it.
+            at = next((i for i, step in enumerate(steps) if step.key == n.key), None)
+            if at is not None:
+                steps[at:at + 1] = [SetupStep(n.key, n.title, n.text)] if n.text else []
+            elif n.text:
+                steps.append(SetupStep(n.key, n.title, n.text))
     return steps

@@ -49,6 +49,7 @@ class Sheet:
     cafe_bonus: dict[Point, str] = field(default_factory=dict)  # New York: what the cafe card gave at each cafe
     tickets: list[str] = field(default_factory=list)  # New York: the docks whose Statue of Liberty ticket is marked
     ticket_points: frozenset[Point] = frozenset()  # their intersections (the statue counts only with one on route)
+    colours: dict[Section, str] = field(default_factory=dict)  # Paris: each drawn section's colour
 
     def tourists_at(self, location: Location) -> int:
         """Return how many tourists (all colours) are in a location."""
@@ -77,6 +78,8 @@ def sheet_to_json(sheet: Sheet) -> dict:
         doc["remote"] = {k: dict(v) for k, v in sorted(sheet.remote.items())}
     if sheet.tickets:
         doc["tickets"] = list(sheet.tickets)
+    if sheet.colours:
+        doc["colours"] = [sheet.colours.get(sec) for sec in sheet.sections]
     return doc
 
 
@@ -98,6 +101,7 @@ def parse_sheet(doc: Any, board: Board, level: str = "full", path: str = "",
     read = _SheetReader(model, shape, board, path, problems)
     read.player_board()
     read.sections()
+    read.section_colours()
     read.final_route()
     read.tourists()
     read.city_marks()
@@ -153,6 +157,36 @@ class _SheetReader(MapChecks):
             else:
                 seen[sec] = i
                 self.sheet.sections.append(sec)
+
+    def section_colours(self) -> None:
+        """Check the colour of each drawn section (Paris): one per `sections` item, on a board with coloured routes."""
+        value = self.model.colours
+        coloured = any(f.type == "diversity" for f in self.board.features)
+        if value is None:
+            if coloured and self.model.sections and not self.shape.replaced(("colours",)):
+                self.problems.append(warning("no-colours", self.at("colours"),
+                                             N_("{board} draws every section in a colour, but no colours are given: "
+                                                "specialised landmarks and diversity score 0."),
+                                             board=self.board.name))
+            return
+        if not coloured:
+            self.problems.append(warning("colours-not-used", self.at("colours"),
+                                         N_("{board} has no coloured routes; the section colours score nothing."),
+                                         board=self.board.name))
+            return
+        count = self.shape.size(("sections",), self.model.sections)
+        given = self.shape.size(("colours",), value)
+        if given != count:
+            self.problems.append(error("colours-mismatch", self.at("colours"),
+                                       N_("Give one colour per drawn section, in the same order: {sections} sections "
+                                          "but {colours} colours."), sections=count, colours=given))
+            return
+        colour_of = dict(self.shape.items(("colours",), value))
+        drawn = set(self.sheet.sections)
+        for i, (a, b) in self.shape.items(("sections",), self.model.sections):
+            sec = geo.section(a, b)
+            if i in colour_of and sec in drawn and sec not in self.sheet.colours:
+                self.sheet.colours[sec] = colour_of[i]
 
     def final_route(self) -> None:
         """Check the kept route: a walk over drawn sections using each at most once."""
@@ -324,8 +358,15 @@ class _SheetReader(MapChecks):
                 circled.clear()
             return
         reached = {p for sec in self.sheet.sections for p in sec}
+        # Paris's route change (a round bonus) may erase the section that reached a cafe; the cafe stays circled.
+        erasable = any(f.type == "bonus_area" for f in self.board.features)
         for at in circled:
-            if at not in reached:
+            if at not in reached and erasable:
+                self.problems.append(warning("cafe-not-reached", self.at("cafes", index[at]),
+                                             N_("The cafe at {at} is circled but no drawn section reaches it; "
+                                                "unless a route change erased that section, a cafe is visited only "
+                                                "by drawing a section to it."), at=list(at)))
+            elif at not in reached:
                 self.problems.append(error("cafe-not-reached", self.at("cafes", index[at]),
                                            N_("The cafe at {at} is circled but no drawn section reaches it; a cafe "
                                               "is visited only by drawing a section to it."), at=list(at)))
@@ -453,7 +494,16 @@ class _SheetReader(MapChecks):
         extra = len(sheet.sections) - base
         if extra <= 0:
             return
-        if balance_sections is None:
+        if any(f.type == "bonus_area" for f in board.features):
+            # Paris: round bonuses (an extra section, a route change) add sections the sheet does not record.
+            self.problems.append(warning(
+                "too-many-sections", self.at("sections"),
+                N_("{count} sections are drawn; {rounds} rounds give {rounds_base} and {bonus} used route-section "
+                   "cafe bonus(es) one each: {base}. The other {extra} need round bonuses (the fourth box) or "
+                   "route-section balance cards; otherwise a section is entered by mistake."),
+                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * SECTIONS_PER_ROUND, bonus=bonus,
+                base=base, extra=extra))
+        elif balance_sections is None:
             # A player may take any number of balance cards (seed ~l.429) and the sheet does not record them, so
             # more sections are legal: ask for the balance cards they need instead of claiming a maximum.
             self.problems.append(warning(

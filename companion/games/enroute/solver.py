@@ -78,12 +78,15 @@ class RouteScorer:
         self.tourists = [{c: sheet.tourists.get(loc, {}).get(c, 0) for c in self.colours} for loc in locations]
         self.all_tourists = [sum(sheet.tourists.get(loc, {}).values()) for loc in locations]
         self.empty = sum(1 << i for i, n in enumerate(self.all_tourists) if not n)
-        # A landmark on the route only along its own sides (a triangle) gets a bit of its own beside the
-        # locations: its sides set it, so "on the route" stays a union of edge facts and the bounds hold.
+        # A landmark on the route only along its own sides (New York's triangles: the landmark's `sides`; Paris's
+        # garden: a `landmark_sides` feature) gets a bit of its own beside the locations: its sides set it, so
+        # "on the route" stays a union of edge facts and the bounds hold.
+        shaped = {f.param("landmark"): tuple(f.sections) for f in board.features_of("landmark_sides")}
+        sides_of = {lm.id: shaped.get(lm.id, lm.sides) for lm in board.landmarks}
         sided = {}
         for lm in board.landmarks:
-            edges = [g.edge_index[sec] for sec in lm.sides if sec in g.edge_index]
-            if lm.sides and edges:
+            edges = [g.edge_index[sec] for sec in sides_of[lm.id] if sec in g.edge_index]
+            if sides_of[lm.id] and edges:
                 sided[lm.id] = 1 << len(self.tourists)
                 self.tourists.append(dict.fromkeys(self.colours, 0))
                 self.all_tourists.append(0)
@@ -92,8 +95,8 @@ class RouteScorer:
         # Landmarks off the drawn sections and meeting points can never be on the route: leave them out.
         self.landmarks = []
         for lm in board.landmarks:
-            mask = sided.get(lm.id, 0) if lm.sides else sum(1 << bit[loc] for loc in lm.locations if loc in bit)
-            ends = [lm.meeting] if lm.meeting is not None else []
+            mask = sided.get(lm.id, 0) if sides_of[lm.id] else sum(1 << bit[loc] for loc in lm.locations if loc in bit)
+            ends = [lm.meeting] if lm.meeting is not None and lm.id not in shaped else []
             ends += [p for p in lm.points if not lm.ticket or p in sheet.ticket_points]
             pmask = sum(1 << g.index[p] for p in set(ends) if p in g.index)
             if mask or pmask:
@@ -107,7 +110,10 @@ class RouteScorer:
             if space.id in sheet.remote and meeting in g.index:
                 self.spaces.append((1 << g.index[meeting], sheet.remote[space.id]))
         self.remote_points = sum(m for _, m, _, _ in self.landmarks) | sum(m for m, _ in self.spaces)
-        self.terms = [ROW_TYPES[row.type].term(row.spec, self) for row in rows if ROW_TYPES[row.type].term]
+        terms = [ROW_TYPES[row.type].term(row.spec, self) for row in rows if ROW_TYPES[row.type].term]
+        # A walk term (Paris diversity) is valued on each walk (`walk_value`) and bounded like the others.
+        self.terms = [t for t in terms if not getattr(t, "walk", False)]
+        self.walk_terms = [t for t in terms if getattr(t, "walk", False)]
         self.fixed = 0
         if "cafes" in types and ctx.level != "simplified":
             self.fixed = CAFE_PP * unused_cafes(sheet)
@@ -116,6 +122,8 @@ class RouteScorer:
         self.vta_pp = [vta.score(n) for n in range(len(vta.at) + 1)] if vta else [0]
         self.vta_best = [max(self.vta_pp[:n + 1]) for n in range(len(self.vta_pp))]
         goal = sheet.personal_goal if ctx.level != "simplified" and "personal_goal" in types else None
+        # The personal goal row's multiplier (Paris doubles it: its spec's `pp`).
+        self.factor = next((row.spec.pp or 1 for row in rows if row.type == "personal_goal"), 1)
         self.marked = sum(1 << g.index[p] for p in set(goal or ()) if p in g.index)
         self.cards = ctx.goals
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
@@ -296,10 +304,10 @@ class RouteScorer:
         locs, points = self.cover(available)
         rows, tourists, landmarks, empty = self.stats(locs, points)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
-        for term in self.terms:
+        for term in (*self.terms, *self.walk_terms):
             rows += term.bound(available, points)
         if (points & self.marked).bit_count() >= 2:
-            rows += min(max_edges, self.goal_bound(available, points))
+            rows += min(max_edges, self.goal_bound(available, points)) * self.factor
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                 "empty_locations_on_route": empty}
         high.update({k: min(max_edges, (available & m).bit_count()) for k, m in self.zones.items()})
@@ -328,9 +336,9 @@ class RouteScorer:
                  "empty_locations_on_route": empty}
         exact.update({k: (edges & m).bit_count() for k, m in self.zones.items()})
         exact.update(self.zone_const)
-        if len(self.zone_ends) == 1 and not self.turn_cards and not edges & self.virtual:
+        if len(self.zone_ends) == 1 and not self.turn_cards and not self.walk_terms and not edges & self.virtual:
             return self._value_zone_end(edges, rows, exact, floor)
-        if self.walk_cards or edges & self.virtual:
+        if self.walk_cards or self.walk_terms or edges & self.virtual:
             return self._value_by_walks(edges, rows, exact, floor)
         rows += self._cards(exact, exact)
         tail = (size, tourists, landmarks)
@@ -338,14 +346,14 @@ class RouteScorer:
             return (rows, *tail)
         at_least = 0
         if floor is not None:
-            if (rows + size, *tail) < floor:
+            if (rows + size * self.factor, *tail) < floor:
                 return None
-            at_least = floor[0] - rows
+            at_least = -(-(floor[0] - rows) // self.factor)
         span, stretches = marked_span(graph, edges, self.marked, at_least)
         if span < 0:
             return None
         self.spans[edges] = stretches
-        return (rows + span, *tail)
+        return (rows + span * self.factor, *tail)
 
     def _value_by_walks(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None) -> Key | None:
         """Best key over every walk of the set (walk-dependent goal cards); remembers the smallest best walk."""
@@ -353,17 +361,20 @@ class RouteScorer:
         goal = [g.vertices[i] for i in bits(self.marked)]
         rides = bool(edges & self.virtual)
         # With fewer than two circled intersections on the set and no walk-dependent card, every walk scores alike.
-        alike = rides and not self.walk_cards and (self.cover(edges)[1] & self.marked).bit_count() < 2
+        alike = rides and not self.walk_cards and not self.walk_terms and \
+            (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
-        if floor is not None and (rows + exact["route_length"] + sum(c.achiever_pp for c in self.cards), *tail) \
-                < floor:
+        walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
+        if floor is not None and (rows + exact["route_length"] * self.factor + walk_most
+                                  + sum(c.achiever_pp for c in self.cards), *tail) < floor:
             return None
         best: Key | None = None
+        shown: list = []  # the best walk as intersections (a ride's hub dropped), for ties
         ceiling = None  # without turn cards: the most any walk can score (a stretch of every section, zone ends met)
         if not self.turn_cards:
             met = dict(exact, **{k: 1 for k, _ in self.zone_ends})
             marked = (self.cover(edges)[1] & self.marked).bit_count() >= 2
-            ceiling = rows + (exact["route_length"] if marked else 0) + self._cards(met, met)
+            ceiling = rows + (exact["route_length"] * self.factor if marked else 0) + walk_most + self._cards(met, met)
         walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
         for n, walk in enumerate(walks):
             if self.deadline is not None and not n & 255 and n and time.monotonic() > self.deadline:
@@ -381,9 +392,12 @@ class RouteScorer:
             metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
             if self.walk_cards:
                 metrics.update(zone_metrics(board, points, route_facts(board, points)))
-            key = (rows + span + self._cards(metrics, metrics), *tail)
-            if best is None or key > best:  # walks come in lexicographic order: keep the first best
-                best, self.walks[edges] = key, walk
+            walked = sum(t.walk_value(points) for t in self.walk_terms)
+            key = (rows + span * self.factor + walked + self._cards(metrics, metrics), *tail)
+            # Walks come in lexicographic order of vertex indices; with a ride the hub breaks that order, so a tie
+            # is settled by the walk as intersections (the smallest one is the answer).
+            if best is None or key > best or (rides and key == best and points < shown):
+                best, self.walks[edges], shown = key, walk, points
             if alike or (ceiling is not None and best[0] >= ceiling):
                 break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
@@ -410,10 +424,10 @@ class RouteScorer:
             if ends:
                 self.zone_walks.add(edges)
             return (rows + self._cards(met, met), *tail)
-        if floor is not None and (rows + exact["route_length"] + self._cards(met, met), *tail) < floor:
+        if floor is not None and (rows + exact["route_length"] * self.factor + self._cards(met, met), *tail) < floor:
             return None
         span, stretches = marked_span(g, edges, self.marked, 0)
-        top = rows + span + self._cards(met, met)
+        top = rows + span * self.factor + self._cards(met, met)
         if not ends:
             self.spans[edges] = stretches
             return (top, *tail)
@@ -427,7 +441,7 @@ class RouteScorer:
             near = int(bool(mask >> g.edge_index[geo.section(points[0], points[1])] & 1
                             or mask >> g.edge_index[geo.section(points[-2], points[-1])] & 1))
             metrics = dict(exact, **{key: near})
-            value = (rows + walk_goal_span(points, goal) + self._cards(metrics, metrics), *tail)
+            value = (rows + walk_goal_span(points, goal) * self.factor + self._cards(metrics, metrics), *tail)
             if best is None or value > best:
                 best, self.walks[edges] = value, walk
             if value[0] == top:
@@ -523,6 +537,9 @@ def solve(ctx: Context, sheet: Sheet, time_limit: float | None) -> tuple[RouteCh
     proven = result.proven and not scorer.truncated
     # Out of time, one set's walk is enough: finish promptly rather than compare every tie.
     sets = sorted(result.sets) if proven else sorted(result.sets)[:1]
-    walk = lex_smallest(scorer.best_walk(s) for s in sets) or []
+    if scorer.virtual:  # rides: compare the candidates as intersections, not as vertex indices (the hub)
+        walk = min((scorer.best_walk(s) for s in sets), key=scorer.points, default=[])
+    else:
+        walk = lex_smallest(scorer.best_walk(s) for s in sets) or []
     stats = {"nodes": result.nodes, "optimal_sets": len(result.sets), "seconds": time.monotonic() - started}
     return RouteChoice(scorer.points(walk), proven), stats

@@ -21,6 +21,10 @@ TOOL_NOTES: dict[str, tuple[str, ...]] = {
     "remote": (N_("A remote space's tourists count only when its meeting point is on your final route; otherwise "
                   "they are erased."),),
     "crossed": (N_("A crossed-out (×) location holds no tourists and is empty for goal cards."),),
+    "colour": (N_("A red, green or blue landmark counts only with a section of its own colour beside it; yellow "
+                  "and grey landmarks count whatever the colours."),
+               N_("Diversity counts runs of three consecutive sections of your final route in three colours, each "
+                  "section in one run, along the route as you trace it."),),
 }
 FEATURE_NOTES: dict[str, tuple[str, ...]] = {
     "station": (N_("A station on your final route counts once, however often you pass it; both stations of your "
@@ -98,11 +102,12 @@ def rides(board: Board) -> list[dict]:
 def city_context(board: Board) -> dict:
     """Return the sheet page's city part (empty tools for a board without features)."""
     tools = sf.tools(board)
-    names = {"ride": _("Ride"), "remote": _("Remote"), "crossed": _("Cross out")}
+    names = {"ride": _("Ride"), "remote": _("Remote"), "crossed": _("Cross out"), "colour": _("Colour")}
     hints = {"ride": _("Tap the stop where your route's first segment ends, then the stop where the second one "
                        "begins (two stations, or one intersection on each bank)."),
              "remote": _("Tap a remote space's box, then set its tourists."),
-             "crossed": _("Tap a location to cross it out (×), or tap it again to clear the cross.")}
+             "crossed": _("Tap a location to cross it out (×), or tap it again to clear the cross."),
+             "colour": _("Pick a colour: new sections take it. With this tool, tap a drawn section to paint it.")}
     spaces = [{"id": f.id, "name": f.name or f.id, "symbol": f.param("symbol")}
               for f in board.features_of("remote_space")]
     strings = {"ride_first": _("Trace your route's first segment with Route up to a stop first."),
@@ -115,7 +120,9 @@ def city_context(board: Board) -> dict:
                "ride_removed": _("Ride removed."),
                "remote_title": _("Tourists in {name}"),
                "cross_has_tourists": _("This location holds tourists, and a crossed-out location never does; clear "
-                                       "its tourists first.")}
+                                       "its tourists first."),
+               "pen_red": _("Red"), "pen_green": _("Green"), "pen_blue": _("Blue"),
+               "pen_label": _("Section colour"), "colour_not_drawn": _("Draw the section first, then paint it.")}
     for tool in tools:  # the tool's help also says the rules it is bound by
         hints[tool] = " ".join([hints[tool], *(_(text) for text in TOOL_NOTES.get(tool, ()))])
     return {"tools": [{"name": t, "label": names[t], "hint": hints[t]} for t in tools], "rides": rides(board),

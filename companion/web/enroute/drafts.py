@@ -62,6 +62,12 @@ def map_state(doc: dict, route_mode: str, board: Board) -> MapState:
     """Read what a draft shows on the map, skipping anything unreadable."""
     state = MapState()
     state.drawn = {s for s in map(_section, _items(doc, "sections")) if s is not None and board.is_road(s)}
+    colours = _items(doc, "colours")  # Paris: one colour per sections item, in order
+    for raw, colour in zip(_items(doc, "sections"), colours if len(colours) == len(_items(doc, "sections")) else [],
+                           strict=False):
+        sec = _section(raw)
+        if sec in state.drawn and colour in ("red", "green", "blue"):
+            state.colours[sec] = colour
     if route_mode == "own":
         state.route = walk_of(doc)
     for item in _items(doc, "tourists"):

@@ -61,6 +61,14 @@ def rating_tracks(board: Board) -> list[tuple[str, str]]:
     return tracks
 
 
+def tour_areas(board: Board) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Return Paris's bonus-area colours with their thematic tours: (colour, [(tour id, name)]), in board order."""
+    areas: dict[str, list[tuple[str, str]]] = {}
+    for tour in board.features_of("tour"):
+        areas.setdefault(tour.param("colour"), []).append((tour.id, tour.name or tour.id))
+    return list(areas.items())
+
+
 def coordinate_tracks(board: Board) -> list[tuple[str, str, tuple[int, ...]]]:
     """Return the coordinate tracks a table marks (Rio's statue): (track id, label, spaces)."""
     out = []
@@ -129,6 +137,9 @@ class NewTableForm(FlaskForm):
             field = getattr(self, f"rating_{i}", None)
             if field is not None:
                 field.choices = choices([(str(n), f"{n} → {pp} PP") for n, pp in enumerate(track)])
+        self.tour_areas = tour_areas(board)
+        for colour, tours in self.tour_areas:
+            getattr(self, f"tour_{colour}").choices = choices(tours)
         self.coordinates = coordinate_tracks(board)
         for i, (_key, _label, spaces) in enumerate(self.coordinates):
             field = getattr(self, f"marks_{i}", None)
@@ -148,6 +159,12 @@ class NewTableForm(FlaskForm):
             # into the game document's `marks`. A space is one of the track's (the field names a bad one).
             field = getattr(self, f"marks_{i}")
             ratings[key] = sorted({int(v) for v in field.data or () if v.isdigit() and int(v) in spaces})
+        for colour, tours in self.tour_areas:
+            # Paris: the revealed tour per bonus area sits beside the ratings as text ("tour:<colour>");
+            # `scoresheet.game_doc` moves it to the game document's `tours`.
+            value = getattr(self, f"tour_{colour}").data
+            if value in {tid for tid, _name in tours}:
+                ratings[f"tour:{colour}"] = value
         goals = self._check_goals(lang) if self.level.data == "full" else []
         if not ok or players is None or goals is None:
             return False
@@ -261,6 +278,8 @@ def table_form(boards: list[Board], board: Board, catalogue: list[dict], lang: s
 
     for i, _track in enumerate(rating_tracks(board)):
         setattr(Form_, f"rating_{i}", SelectField(choices=choices([("0", "0")]), default="0"))
+    for colour, tours in tour_areas(board):
+        setattr(Form_, f"tour_{colour}", SelectField(choices=choices(tours), default=tours[0][0]))
     for i, _track in enumerate(coordinate_tracks(board)):
         setattr(Form_, f"marks_{i}", SelectMultipleField(choices=choices([]), default=(),
                                                          widget=ListWidget(prefix_label=False),

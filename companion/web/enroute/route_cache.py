@@ -45,6 +45,8 @@ def basis_hash(game_doc: dict) -> str:
              "ratings": game_doc.get("ratings"), "goals": game_doc.get("goals")}
     if game_doc.get("marks"):  # coordinate tracks (Rio's statue); absent keeps every older key unchanged
         basis["marks"] = game_doc["marks"]
+    if game_doc.get("tours"):  # Paris's revealed tours bring remote landmarks
+        basis["tours"] = game_doc["tours"]
     return hashlib.sha256(json.dumps(basis, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 

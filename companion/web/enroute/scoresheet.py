@@ -30,11 +30,14 @@ def game_doc(table: dict, players: list[dict]) -> dict:
     """
     stored = table["ratings"] if isinstance(table["ratings"], dict) else {}
     doc = {"format": GAME_FORMAT, "board": table["board_doc"], "level": table["level"],
-           "ratings": {k: v for k, v in stored.items() if not isinstance(v, list)}, "goals": table["goals"],
+           "ratings": {k: v for k, v in stored.items() if isinstance(v, int)}, "goals": table["goals"],
            "players": [engine_sheet(p["sheet"], p["route_mode"], p["name"]) for p in players]}
     marks = {k: v for k, v in stored.items() if isinstance(v, list)}
     if marks:
         doc["marks"] = marks
+    tours = {k[5:]: v for k, v in stored.items() if isinstance(v, str) and k.startswith("tour:")}
+    if tours:  # Paris: the revealed thematic tours
+        doc["tours"] = tours
     return doc
 
 

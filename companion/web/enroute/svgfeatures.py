@@ -376,7 +376,7 @@ def layer(board: Board, ctx: Ctx, part: str) -> list[str]:
 def tools(board: Board) -> list[str]:
     """Return the sheet tools the board's features need, in a fixed order."""
     wanted = {t for f in board.features if (d := DRAWERS.get(f.type)) for t in d.tools}
-    return [t for t in ("ride", "remote", "crossed") if t in wanted]
+    return [t for t in ("ride", "remote", "crossed", "colour") if t in wanted]
 
 
 def legend(board: Board) -> list[dict]:

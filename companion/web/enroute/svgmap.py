@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 from ...games.enroute.board import COLOURS, Board, PlayerBoard
 from ...games.enroute.geometry import Location, Point, Section
 from . import svg_new_york as ny
+from . import svg_paris  # noqa: F401  Paris's feature drawers register themselves
 from . import svgfeatures as sf
 from .labels import label as run_label
 
@@ -44,6 +45,7 @@ class MapState:
     crossed: set[Location] = field(default_factory=set)  # Cairo's × locations
     remote: dict[str, dict[str, int]] = field(default_factory=dict)  # remote tourist spaces: id -> counts
     remote_struck: set[str] = field(default_factory=set)  # remote spaces erased at game end (meeting point off)
+    colours: dict[Section, str] = field(default_factory=dict)  # Paris: each drawn section's colour
 
 
 def xy(point: Point) -> tuple[float, float]:
@@ -142,7 +144,8 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
         arc = sf.corner_arc(board, sec)
         classes = _cls("sec", extra.get(sec, ""), arc and "corner", sec in state.drawn and "drawn",
                        sec in route_secs and "route", sec in state.erased and "erased",
-                       section_id(sec) in state.problems and "problem")
+                       section_id(sec) in state.problems and "problem",
+                       sec in state.colours and f"pc-{state.colours[sec]}")
         out.append(f'<line id="{section_id(sec)}" class="{classes}" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
         if arc:  # drawn right after its road: the road's classes style the arc (CSS `line + path`)
             out.append(f'<path class="arc" d="{arc}"/>')

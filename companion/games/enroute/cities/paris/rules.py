@@ -1,0 +1,56 @@
+"""Paris's rules: coloured routes, diversity, thematic tours, two decks and no goal cards.
+
+Importing this module registers Paris's feature types (`features.py`) and scoring rows (`rows.py`), so a board
+naming `rules.city: "paris"` reads them (the board reader imports the city's module first).
+"""
+
+from __future__ import annotations
+
+from ...cityrules import CityRules, Note
+from . import features, play, rows
+from .deck import paris_deck
+
+features.register_all()
+rows.register_all()
+
+
+def _simulate(board, players, seed, level):
+    """Play a random Paris game (imported when used: the simulator imports the referee)."""
+    from .simulate import simulate_paris
+
+    return simulate_paris(board, players, seed, level)
+
+
+RULES = CityRules(
+    "paris",
+    goal_mode="replace",  # no goal cards at all: no special cards either, so every goal pile is empty
+    special_goals=(),
+    shared_start_rounds=True,
+    on_open=play.on_open,
+    on_turn=play.on_turn,
+    deck=paris_deck,
+    modes=("normal",),  # Paris solo (standard ratings, a card sequence of Paris cards) and teams: not modelled
+    simulate=_simulate,
+    setup_notes=(
+        Note("deck", "Two decks and two available pairs",
+             "Shuffle the 18 global tourist cards and the 6 repeat cards into a 24-card global deck, and the 12 "
+             "Paris cards into the Paris deck; put both face up. Lay the top two global cards in a column, top to "
+             "bottom, and the top two Paris cards beside them: a top pair and a bottom pair, each a global card "
+             "and a Paris card."),
+        Note("goals", "Goal cards", ""),  # Paris uses no goal cards
+        Note("hands", "No hands", "Nobody draws cards: each round's cards are an available pair."),
+        Note("markers", "Markers", "Each player takes the red, green and blue markers (purple only to write on the "
+                                   "round board)."),
+        Note("first-player", "First active player",
+             "The player who travelled most recently (or the companion's draw) takes the reference card active side "
+             "up. With 3 players round 1, with 4 players rounds 1 and 2 are start rounds: the bottom pair (round 2: "
+             "the top pair) is everyone's round cards; ratings only go up in them."),
+        Note("paris-tours", "Thematic tours",
+             "Sort the 9 thematic tour cards by colour, shuffle each colour and lay them face up under the round "
+             "board: the top card of each colour is this game's tour for that colour's bonus area."),
+        Note("paris-colours", "Coloured routes",
+             "Each round, draw every section in one of the two colours shown on the Paris round card; bonus "
+             "sections take any colour. A red, green or blue landmark counts only with a section of its own colour "
+             "beside it. Advanced rating mode is always used."),
+    ),
+)
