@@ -92,7 +92,7 @@ def test_import_explains_a_broken_board_in_japanese(ja, token, training_doc, fra
     response = ja.post("/boards/import", data={"csrf_token": token, "text": json.dumps(doc)})
     page = japanese(response, fragments, "ボードは読み込まれていません — 問題", "形式は 'enroute-board/1' のはずです（'enroute-board/9' ではなく）。",
                     "ランドマークの種類は red, green, blue, purple, yellow, grey のどれかでなければなりません（'pink' ではなく）。",
-                    "カフェボーナスは tourists, section, coordinate のどれかです（'free' ではなく）。",
+                    "カフェボーナスは tourists, section, coordinate, card のどれかです（'free' ではなく）。",
                     "印刷された行は1〜6をちょうど1回ずつ並べたもの（6個の数）でなければなりません", status=400)
     assert "<code>landmarks[0].kind</code>" in page and "must be one of" not in page
     not_json = ja.post("/boards/import", data={"csrf_token": token, "text": '{"id": oops}'})
