@@ -157,7 +157,8 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
     placed = [view.card_label(game.board, c, (game.placed_choices or [None] * len(names))[i])
               for i, c in enumerate(game.placed)] if start and game.placed is not None else []
     pending_start = [p for p in state.players if p.start_card is not None]
-    cafe = _cafe_form(game) if state.phase == "selection" else None
+    due = state.phase != "over" and not any(p.played for p in state.players) and store.round_cafe(game) is None
+    cafe = _cafe_form(game) if state.phase == "selection" or due else None
     return render_template(
         "enroute/play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
         players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards, host=is_host(game.id),
@@ -170,7 +171,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
         sequence=_sequence_view(game), number=view.round_number(state), mark=store.page_mark(game),
         code=table_code(game) if any(not s["claimed"] for s in seats) else None,
-        cafe=cafe, cafe_card=view.cafe_card_label(game.board, state.cafe_card),
+        cafe=cafe, cafe_card=view.cafe_card_label(game.board, store.round_cafe(game)),
         cafe_revealed=len(game.cafe_cards), hotspots=view.hotspot_roads(state),
         goal_halves=join_list(names[i] for i in store.needs_goal_half(game)) if state.phase == "over" else "",
         hold=status != 200), status
@@ -492,7 +493,9 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
         ctx["highlight"] = view.highlight_css(highlight) + view.hotspot_css(state)
         ctx["halves"] = "data-halves=" in str(ctx["svg"])  # New York's double map: the half switcher
         ctx["hotspots"] = view.hotspot_roads(state, number)
-        ctx["cafe_card"] = view.cafe_card_label(game.board, state.cafe_card)
+        ctx["cafe_card"] = view.cafe_card_label(game.board, store.round_cafe(game))
+        ctx["cafe_pending"] = bool(game.board.features_of("cafe_card")) and state.cafes_in_play() \
+            and not ctx["cafe_card"] and "brief" in ctx
         if state.phase == "over" and number in store.needs_goal_half(game):
             ctx["half"] = pf.HalfForm(data={"version": str(game.version)})
         elif number in game.goal_halves:

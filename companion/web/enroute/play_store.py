@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
@@ -152,6 +152,7 @@ class Played:
     refreshes: set[int] = field(default_factory=set)
     cafe_cards: list[str] = field(default_factory=list)  # New York: the cafe cards revealed so far, in order
     goal_halves: dict[int, int] = field(default_factory=dict)  # New York: seat -> half its personal goal is on
+    cafe_round: int = 0  # New York: the round the last revealed cafe card belongs to
     problems: list[str] = field(default_factory=list)  # actions the engine refused on replay (should be none)
 
     def options(self) -> SetupOptions:
@@ -399,12 +400,13 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
     elif kind == "reveal":
         new, found = startcards.reveal_start(state)
     elif kind == "cafe":  # New York: the round's cafe card, revealed before the round's cards
-        if state.phase != "selection":
-            return [error("cafe-card-timing", "card", N_("Reveal the cafe card before the round's cards are "
-                                                          "entered, not during a round."))]
+        if state.phase == "over" or any(p.played for p in state.players):
+            return [error("cafe-card-timing", "card", N_("Reveal the cafe card before the round's turns, not "
+                                                          "once someone has played."))]
         new, found = ny_play.reveal_cafe_card(state, str(payload["card"]))
         if not has_errors(found):
             game.cafe_cards.append(str(payload["card"]))
+            game.cafe_round = state.round + 1 if state.phase == "selection" else state.round
     elif kind == "goal_half":  # New York: the personal goal goes on the left or right half before the final route
         if not rules_for(game.board).personal_goal_half:
             return [error("no-goal-half", "half", N_("This map has no halves to place a personal goal on."))]
@@ -415,6 +417,8 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
             game.goal_halves[seat] = int(payload["half"])
     elif kind == "close":
         new, found = ref.close_round(state, turns_required=game.setup.get("referee", True))
+        if not has_errors(found) and new.cafe_card is not None:  # a cafe card sets the bonuses of its round only
+            new = replace(new, cafe_card=None)
         if not has_errors(found):
             game.round_turns = {}
             if new.phase != "drawing":
@@ -424,6 +428,15 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
     if not has_errors(found):
         game.state = new
     return found
+
+
+def round_cafe(game: Played) -> str | None:
+    """The cafe card revealed for the round being played or about to be played (None: not revealed yet)."""
+    state = game.state
+    if state is None or not state.cafe_card or state.phase == "over":
+        return None
+    number = state.round + 1 if state.phase == "selection" else state.round
+    return state.cafe_card if game.cafe_round == number else None
 
 
 def needs_goal_half(game: Played) -> list[int]:

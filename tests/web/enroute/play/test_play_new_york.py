@@ -231,14 +231,31 @@ def test_cafe_refusals_are_explained(client, app):
     state = loaded(app, token).state
     loc, option, at = _cafe_turn(state, 0)
     open_round(client, app, token, cards_for(state, 0, loc), "cc-pp-1")
-    late = client.post(f"/play/{token}/cafe", data={"version": version(app, token), "card": "cc-pp-2"})
-    assert late.status_code == 422 and "Reveal the cafe card before the round" in text_of(late)
+    fixed = client.post(f"/play/{token}/cafe", data={"version": version(app, token), "card": "cc-pp-2"})
+    assert fixed.status_code == 302 and loaded(app, token).state.cafe_card == "cc-pp-2"  # a correction before turns
     other = next(c.at for c in state.board.cafes if c.bonus == "card" and c.at != at)
     wrong = post_turn(client, app, token, 0, ref.Turn(loc, option, cafe=other))
     assert wrong.status_code == 422 and "The cafe you name is not reached by this turn" in text_of(wrong)
     chosen = post_turn(client, app, token, 0, ref.Turn(loc, option, cafe=at))
     assert chosen.status_code == 302
     assert loaded(app, token).state.players[0].cafe_bonus[at] == "pp"
+    late = client.post(f"/play/{token}/cafe", data={"version": version(app, token), "card": "cc-purple"})
+    assert late.status_code == 422 and "Reveal the cafe card before the round's turns" in text_of(late)
+    assert loaded(app, token).state.cafe_card == "cc-pp-2"
+
+
+def test_round_without_a_revealed_cafe_card_asks_for_it(client, app):
+    token = ny_game(client, app, balance=("", ""))
+    state = loaded(app, token).state
+    open_round(client, app, token, cards_for(state, 0, (9, 2)))
+    assert "No cafe card is revealed for this round yet: reveal it" in text_of(client.get(f"/play/{token}"))
+    assert 'id="cafe-pending"' in text_of(client.get(seat_links(app, token)[0]))
+    assert client.post(f"/play/{token}/cafe", data={"version": version(app, token), "card": ""}).status_code == 302
+    assert 'id="cafe-card"' in text_of(client.get(seat_links(app, token)[0]))
+    ny_turns_and_close(client, app, token, random.Random(1))
+    assert loaded(app, token).state.cafe_card is None  # a cafe card counts for its own round only
+    tracker = text_of(client.get(f"/play/{token}"))  # the next round: last round's card no longer counts as shown
+    assert 'id="cafe-card"' not in tracker and "No cafe card is revealed for this round yet" in tracker
 
 
 # ---- the personal goal's half and the end -----------------------------------------------------------------------
