@@ -369,7 +369,11 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
                 segment.append(sec)
     if not segment:
         form.section_1.errors = [_("Choose a section (tap a road on the map).")]
-        errors.append(_("Draw a route segment: two sections next to your location, or one section anywhere."))
+        fields = getattr(form, "segment_fields", ["section_1", "section_2"])
+        errors.append(_("Draw a route segment: two sections next to your location, or one section anywhere.")
+                      if len(fields) == 2 else
+                      _("Draw a route segment: {n} sections next to your location, or one section anywhere.",
+                        n=len(fields)))
     changes = []
     for k, source in enumerate(coordinate_sources):
         raw = form[f"change_{k}"].data or ""

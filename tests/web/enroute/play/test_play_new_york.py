@@ -311,3 +311,21 @@ def test_a_simulated_new_york_game_plays_through_the_pages(client, app):
         ny_turns_and_close(client, app, token, rng)
     game = loaded(app, token)
     assert not game.problems and game.state.round >= 9
+
+
+@pytest.mark.parametrize("data", [{"card": "x" * 300}, {"card": "[]"}, {"half": "-1"}, {"half": "x" * 99},
+                                  {"section_3": "1,1,1,1", "cafe": "99,99"}, {"section_3": "x", "cafe": "a,b"},
+                                  {"source": "table", "hot_A": "hs-b1"}, {}])
+def test_new_york_junk_is_never_a_500(client, app, data):
+    token = ny_game(client, app)
+    state = loaded(app, token).state
+    seat = seat_links(app, token)[0]
+    setup_page = client.post(f"/play/{token}/setup/city-goals", data={"version": version(app, token), **data})
+    assert setup_page.status_code < 500
+    for url in (f"/play/{token}/cafe", seat + "/goal-half", seat + "/turn"):
+        assert client.post(url, data={"version": version(app, token), **data}).status_code < 500
+    open_round(client, app, token, cards_for(state, 0, (9, 2)))
+    for url in (f"/play/{token}/cafe", seat + "/goal-half"):
+        assert client.post(url, data={"version": version(app, token), **data}).status_code < 500
+    turn = {"location": "9,2", "section_1": "7,2,8,2", "section_2": "8,2,9,2", **data}
+    assert client.post(seat + "/turn", data={"version": version(app, token), **turn}).status_code in (302, 400, 422)
