@@ -337,11 +337,15 @@ def hotspot_cards(board: Board, setup: dict, draw=None) -> tuple[str, ...]:
 
 
 def next_cafe_card(game: Played) -> str | None:
-    """The companion's next cafe card: the draw's shuffled cafe deck past the cards revealed (reshuffled when
-    it runs out, in the same order); None on a board without cafe cards."""
+    """The companion's next cafe card: the first card of the draw's shuffled cafe deck not revealed yet (once all
+    are, the deck starts again in the same order); None on a board without cafe cards."""
     draw = the_draw_or_none(game.board, game.setup)
     deck = list(draw.cafe_deck) if draw is not None else []
-    return deck[len(game.cafe_cards) % len(deck)] if deck else None
+    if not deck:
+        return None
+    seen = {card: game.cafe_cards.count(card) for card in deck}  # the table's own cards are taken out of it too
+    fewest = min(seen.values())
+    return next(card for card in deck if seen[card] == fewest)
 
 
 def placeholder_sequence() -> SoloSequence:

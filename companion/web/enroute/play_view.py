@@ -36,8 +36,12 @@ def colours_of(board: Board) -> tuple[str, ...]:
 
 
 def printed(state: ref.GameState, player: int, loc: Location) -> str:
-    """Name a location as "(c, r)" in the player's printed coordinates."""
-    col, row = ref.player_board_of(state, player).printed(loc)
+    """Name a location as "(c, r)" in the player's printed coordinates (on a double map: and its half)."""
+    pb = ref.player_board_of(state, player)
+    col, row = pb.printed(loc)
+    if len(pb.columns) == 2 * len(set(pb.columns)):  # New York: each half prints coordinates 1–6 again
+        return _("({c}, {r}) left half", c=col, r=row) if loc[0] <= len(set(pb.columns)) \
+            else _("({c}, {r}) right half", c=col, r=row)
     return f"({col}, {row})"
 
 

@@ -139,6 +139,8 @@ def test_lone_section_through_a_hotspot_is_refused_and_the_seed_example_accepted
     assert lone.status_code == 422
     assert "is a hotspot: it takes two section allowances at once, so a lone section cannot cross it" in page
     assert 'selected value="8,2,9,2"' in page  # the entry is kept
+    a, b = ref.player_board_of(state, 0).printed((9, 2))
+    assert f"({a}, {b}) right half (matches)" in page  # a double map names the half of each printed coordinate
     assert not loaded(app, token).state.players[0].sections
     segment = (((7, 2), (8, 2)), HOT, ((9, 2), (10, 2)))  # the seed: a segment plus a section bonus, one a hotspot
     turn = ref.Turn((9, 2), segment, bonus_sections=(ref.BonusSection(HOT, ref.BALANCE),))
@@ -329,3 +331,19 @@ def test_new_york_junk_is_never_a_500(client, app, data):
         assert client.post(url, data={"version": version(app, token), **data}).status_code < 500
     turn = {"location": "9,2", "section_1": "7,2,8,2", "section_2": "8,2,9,2", **data}
     assert client.post(seat + "/turn", data={"version": version(app, token), **turn}).status_code in (302, 400, 422)
+
+
+def test_companion_skips_cafe_cards_the_table_entered(client, app):
+    token = ny_game(client, app)
+    game = loaded(app, token)
+    from companion.web.enroute import play_store as store
+    with app.app_context():
+        deck = store.the_draw(game.board, game.setup).cafe_deck
+    state = game.state
+    open_round(client, app, token, cards_for(state, 0, (9, 2)), deck[1])  # the table turned up the second card
+    ny_turns_and_close(client, app, token, random.Random(4))
+    open_round(client, app, token, cards_for(state, 0, (9, 2)), "")
+    assert loaded(app, token).state.cafe_card == deck[0]
+    ny_turns_and_close(client, app, token, random.Random(4))
+    open_round(client, app, token, cards_for(state, 0, (9, 2)), "")
+    assert loaded(app, token).state.cafe_card == deck[2]
