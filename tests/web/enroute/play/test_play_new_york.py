@@ -14,6 +14,7 @@ from companion.games.enroute import geometry as geo
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import RoundCard
 from companion.games.enroute.cityrules import rules_for
+from companion.web.enroute import play_store as store
 from companion.web.enroute.play import step_keys
 
 BOARD = "new-york-example"
@@ -122,7 +123,6 @@ def test_table_backs_become_the_games_hotspots(client, app):
 def test_companion_draws_the_backs_when_the_table_does_not_enter_them(client, app):
     token = ny_game(client, app, backs=None)
     game = loaded(app, token)
-    from companion.web.enroute import play_store as store
     with app.app_context():
         assert game.state.hotspot_cards == store.the_draw(game.board, game.setup).hotspot_cards
     assert len(game.state.hotspots) == 4
@@ -215,7 +215,6 @@ def test_cafe_card_revealed_on_tracker_and_seat_and_its_tourists_given(client, a
 def test_companion_draws_the_cafe_deck_in_order(client, app):
     token = ny_game(client, app)
     game = loaded(app, token)
-    from companion.web.enroute import play_store as store
     with app.app_context():
         deck = store.the_draw(game.board, game.setup).cafe_deck
     rng = random.Random(5)
@@ -293,26 +292,39 @@ def test_goal_half_is_chosen_secretly_before_scoring(client, app):
 
 
 def test_a_simulated_new_york_game_plays_through_the_pages(client, app):
-    token = ny_game(client, app, names=("Aki", "Bo", "Cy"), balance=("section", "coordinate", ""), backs=None)
+    """Four players: a cafe card before the first and the second start round and every round after; to the end."""
+    token = ny_game(client, app, names=("Aki", "Bo", "Cy", "Di"), balance=("section", "coordinate", "", ""),
+                    backs=None)
     rng = random.Random(11)
     state = loaded(app, token).state
+    assert state.start_rounds == 2
     deck = rules_for(state.board).deck(state.board)
-    placed = rng.sample(deck, 3)
+    assert client.post(f"/play/{token}/cafe", data={"version": version(app, token), "card": ""}).status_code == 302
     data = {"version": version(app, token)}
-    for i, c in enumerate(placed):
+    for i, c in enumerate(rng.sample(deck, 4)):
         data.update(card_data(f"c{i}", c))
     assert client.post(f"/play/{token}/round", data=data).status_code == 302
     for path in seat_links(app, token):
         assert client.post(path + "/pick", data={"pick": ["0", "1"], "version": version(app, token)}).status_code == 302
-    for _ in range(10):
+    for _ in range(12):
         game = loaded(app, token)
         if game.state.phase == "over":
             break
         if game.state.phase == "selection":
             open_round(client, app, token, rng.sample(deck, 2), "")
+        elif store.round_cafe(game) is None:  # the second start round: its cafe card, asked for on the tracker
+            assert 'id="cafe-form"' in text_of(client.get(f"/play/{token}"))
+            response = client.post(f"/play/{token}/cafe", data={"version": version(app, token), "card": ""})
+            assert response.status_code == 302
+        assert store.round_cafe(loaded(app, token)) is not None
         ny_turns_and_close(client, app, token, rng)
     game = loaded(app, token)
-    assert not game.problems and game.state.round >= 9
+    assert game.state.phase == "over" and not game.problems
+    assert len(game.cafe_cards) == len(set(game.cafe_cards)) == 10  # one card per round (start rounds too), no repeat
+    for path in seat_links(app, token):
+        assert client.post(path + "/goal-half", data={"version": version(app, token), "half": "0"}).status_code == 302
+    assert client.post(f"/play/{token}/score", data={"version": version(app, token)}).status_code == 302
+    assert loaded(app, token).table_id is not None
 
 
 @pytest.mark.parametrize("data", [{"card": "x" * 300}, {"card": "[]"}, {"half": "-1"}, {"half": "x" * 99},
@@ -336,7 +348,6 @@ def test_new_york_junk_is_never_a_500(client, app, data):
 def test_companion_skips_cafe_cards_the_table_entered(client, app):
     token = ny_game(client, app)
     game = loaded(app, token)
-    from companion.web.enroute import play_store as store
     with app.app_context():
         deck = store.the_draw(game.board, game.setup).cafe_deck
     state = game.state
