@@ -16,6 +16,7 @@ from ...games.enroute.geometry import section as make_section
 from ...games.enroute.startcards import start_stations
 from ..core.i18n import _, current_lang
 from .labels import join_list, label
+from .printed import place
 from .svgmap import MapState, location_id, section_id
 
 SIDES = {"top": N_("top side of {where}"), "bottom": N_("bottom side of {where}"),
@@ -37,12 +38,7 @@ def colours_of(board: Board) -> tuple[str, ...]:
 
 def printed(state: ref.GameState, player: int, loc: Location) -> str:
     """Name a location as "(c, r)" in the player's printed coordinates (on a double map: and its half)."""
-    pb = ref.player_board_of(state, player)
-    col, row = pb.printed(loc)
-    if len(pb.columns) == 2 * len(set(pb.columns)):  # New York: each half prints coordinates 1–6 again
-        return _("({c}, {r}) left half", c=col, r=row) if loc[0] <= len(set(pb.columns)) \
-            else _("({c}, {r}) right half", c=col, r=row)
-    return f"({col}, {row})"
+    return place(ref.player_board_of(state, player), loc)
 
 
 def _side(sec: Section, loc: Location) -> str:
