@@ -437,6 +437,9 @@ def _turn_form(game: store.Played, seat: int):
     waterfront = sorted({x for f in ferries for x in cityplay.waterfront(f)
                          if x not in me.tourists and x not in me.crossed})
     card_cafes = [(pf.source_value(c.at), view.source_label(state, seat, c.at)) for c in cafes if c.bonus == "card"]
+    round_card = board.feature("cafe_card", state.cafe_card)
+    if round_card is not None and round_card.param("bonus") in ("tourists", "ticket"):  # declinable for 2 PP
+        tourist_cafes += card_cafes
     form = pf.turn_form(locations, roads, colours, [(pf.source_value(s), view.source_label(state, seat, s))
                                                     for s in coordinate], section_sources, tourist_cafes,
                         [(f"{c},{r}", view.printed(state, seat, (c, r))) for c, r in waterfront],

@@ -358,3 +358,16 @@ def test_companion_skips_cafe_cards_the_table_entered(client, app):
     ny_turns_and_close(client, app, token, random.Random(4))
     open_round(client, app, token, cards_for(state, 0, (9, 2)), "")
     assert loaded(app, token).state.cafe_card == deck[2]
+
+
+def test_a_card_cafe_with_tourists_can_be_left_unused(client, app):
+    token = ny_game(client, app, balance=("", ""))
+    state = loaded(app, token).state
+    loc, option, at = _cafe_turn(state, 0)
+    open_round(client, app, token, cards_for(state, 0, loc), "cc-purple")
+    page = text_of(client.get(seat_links(app, token)[0]))
+    assert f'name="decline" value="{at[0]},{at[1]}"' in page  # the card's tourists are offered to leave unused
+    response = post_turn(client, app, token, 0, ref.Turn(loc, option, decline_cafe_tourists=(at,)))
+    assert response.status_code == 302, text_of(response)[:3000]
+    me = loaded(app, token).state.players[0]
+    assert not me.tourists[loc].get("purple") and me.cafes[at] == "unused"
