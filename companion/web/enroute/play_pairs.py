@@ -177,6 +177,15 @@ def selection_text(state: ref.GameState, names: list[str]) -> str | None:
              who=names[state.active] if state.active is not None and state.active < len(names) else "?")
 
 
+def upkeep_text(board: Board) -> str | None:
+    """Say what the upkeep does in a city with available pairs (None: not such a city)."""
+    if not route_pairs(board):
+        return None
+    return _("The round's pair goes to the discard pile. The active player discards the global card of the other "
+             "pair (a new one replaces it) or the top card of the global deck; the remaining pair moves down and "
+             "a new pair is laid on top. The next player clockwise becomes active.")
+
+
 def area_rows(state: ref.GameState) -> list[dict]:
     """Each bonus area: colour, boxes marked (of 4), whether it is this round's, its revealed tour."""
     rows = []

@@ -17,7 +17,7 @@ from flask import abort, current_app, flash, redirect, render_template, url_for
 from ...games.core.problems import has_errors
 from ...games.enroute import cityplay
 from ...games.enroute import referee as ref
-from ...games.enroute.board import board_to_json, parse_board
+from ...games.enroute.board import COLOURS, board_to_json, parse_board
 from ...games.enroute.cityrules import rules_for
 from ...games.enroute.game import read_game
 from ...games.enroute.scoring import score_players
@@ -90,6 +90,8 @@ def _neutral_places(problem):
     for key, value in params.items():
         if isinstance(value, str):
             params[key] = _("none") if value == "none" and key == "places" else _DESCRIBED.sub(r"(\1, \2)", value)
+            if value.strip("'") in COLOURS:  # a colour named by the referee (Paris's section colours)
+                params[key] = label(f"colour_{value.strip(chr(39))}", value)
     return replace(problem, params=params)
 
 
@@ -170,7 +172,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         spaces=bool(game.board.features_of("remote_space")),
         selection=(pairs.selection_text(state, names) or view.selection_text(state, names))
         if state.phase == "selection" else "",
-        areas=pairs.area_rows(state), titles=pairs.card_titles(game.board),
+        areas=pairs.area_rows(state), titles=pairs.card_titles(game.board), upkeep=pairs.upkeep_text(game.board),
         ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board),
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),

@@ -122,8 +122,10 @@ def test_paris_setup_rounds_bonuses_and_score(tmp_path):
     assert state.round == 1 and state.area == "blue" and state.boxes["blue"] == 1
     tracker = text_of(client.get(f"/play/{token}"))
     assert "sections red / green" in tracker and "active this round" in tracker
+    assert "the remaining pair moves down" in tracker and "refills to" not in tracker  # no hands in Paris
     seat_page = text_of(client.get(seat_links(app, token)[0]))
     assert "Colour of this round's sections" in seat_page and "Draw this round's sections in red or green" in seat_page
+    assert "Refresh my hand" not in seat_page
     first = ref.Turn((3, 4), (B2, ((2, 3), (3, 3))), section_colour="green")
     response = post_turn(client, app, token, 0, first)
     assert response.status_code == 302, text_of(response)[:3000]
@@ -138,7 +140,7 @@ def test_paris_setup_rounds_bonuses_and_score(tmp_path):
             refused = post_turn(client, app, token, 0, replace(turn, section_colour="blue"))
             body = text_of(refused)
             assert refused.status_code == 422
-            assert "This round's sections are drawn in red or green, the colours on the Paris card, not 'blue'." \
+            assert "This round's sections are drawn in red or green, the colours on the Paris card, not blue." \
                 in body
             where = f"{turn.location[0]},{turn.location[1]}"
             assert re.search(rf'<option selected value="{where}">|<option value="{where}" selected', body)  # kept
@@ -183,7 +185,7 @@ def test_paris_setup_rounds_bonuses_and_score(tmp_path):
     response = client.post(f"/play/{token}/score", data={"version": version(app, token)})
     assert response.status_code == 302
     score_page = client.get(response.headers["Location"], follow_redirects=True)
-    assert score_page.status_code == 200
+    assert score_page.status_code in (200, 202)  # 202: the best-route search runs in the background
     from companion.web.enroute import table_store as db
 
     with app.app_context():
@@ -210,11 +212,14 @@ def test_paris_refusals_keep_the_entry(tmp_path):
     turn = ref.Turn((3, 4), (B2, ((2, 3), (3, 3))), section_colour=None)
     refused = post_turn(client, app, token, 0, turn)
     assert refused.status_code == 422 and "Choose the colour of this round's sections" in text_of(refused)
+    client.get("/?lang=ja")  # this phone reads Japanese: the referee's refusal comes in Japanese, entry kept
+    japanese = post_turn(client, app, token, 0, replace(turn, section_colour="blue"))
+    page = text_of(japanese)
+    assert japanese.status_code == 422 and "このラウンドのセクションは、パリカードに示された" in page
+    assert "'blue'" not in page and "red か green" not in page  # the colours in Japanese too
+    assert re.search(r'<option selected value="3,4">|<option value="3,4" selected', page)
+    client.get("/?lang=en")
     for junk in ({"section_colour": "x" * 300}, {"section_colour": "green", "bonus_0_colour": "pink"},
                  {"section_colour": "green", "route_erase": "1,2,3", "route_draw": "[]"}):
         response = post_turn(client, app, token, 0, turn, **junk)
         assert response.status_code in (302, 400, 422)
-    japanese = client.post(seat_links(app, token)[1] + "/turn", headers={"Accept-Language": "ja"},
-                           data={"version": version(app, token), "location": "3,4", "section_1": sec_value(B2),
-                                 "section_colour": "blue"})
-    assert japanese.status_code == 422 and "Internal" not in text_of(japanese)
