@@ -223,3 +223,26 @@ def test_paris_refusals_keep_the_entry(tmp_path):
                  {"section_colour": "green", "route_erase": "1,2,3", "route_draw": "[]"}):
         response = post_turn(client, app, token, 0, turn, **junk)
         assert response.status_code in (302, 400, 422)
+
+
+def test_four_players_share_two_start_pairs(tmp_path):
+    """4 players: rounds 1 and 2 are shared start rounds (one pair each, ratings only up); round 3 asks up or down."""
+    from play_helpers import make_app
+
+    app = make_app(tmp_path)
+    client = app.test_client()
+    token = paris_setup(client, app, names=("Aki", "Bo", "Cy", "Di"))
+    rng = random.Random(11)
+    for number in (1, 2):
+        page = text_of(client.get(f"/play/{token}"))
+        assert "Start round: everyone's round cards are the bottom pair" in page
+        assert "symbol: downgrade" not in page  # start rounds only upgrade
+        before = loaded(app, token).state.ratings["opera-celeste"]
+        cards = pair_for(loaded(app, token).state, 0, sorted(loaded(app, token).state.board.locations())[number])
+        assert post_pair(client, app, token, cards).status_code == 302
+        state = loaded(app, token).state
+        assert state.round == number and state.ratings["opera-celeste"] == before + 1
+        assert all(c == state.cards[0] for c in state.cards) and state.boxes["blue"] == number
+        others_and_close(client, app, token, rng, skip=())
+    page = text_of(client.get(f"/play/{token}"))
+    assert "takes one of the two available pairs" in page and "symbol: downgrade" in page
