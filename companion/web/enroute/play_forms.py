@@ -309,8 +309,10 @@ def source_value(source) -> str:
 def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], colours: list[tuple[str, str]],
               coordinate_sources: list[tuple[str, str]], section_sources: list[tuple[str, str]],
               tourist_cafes: list[tuple[str, str]], waterfront: list[tuple[str, str]] | None = None,
-              extra=None):
-    """Build a player's turn form for what this player can use now (`extra(cls)`: a city's own fields)."""
+              sections: int = 2, card_cafes: list[tuple[str, str]] | None = None, extra=None):
+    """Build a player's turn form for what this player can use now (`sections`: the city's segment length;
+    `card_cafes`: New York's cafes whose bonus is the round's cafe card, one of which the player may name;
+    `extra(cls)`: a city's own fields, e.g. Paris's section colours and round bonuses)."""
 
     class TurnForm(FlaskForm):
         """Location, segment, tourist type, bonuses."""
@@ -328,6 +330,13 @@ def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], co
 
     change_moves = [(NONE, _("not used")), ("0,1", _("first card +1")), ("0,-1", _("first card −1")),
                     ("1,1", _("second card +1")), ("1,-1", _("second card −1"))]
+    for k in range(3, sections + 1):  # New York: three sections next to the location
+        setattr(TurnForm, f"section_{k}", SelectField(_("Section {n}", n=k), choices=options([(NONE, "–"), *roads]),
+                                                      validate_choice=False))
+    if card_cafes:  # New York: at most one card cafe per round; the player names it when the turn reaches several
+        TurnForm.cafe = SelectField(_("Cafe you visit this round (when your sections reach several)"),
+                                    choices=options([(NONE, _("the first one reached")), *card_cafes]),
+                                    validate_choice=False)
     if waterfront:  # Hong Kong: a ferry carries the tourists to an empty waterfront location
         TurnForm.ferry_to = SelectField(_("Ferry: the waterfront location the tourists go to"),
                                         choices=options([(NONE, _("no ferry this turn")), *waterfront]),
@@ -346,6 +355,7 @@ def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], co
     form = TurnForm()
     form.coordinate_sources = coordinate_sources
     form.section_slots = len(section_sources)
+    form.segment_fields = [f"section_{k}" for k in range(1, max(sections, 2) + 1)]
     return form
 
 
@@ -356,7 +366,8 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
         form.location.errors = [_("Choose a location (tap it on the map).")]
         errors.append(_("Choose the location where you mark the round's tourists."))
     segment = []
-    for name, title in (("section_1", _("Section 1")), ("section_2", _("Section 2"))):
+    for name in getattr(form, "segment_fields", ["section_1", "section_2"]):
+        title = _("Section {n}", n=name.rsplit("_", 1)[1])
         raw = form[name].data or ""
         if raw:
             sec = parse_sec(raw)
@@ -367,7 +378,11 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
                 segment.append(sec)
     if not segment:
         form.section_1.errors = [_("Choose a section (tap a road on the map).")]
-        errors.append(_("Draw a route segment: two sections next to your location, or one section anywhere."))
+        fields = getattr(form, "segment_fields", ["section_1", "section_2"])
+        errors.append(_("Draw a route segment: two sections next to your location, or one section anywhere.")
+                      if len(fields) == 2 else
+                      _("Draw a route segment: {n} sections next to your location, or one section anywhere.",
+                        n=len(fields)))
     changes = []
     for k, source in enumerate(coordinate_sources):
         raw = form[f"change_{k}"].data or ""
@@ -390,9 +405,47 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
     declined: list[Point] = [p for p in (parse_pair(v) for v in form.decline.data or []) if p is not None]
     colour = form.colour.data or None
     ferry_to = parse_pair(form.ferry_to.data or "") if "ferry_to" in form else None
+    cafe = parse_pair(form.cafe.data or "") if "cafe" in form else None
     if loc is None or not segment:
         return None
-    return ref.Turn(loc, tuple(segment), colour, fallback, tuple(changes), tuple(bonus), tuple(declined), ferry_to)
+    return ref.Turn(loc, tuple(segment), colour, fallback, tuple(changes), tuple(bonus), tuple(declined), ferry_to,
+                    cafe)
+
+
+class CafeForm(FlaskForm):
+    """New York: reveal the round's cafe card: the companion's next card of the shuffled deck, or the table's."""
+
+    card = SelectField(lazy("Cafe card"), choices=[], validate_choice=False)
+    version = HiddenField()
+
+
+class HalfForm(FlaskForm):
+    """New York: the half of the map the personal goal card's intersections go on."""
+
+    half = RadioField(lazy("Half of the map"), choices=options([("0", lazy("Left half")), ("1", lazy("Right half"))]),
+                      validate_choice=False)
+    version = HiddenField()
+
+
+def hotspot_form(decks: dict[str, list[tuple[str, str]]]):
+    """New York: the hotspot card backs on top of each goal deck, drawn by the companion or the table's (one
+    choice per deck that has backs)."""
+
+    class HotspotForm(FlaskForm):
+        """Draw or table; the table's back per deck."""
+
+        source = RadioField(_("Hotspot cards"), choices=options([("draw", _("The companion draws them")),
+                                                                  ("table", _("We use the table's cards"))]),
+                            validate_choice=False)
+        version = HiddenField()
+
+    for deck, cards in decks.items():
+        setattr(HotspotForm, f"hot_{deck}", SelectField(_("Hotspot back on deck {deck}", deck=deck),
+                                                        choices=options([(NONE, "–"), *cards]),
+                                                        validate_choice=False))
+    form = HotspotForm()
+    form.decks = list(decks)
+    return form
 
 
 class PickForm(FlaskForm):

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from flask import abort, current_app, flash, redirect, render_template, url_for
 
-from ...games.core.problems import has_errors
+from ...games.core.problems import N_, error, has_errors
 from ...games.enroute import cityplay
 from ...games.enroute import referee as ref
 from ...games.enroute.board import COLOURS, board_to_json, parse_board
@@ -164,6 +164,8 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
     placed = [view.card_label(game.board, c, (game.placed_choices or [None] * len(names))[i])
               for i, c in enumerate(game.placed)] if start and game.placed is not None else []
     pending_start = [p for p in state.players if p.start_card is not None]
+    due = state.phase != "over" and not any(p.played for p in state.players) and store.round_cafe(game) is None
+    cafe = _cafe_form(game) if state.phase == "selection" or due else None
     return render_template(
         "enroute/play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
         players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards, host=is_host(game.id),
@@ -178,7 +180,39 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
         sequence=_sequence_view(game), number=view.round_number(state), mark=store.page_mark(game),
         code=table_code(game) if any(not s["claimed"] for s in seats) else None,
+        cafe=cafe, cafe_card=view.cafe_card_label(game.board, store.round_cafe(game)),
+        cafe_revealed=len(game.cafe_cards), hotspots=view.hotspot_roads(state),
+        goal_halves=join_list(names[i] for i in store.needs_goal_half(game)) if state.phase == "over" else "",
         hold=status != 200), status
+
+
+def _cafe_form(game: store.Played):
+    """The tracker's cafe-card form (boards with cafe cards, cafes in play): the next card drawn or the table's."""
+    if not game.board.features_of("cafe_card") or not game.state.cafes_in_play():
+        return None
+    form = pf.CafeForm(data={"version": str(game.version)})
+    top = store.next_cafe_card(game)
+    form.card.choices = pf.options([("", _("the companion's next card ({card})",
+                                            card=view.cafe_card_label(game.board, top)) if top else "–"),
+                                    *view.cafe_cards(game.board)])
+    return form
+
+
+@bp.post("/<token>/cafe")
+def cafe_card(token: str):
+    """Reveal the round's cafe card before the round (New York): it sets every cafe's bonus this round."""
+    game = _started(token)
+    form = _cafe_form(game) or pf.CafeForm()
+    if not form.validate_on_submit():
+        flash(_form_message(form), "error")
+        return _render_tracker(game, status=400)
+    card = form.card.data or store.next_cafe_card(game) or ""
+    refused = _record(game, form, "cafe", None, {"card": card[:80]})
+    if refused:
+        message, found, status = refused
+        flash(message, "error")
+        return _render_tracker(store.load(token), status=status, problems=_problems(found))
+    return redirect(url_for("enroute.play.tracker", token=token))
 
 
 def _forced(state: ref.GameState, read: list[pf.ReadCard], order: list[int]) -> list[int | None]:
@@ -322,6 +356,11 @@ def score(token: str):
     if game.state.phase != "over":
         flash(_("The game is not over: round {round} of 10.", round=game.state.round), "error")
         return redirect(url_for("enroute.play.tracker", token=token))
+    waiting = store.needs_goal_half(game)
+    if waiting and not game.table_id:
+        flash(_("Waiting for {names} to place the personal goal on a half of the map (on their own page).",
+                names=join_list(_names(game)[i] for i in waiting)), "error")
+        return redirect(url_for("enroute.play.tracker", token=token))
     if not game.table_id or db.get_table(game.table_id) is None:
         doc = ref.to_game_document(game.state)
         players = [{"name": p["player"], "colour": SEAT_COLOURS[i % 4], "sheet": p}
@@ -411,10 +450,15 @@ def _turn_form(game: store.Played, seat: int):
     ferries = [f for f in board.features_of("ferry") if f.id not in me.ferries]
     waterfront = sorted({x for f in ferries for x in cityplay.waterfront(f)
                          if x not in me.tourists and x not in me.crossed})
+    card_cafes = [(pf.source_value(c.at), view.source_label(state, seat, c.at)) for c in cafes if c.bonus == "card"]
+    round_card = board.feature("cafe_card", state.cafe_card)
+    if round_card is not None and round_card.param("bonus") in ("tourists", "ticket"):  # declinable for 2 PP
+        tourist_cafes += card_cafes
     drawn = [(pf.sec_value(s), view.section_label(state, seat, s)) for s in me.sections]
     form = pf.turn_form(locations, roads, colours, [(pf.source_value(s), view.source_label(state, seat, s))
                                                     for s in coordinate], section_sources, tourist_cafes,
                         [(f"{c},{r}", view.printed(state, seat, (c, r))) for c, r in waterfront],
+                        rules_for(board).segment_length, card_cafes,
                         extra=pairs.turn_fields(state, seat, roads, drawn, len(section_sources)))
     return form, coordinate
 
@@ -466,7 +510,17 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
         ctx["svg"] = render_map(game.board, pb, shown, interactive="form" in ctx,
                                 label=_("{name}'s map", name=names[number]),
                                 colours=view.colours_of(game.board))
-        ctx["highlight"] = view.highlight_css(highlight)
+        ctx["highlight"] = view.highlight_css(highlight) + view.hotspot_css(state)
+        ctx["halves"] = "data-halves=" in str(ctx["svg"])  # New York's double map: the half switcher
+        ctx["hotspots"] = view.hotspot_roads(state, number)
+        ctx["cafe_card"] = view.cafe_card_label(game.board, store.round_cafe(game))
+        ctx["cafe_pending"] = bool(game.board.features_of("cafe_card")) and state.cafes_in_play() \
+            and not ctx["cafe_card"] and "brief" in ctx
+        if state.phase == "over" and number in store.needs_goal_half(game):
+            ctx["half"] = pf.HalfForm(data={"version": str(game.version)})
+        elif number in game.goal_halves:
+            ctx["half_placed"] = _("Your personal goal is on the right half of the map.") if game.goal_halves[number] \
+                else _("Your personal goal is on the left half of the map.")
         if me.played and me.turns and state.phase == "drawing":
             ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
             coloured = pairs.turn_colours_text(me.turns[-1][1])
@@ -539,6 +593,23 @@ def pick(seat_token: str):
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
 
 
+@bp.post("/s/<seat_token>/goal-half")
+def goal_half(seat_token: str):
+    """New York: place the personal goal's intersections on the left or right half (secret until scoring)."""
+    game, number = _seat(seat_token)
+    form = pf.HalfForm()
+    if not form.validate_on_submit() or form.half.data not in ("0", "1"):
+        flash(_form_message(form, _("Choose the left or the right half.")), "error")
+        return _render_seat(game, number, seat_token, status=400)
+    refused = _record(game, form, "goal_half", number, {"half": int(form.half.data)})
+    if refused:
+        message, found, status = refused
+        flash(message, "error")
+        return _render_seat(store.load(game.id), number, seat_token, status=status, problems=_problems(found))
+    flash(_("Your personal goal is placed; it stays secret until scoring."), "ok")
+    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+
+
 @bp.post("/s/<seat_token>/start")
 def start_section(seat_token: str):
     """London: secretly choose a station of the starting subway card and the section drawn from it."""
@@ -596,6 +667,12 @@ def turn(seat_token: str):
             flash(e, "error")
         return _render_seat(game, number, seat_token, form, 422)
     entered = replace(entered, fallback=not ref.empty_matches(state, number, entered.changes))
+    reached = {p for sec in (*entered.segment, *(b.section for b in entered.bonus_sections)) for p in sec}
+    if entered.cafe is not None and entered.cafe not in reached:  # else the referee would silently circle none
+        found = [error("cafe-not-reached", "turn.cafe", N_("The cafe you name is not reached by this turn's sections; "
+                                                          "name a cafe your new sections reach, or none."))]
+        flash(_("The referee refused this:"), "error")
+        return _render_seat(game, number, seat_token, form, 422, _problems(found, entered, state, number), entered)
     refused = _record(game, form, "turn", number, store.turn_to_json(entered))
     if refused:
         message, found, status = refused

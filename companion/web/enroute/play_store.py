@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
@@ -30,6 +30,8 @@ from ...games.enroute import referee as ref
 from ...games.enroute import startcards
 from ...games.enroute.board import Board, parse_board
 from ...games.enroute.cards import RoundCard, card_from_json, card_to_json
+from ...games.enroute.cities.new_york import play as ny_play
+from ...games.enroute.cityrules import rules_for
 from ...games.enroute.goals import GoalCard, parse_goals
 from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
 from ..core.db import _now, metadata, read, write
@@ -68,8 +70,8 @@ play_action = Table(
     Column("dropped", Integer),
     Column("created", String(32), nullable=False),
 )
-SEAT_KINDS = ("turn", "pick", "refresh", "start")  # actions that concern one seat only
-KINDS = ("round", "start_cards", "pick", "turn", "refresh", "close", "start", "reveal")
+SEAT_KINDS = ("turn", "pick", "refresh", "start", "goal_half")  # actions that concern one seat only
+KINDS = ("round", "start_cards", "pick", "turn", "refresh", "close", "start", "reveal", "cafe", "goal_half")
 
 
 class Conflict(Exception):
@@ -111,7 +113,8 @@ def turn_to_json(turn: ref.Turn) -> dict:
             "bonus_sections": [{"section": _sec_json(b.section), "source": _source_json(b.source)}
                                for b in turn.bonus_sections],
             "decline": [list(p) for p in turn.decline_cafe_tourists]} \
-        | ({"ferry_to": list(turn.ferry_to)} if turn.ferry_to is not None else {}) | turn_json(turn, _sec_json)
+        | ({"ferry_to": list(turn.ferry_to)} if turn.ferry_to is not None else {}) \
+        | ({"cafe": list(turn.cafe)} if turn.cafe is not None else {}) | turn_json(turn, _sec_json)
 
 
 def turn_from_json(doc: dict) -> ref.Turn:
@@ -122,7 +125,8 @@ def turn_from_json(doc: dict) -> ref.Turn:
         tuple(ref.CoordinateChange(int(c["card"]), int(c["delta"]), _source(c["source"])) for c in doc["changes"]),
         tuple(ref.BonusSection(_sec(b["section"]), _source(b["source"])) for b in doc["bonus_sections"]),
         tuple((int(p[0]), int(p[1])) for p in doc.get("decline", [])),
-        (int(doc["ferry_to"][0]), int(doc["ferry_to"][1])) if doc.get("ferry_to") is not None else None), _sec)
+        (int(doc["ferry_to"][0]), int(doc["ferry_to"][1])) if doc.get("ferry_to") is not None else None,
+        (int(doc["cafe"][0]), int(doc["cafe"][1])) if doc.get("cafe") is not None else None), _sec)
 
 
 # ---- the game as loaded --------------------------------------------------------------------------
@@ -147,6 +151,9 @@ class Played:
     round_opened: int | None = None  # seq of the action that opened the round being played
     round_turns: dict[int, int] = field(default_factory=dict)  # seat -> seq of its turn this round
     refreshes: set[int] = field(default_factory=set)
+    cafe_cards: list[str] = field(default_factory=list)  # New York: the cafe cards revealed so far, in order
+    goal_halves: dict[int, int] = field(default_factory=dict)  # New York: seat -> half its personal goal is on
+    cafe_round: int = 0  # New York: the round the last revealed cafe card belongs to
     problems: list[str] = field(default_factory=list)  # actions the engine refused on replay (should be none)
 
     def options(self) -> SetupOptions:
@@ -318,8 +325,29 @@ def initial_state(game: Played) -> ref.GameState:
         start = draw.start_cards[i] if draw.start_cards and i < len(draw.start_cards) else None  # London, secret
         seats.append(ref.Seat(name, s["player_boards"][i], tuple(s.get("balance", [[]] * 4)[i]), goal, start))
     state = ref.new_game(game.board, seats, s["level"], s["rating_mode"], s["mode"], goal_cards(s),
-                         s["first_player"])
+                         s["first_player"], hotspot_cards(game.board, s, draw))
     return with_tours(state, s)  # Paris: the revealed thematic tours and the bonus areas' boxes
+
+
+def hotspot_cards(board: Board, setup: dict, draw=None) -> tuple[str, ...]:
+    """The hotspot card backs of this game (New York): the ones the table entered, else the companion's draw."""
+    entered = setup.get("hotspot_cards")
+    if entered:
+        return tuple(entered)
+    draw = draw if draw is not None else the_draw_or_none(board, setup)
+    return tuple(draw.hotspot_cards) if draw is not None else ()
+
+
+def next_cafe_card(game: Played) -> str | None:
+    """The companion's next cafe card: the first card of the draw's shuffled cafe deck not revealed yet (once all
+    are, the deck starts again in the same order); None on a board without cafe cards."""
+    draw = the_draw_or_none(game.board, game.setup)
+    deck = list(draw.cafe_deck) if draw is not None else []
+    if not deck:
+        return None
+    seen = {card: game.cafe_cards.count(card) for card in deck}  # the table's own cards are taken out of it too
+    fewest = min(seen.values())
+    return next(card for card in deck if seen[card] == fewest)
 
 
 def placeholder_sequence() -> SoloSequence:
@@ -377,8 +405,26 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
         new, found = startcards.choose_start(state, seat, str(payload["station"]), _sec(payload["section"]))
     elif kind == "reveal":
         new, found = startcards.reveal_start(state)
+    elif kind == "cafe":  # New York: the round's cafe card, revealed before the round's cards
+        if state.phase == "over" or any(p.played for p in state.players):
+            return [error("cafe-card-timing", "card", N_("Reveal the cafe card before the round's turns, not "
+                                                          "once someone has played."))]
+        new, found = ny_play.reveal_cafe_card(state, str(payload["card"]))
+        if not has_errors(found):
+            game.cafe_cards.append(str(payload["card"]))
+            game.cafe_round = state.round + 1 if state.phase == "selection" else state.round
+    elif kind == "goal_half":  # New York: the personal goal goes on the left or right half before the final route
+        if not rules_for(game.board).personal_goal_half:
+            return [error("no-goal-half", "half", N_("This map has no halves to place a personal goal on."))]
+        if seat in game.goal_halves:
+            return [error("goal-half-placed", "half", N_("Your personal goal is already placed on a half."))]
+        new, found = ny_play.place_goal_on_half(state, seat, int(payload["half"]))
+        if not has_errors(found):
+            game.goal_halves[seat] = int(payload["half"])
     elif kind == "close":
         new, found = ref.close_round(state, turns_required=game.setup.get("referee", True))
+        if not has_errors(found) and new.cafe_card is not None:  # a cafe card sets the bonuses of its round only
+            new = replace(new, cafe_card=None)
         if not has_errors(found):
             game.round_turns = {}
             if new.phase != "drawing":
@@ -388,6 +434,22 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
     if not has_errors(found):
         game.state = new
     return found
+
+
+def round_cafe(game: Played) -> str | None:
+    """The cafe card revealed for the round being played or about to be played (None: not revealed yet)."""
+    state = game.state
+    if state is None or not state.cafe_card or state.phase == "over":
+        return None
+    number = state.round + 1 if state.phase == "selection" else state.round
+    return state.cafe_card if game.cafe_round == number else None
+
+
+def needs_goal_half(game: Played) -> list[int]:
+    """The seats whose personal goal still waits to be placed on a half of the map (New York; else none)."""
+    if game.state is None or not rules_for(game.board).personal_goal_half:
+        return []
+    return [i for i, p in enumerate(game.state.players) if p.personal_goal is not None and i not in game.goal_halves]
 
 
 def _choices(payload: dict) -> list[int | None] | None:

@@ -43,15 +43,24 @@ def board_of(board: Board, number: Any) -> PlayerBoard:
     return pb or board.player_boards[0]
 
 
+def place(pb: PlayerBoard, at: tuple[int, int]) -> str:
+    """Write a location's printed coordinates "(c, r)"; on a double map (each half printing 1–6 again: New York)
+    also its half, so the name is not ambiguous."""
+    col, row = pb.printed(at)
+    width = len(set(pb.columns))
+    if len(pb.columns) == 2 * width:
+        return _("({c}, {r}) left half", c=col, r=row) if at[0] <= width else _("({c}, {r}) right half", c=col, r=row)
+    return f"({col}, {row})"
+
+
 def where(board: Board, pb: PlayerBoard, loc: Any) -> str:
     """Name a location as the player's board prints it, with its landmarks: "Sunset Beach (2, 5)"."""
     at = _pair(loc)
     if at is None or not (1 <= at[0] <= board.cols and 1 <= at[1] <= board.rows):
         return str(list(loc) if isinstance(loc, tuple) else loc)
-    col, row = pb.printed(at)
-    place = f"({col}, {row})"
+    named = place(pb, at)
     names = [lm.name for lm in board.landmarks_at(at) if lm.name]
-    return _("{name} {where}", name=join_list(names), where=place) if names else place
+    return _("{name} {where}", name=join_list(names), where=named) if names else named
 
 
 def corner(board: Board, pb: PlayerBoard, point: Any) -> str:
@@ -61,8 +70,7 @@ def corner(board: Board, pb: PlayerBoard, point: Any) -> str:
         return str(list(point) if isinstance(point, tuple) else point)
     c, r = min(max(p[0] + 1, 1), board.cols), min(max(p[1] + 1, 1), board.rows)
     side = ("top" if r == p[1] + 1 else "bottom") + "-" + ("left" if c == p[0] + 1 else "right")
-    col, row = pb.printed((c, r))
-    return _(CORNERS[side], where=f"({col}, {row})")
+    return _(CORNERS[side], where=place(pb, (c, r)))
 
 
 def road(board: Board, pb: PlayerBoard, a: Any, b: Any) -> str:

@@ -32,6 +32,7 @@ from .printed import board_of, problem_line_printed
 from .route_jobs import RouteJob
 from .route_progress import searching_page
 from .scoresheet import game_doc, row_table, score_or_job, score_views, tiebreak_notes
+from .sheet_marks import marks_context, merge_marks
 from .svgfeatures import STYLE as FEATURE_STYLE
 from .svgfeatures import legend as feature_legend
 from .svgmap import point_id, render_map
@@ -246,7 +247,7 @@ def _merge(doc: dict, player: dict, form: SheetForm, board, table: dict, importi
         doc["goal_values"] = values
     else:
         doc.pop("goal_values", None)
-    return doc
+    return merge_marks(doc, board, request.form)
 
 
 def _blank(draft: dict) -> bool:
@@ -303,7 +304,7 @@ def _render_sheet(table, board, player, form, draft, route_mode, version, raw_te
     return render_template("enroute/tables/sheet.html", table=table, board=board, player=player, form=form, svg=svg,
                            problems=problems, conflict=conflict, manual=_manual_decks(table), colours=colours,
                            boards_js=boards_js, js_strings=js_strings, raw_text=raw_text,
-                           city=city_context(board))
+                           city=city_context(board), marks=marks_context(board, draft))
 
 
 @bp.post("/<token>/players/<int:seat>/check")

@@ -48,3 +48,33 @@ def test_a_new_york_sheet_saves_and_scores(client):
     assert f"6 Grey landmarks {want['rows']['grey']} " in score and f"8 Bridge stars {want['rows']['stars']} " in score
     assert "10 Cafe card PP 0 " in score and f"Total {want['total']} " in score
     assert json.dumps(sheet["tickets"]) == '["whitehall"]'
+
+
+def test_tickets_and_cafe_card_bonuses_are_entered_beside_the_map(client):
+    """The sheet page asks the dock tickets and each circled card cafe's bonus; the saved sheet keeps them, a
+    junk value is ignored, and a post of the JSON alone keeps what its JSON says."""
+    from companion.web.enroute.table_store import get_player
+
+    doc, _expected = game("new-york-statue-cafes-zones")
+    token = city_table(client, BOARD, names=("Ferry",), level="intermediate")
+    sheet = {k: v for k, v in doc["players"][0].items() if k != "tickets"}
+    sheet["cafes"] = [{k: v for k, v in c.items() if k != "bonus"} for c in sheet.get("cafes", [])]
+    page = text(client.get(f"/tables/{token}/players/0"))
+    assert 'name="ticket" value="whitehall"' in page and 'name="cafe_bonus_0_3"' in page
+    circled = sheet["cafes"][0]["at"] if sheet["cafes"] else None
+    assert circled is not None
+    field = f"cafe_bonus_{circled[0]}_{circled[1]}"
+    response = client.post(f"/tables/{token}/players/0", data={
+        "sheet": json.dumps(sheet), "version": "0", "route_mode": "own", "player_board": str(sheet["player_board"]),
+        "save": "1", "marks": "1", "ticket": ["whitehall", "no-such-dock"], field: "pp", "cafe_bonus_0_0": "gold"})
+    assert response.status_code == 302, text(response)[:2000]
+    with client.application.app_context():
+        saved = get_player(token, 0)["sheet"]
+    assert saved["tickets"] == ["whitehall"]
+    assert next(c for c in saved["cafes"] if c["at"] == circled)["bonus"] == "pp"
+    page = text(client.get(f"/tables/{token}/players/0"))
+    assert 'value="whitehall" checked' in page and '<option value="pp" selected>' in page
+    again = dict(saved, tickets=["corlears-hook"])
+    response = save(client, token, 0, again, version=1)  # the JSON alone, without the page's fields
+    with client.application.app_context():
+        assert get_player(token, 0)["sheet"]["tickets"] == ["corlears-hook"]

@@ -12,7 +12,7 @@
   var timer = null;
   var strings = JSON.parse(wrap.dataset.strings || "{}");  // the page's language, from the server's catalogue
   var location = form.querySelector("select[name=location]");
-  var slots = ["section_1", "section_2"].concat(
+  var slots = Array.prototype.map.call(form.querySelectorAll("select[name^=section_]"), function (s) { return s.name; }).concat(
     Array.prototype.map.call(form.querySelectorAll("select[name^=bonus_]:not([name$=_source])"), function (s) { return s.name; }));
 
   function say(text) {

@@ -120,8 +120,8 @@ def advanced_moves(state, cards, rng) -> list[list[str]]:
 def turn_data(state, seat, turn: ref.Turn) -> dict:
     """Translate a referee Turn into the turn form's fields."""
     data = {"location": f"{turn.location[0]},{turn.location[1]}", "section_1": sec_value(turn.segment[0])}
-    if len(turn.segment) > 1:
-        data["section_2"] = sec_value(turn.segment[1])
+    for k, sec in enumerate(turn.segment[1:], start=2):  # New York: three sections
+        data[f"section_{k}"] = sec_value(sec)
     if turn.colour:
         data["colour"] = turn.colour
     changes = list(turn.changes)
@@ -133,6 +133,8 @@ def turn_data(state, seat, turn: ref.Turn) -> dict:
         data[f"bonus_{k}"] = sec_value(bonus.section)
         data[f"bonus_{k}_source"] = source_value(bonus.source)
     data["decline"] = [source_value(p) for p in turn.decline_cafe_tourists]
+    if turn.cafe is not None:
+        data["cafe"] = f"{turn.cafe[0]},{turn.cafe[1]}"
     if turn.ferry_to is not None:
         data["ferry_to"] = f"{turn.ferry_to[0]},{turn.ferry_to[1]}"
     return data
