@@ -26,6 +26,7 @@ from ..core.qr import qr_png
 from ..core.security import public_url, small_int
 from . import board_store
 from . import play_forms as pf
+from . import play_pairs as pairs
 from . import play_store as store
 from . import play_view as view
 from .labels import join_list, label
@@ -248,6 +249,19 @@ def _step_form(game: store.Played, key: str):
             setup["first_player"] = int(raw)
             return None, {}
         return form, apply
+    if pairs.is_tour_step(game.board, key):  # Paris: the thematic tour revealed per bonus area
+        cls = type("ToursForm", (pf.ActionForm,), {})
+        pairs.add_tour_fields(cls, game.board, s)
+        form = cls()
+
+        def apply(f, setup):
+            """Save the revealed tours."""
+            chosen, message = pairs.read_tours(f, game.board)
+            if chosen is None:
+                return message, {}
+            setup["tours"] = chosen
+            return None, {}
+        return form, apply
     if key in ("start", "personal-goals"):
         return pf.ActionForm(), None
     if key == "city-goals" and game.board.features_of("hotspot_card"):
@@ -353,6 +367,9 @@ def _step_extra(game: store.Played, key: str) -> dict:
     """Return what a step shows besides its form: the draw, seat links, the solo sequence, a summary."""
     s = game.setup
     extra: dict = {"names": _names(game)}
+    if pairs.is_tour_step(game.board, key) or (key == "start" and game.board.features_of("tour")):
+        extra["tours"] = pairs.tour_names(game.board, s)
+        extra["tour_step"] = key != "start"
     if key in ("goals", "start", "city-goals"):
         extra["goals"] = s.get("goals") or []
         rules = rules_for(game.board)

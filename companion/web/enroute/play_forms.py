@@ -183,8 +183,12 @@ def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], ad
 
 
 def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], advanced: bool,
-               slots: list[tuple[str, str]] | None = None, tracks: list[tuple[str, str]] | None = None):
-    """Build the round-card form: one group of fields per card prefix (and the solo sequence slot)."""
+               slots: list[tuple[str, str]] | None = None, tracks: list[tuple[str, str]] | None = None,
+               extra=None):
+    """Build the round-card form: one group of fields per card prefix (and the solo sequence slot).
+
+    `extra(cls)` adds a city's own fields (Paris: the city card's route colours) before the form is made.
+    """
 
     class CardsForm(FlaskForm):
         """The round cards the table revealed."""
@@ -195,6 +199,8 @@ def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], adva
         add_card_fields(CardsForm, prefix, board, colours, advanced, tracks)
     if slots is not None:
         CardsForm.slot = RadioField(_("Sequence card"), choices=options(slots), validate_choice=False)
+    if extra is not None:
+        extra(CardsForm)
     return CardsForm()
 
 
@@ -303,9 +309,10 @@ def source_value(source) -> str:
 def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], colours: list[tuple[str, str]],
               coordinate_sources: list[tuple[str, str]], section_sources: list[tuple[str, str]],
               tourist_cafes: list[tuple[str, str]], waterfront: list[tuple[str, str]] | None = None,
-              sections: int = 2, card_cafes: list[tuple[str, str]] | None = None):
+              sections: int = 2, card_cafes: list[tuple[str, str]] | None = None, extra=None):
     """Build a player's turn form for what this player can use now (`sections`: the city's segment length;
-    `card_cafes`: New York's cafes whose bonus is the round's cafe card, one of which the player may name)."""
+    `card_cafes`: New York's cafes whose bonus is the round's cafe card, one of which the player may name;
+    `extra(cls)`: a city's own fields, e.g. Paris's section colours and round bonuses)."""
 
     class TurnForm(FlaskForm):
         """Location, segment, tourist type, bonuses."""
@@ -343,6 +350,8 @@ def turn_form(locations: list[tuple[str, str]], roads: list[tuple[str, str]], co
                                                     validate_choice=False))
         setattr(TurnForm, f"bonus_{k}_source", SelectField(_("paid with"), choices=options(section_sources),
                                                            validate_choice=False))
+    if extra is not None:
+        extra(TurnForm)
     form = TurnForm()
     form.coordinate_sources = coordinate_sources
     form.section_slots = len(section_sources)

@@ -17,7 +17,7 @@ from flask import abort, current_app, flash, redirect, render_template, url_for
 from ...games.core.problems import N_, error, has_errors
 from ...games.enroute import cityplay
 from ...games.enroute import referee as ref
-from ...games.enroute.board import board_to_json, parse_board
+from ...games.enroute.board import COLOURS, board_to_json, parse_board
 from ...games.enroute.cityrules import rules_for
 from ...games.enroute.game import read_game
 from ...games.enroute.scoring import score_players
@@ -26,6 +26,7 @@ from ...games.enroute.setup import solo_challenges, solo_result, solo_score, tea
 from ..core.home import remember_table
 from ..core.i18n import _
 from . import play_forms as pf
+from . import play_pairs as pairs
 from . import play_store as store
 from . import play_view as view
 from . import table_store as db
@@ -89,6 +90,8 @@ def _neutral_places(problem):
     for key, value in params.items():
         if isinstance(value, str):
             params[key] = _("none") if value == "none" and key == "places" else _DESCRIBED.sub(r"(\1, \2)", value)
+            if value.strip("'") in COLOURS:  # a colour named by the referee (Paris's section colours)
+                params[key] = label(f"colour_{value.strip(chr(39))}", value)
     return replace(problem, params=params)
 
 
@@ -107,7 +110,8 @@ def tracker(token: str):
 def _start_round_pending(game: store.Played) -> bool:
     """Tell whether the next round is a start round that still needs its placed cards or picks."""
     state = game.state
-    return state.phase == "selection" and state.round == 0 and state.start_rounds > 0
+    return state.phase == "selection" and state.round == 0 and state.start_rounds > 0 \
+        and not rules_for(game.board).shared_start_rounds  # Paris: start rounds share one pair, entered as a round
 
 
 def _cards_form(game: store.Played, start: bool = False):
@@ -121,7 +125,9 @@ def _cards_form(game: store.Played, start: bool = False):
     if state.mode == "solo" and game.sequence is not None:
         slots = [(f"{r},{k}", _("row {row} (from the top), card {card}", row=r + 1, card=k + 1))
                  for r, k in game.sequence.available()]
-    return pf.cards_form(game.board, colours, ["c0", "c1"], state.rating_mode == "advanced", slots, tracks)
+    shared_start = state.round < state.start_rounds  # a shared start round (Paris) only upgrades
+    return pf.cards_form(game.board, colours, ["c0", "c1"], state.rating_mode == "advanced" and not shared_start,
+                         slots, tracks, extra=lambda cls: pairs.add_route_field(cls, "c1", game.board))
 
 
 def _shown_state(game: store.Played) -> ref.GameState:
@@ -150,7 +156,8 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
     seats = [{"seat": r["seat"], "name": names[r["seat"]], "claimed": bool(r["claimed"])}
              for r in game.seats if r["seat"] < len(names)]
     cards = None
-    if state.phase == "drawing" and state.round > state.start_rounds and state.cards[0] is not None:
+    if state.phase == "drawing" and state.cards[0] is not None and (
+            state.round > state.start_rounds or rules_for(game.board).shared_start_rounds):
         chosen = (opener or {}).get("payload", {}).get("choices") or [None, None]
         cards = [view.card_label(game.board, c, chosen[i] if i < len(chosen) else None)
                  for i, c in enumerate(state.cards[0])]
@@ -165,7 +172,9 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         placed=placed, start_cards=[{"name": p.name, "chosen": p.start is not None} for p in pending_start],
         revealed=view.revealed_starts(state) if not pending_start else [], tracks=view.rating_tracks(game.board),
         spaces=bool(game.board.features_of("remote_space")),
-        selection=view.selection_text(state, names) if state.phase == "selection" else "",
+        selection=(pairs.selection_text(state, names) or view.selection_text(state, names))
+        if state.phase == "selection" else "",
+        areas=pairs.area_rows(state), titles=pairs.card_titles(game.board), upkeep=pairs.upkeep_text(game.board),
         ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board),
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
@@ -267,8 +276,12 @@ def round_cards(token: str):
         kind, payload = "start_cards", {"placed": store.cards_json([r.card for r in read]) if not errors else [],
                                         "choices": choices}
     else:
-        read = [pf.read_card(form, "c0", game.board, colours, _("First round card"), errors, tracks),
-                pf.read_card(form, "c1", game.board, colours, _("Second round card"), errors, tracks)]
+        titles = pairs.card_titles(game.board) or (_("First round card"), _("Second round card"))
+        read = [pf.read_card(form, "c0", game.board, colours, titles[0], errors, tracks),
+                pf.read_card(form, "c1", game.board, colours, titles[1], errors, tracks)]
+        routes = pairs.read_routes(form, "c1", game.board, titles[1], errors)  # Paris: the city card's colours
+        if routes and read[1].card is not None:
+            read[1].card = replace(read[1].card, route_colours=routes)
         slot = None
         if state.mode == "solo":
             slot = pf.parse_pair(form.slot.data or "")
@@ -352,8 +365,9 @@ def score(token: str):
         doc = ref.to_game_document(game.state)
         players = [{"name": p["player"], "colour": SEAT_COLOURS[i % 4], "sheet": p}
                    for i, p in enumerate(doc["players"])]
+        ratings = {**doc["ratings"], **{f"tour:{c}": t for c, t in doc.get("tours", {}).items()}}  # Paris
         table_id = db.create_table(game.board.id, board_to_json(game.board), game.state.level, "en",
-                                   doc["ratings"], doc["goals"], players)
+                                   ratings, doc["goals"], players)
         if game.setup.get("referee", True):
             for seat, player in enumerate(players):  # the referee's sheets are complete: mark them entered
                 db.save_sheet(table_id, seat, 0, player["sheet"], "best")
@@ -440,10 +454,12 @@ def _turn_form(game: store.Played, seat: int):
     round_card = board.feature("cafe_card", state.cafe_card)
     if round_card is not None and round_card.param("bonus") in ("tourists", "ticket"):  # declinable for 2 PP
         tourist_cafes += card_cafes
+    drawn = [(pf.sec_value(s), view.section_label(state, seat, s)) for s in me.sections]
     form = pf.turn_form(locations, roads, colours, [(pf.source_value(s), view.source_label(state, seat, s))
                                                     for s in coordinate], section_sources, tourist_cafes,
                         [(f"{c},{r}", view.printed(state, seat, (c, r))) for c, r in waterfront],
-                        rules_for(board).segment_length, card_cafes)
+                        rules_for(board).segment_length, card_cafes,
+                        extra=pairs.turn_fields(state, seat, roads, drawn, len(section_sources)))
     return form, coordinate
 
 
@@ -482,6 +498,7 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
         highlight: list = []
         if state.phase == "drawing" and not me.played and state.cards[number] is not None:
             brief = view.round_brief(state, number)
+            brief["notes"] = brief.get("notes", []) + pairs.round_notes(state, number)
             highlight = brief["free"]
             if form is None:
                 form, _coordinate = _turn_form(game, number)
@@ -506,6 +523,8 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                 else _("Your personal goal is on the left half of the map.")
         if me.played and me.turns and state.phase == "drawing":
             ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
+            coloured = pairs.turn_colours_text(me.turns[-1][1])
+            ctx["played"] += f" ({coloured})" if coloured else ""
         if me.start_card is not None:  # London: this player's secret starting station and section
             start = pf.StartForm(data={"version": str(game.version)})
             start.start.choices = pf.options(view.start_options(state, number))
@@ -520,6 +539,7 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                            for i, c in enumerate(game.placed))
             ctx.update(pick=pick, picked=game.picks.get(number))
         ctx["ratings"] = view.rating_rows(_shown_state(game))
+        ctx["hands"] = not pairs.route_pairs(game.board)  # a city played with available pairs has no hands
         ctx["balance"] = join_list(_("{side} (used)", side=label(f"balance_{side}", side)) if used
                                    else label(f"balance_{side}", side) for side, used in me.balance)
         ctx["js_strings"] = {"not_a_choice": _("That location is not one of your choices this round."),
@@ -639,8 +659,11 @@ def turn(seat_token: str):
         return _render_seat(game, number, seat_token, form, 400)
     errors: list[str] = []
     entered = pf.read_turn(form, False, coordinate, errors)
-    if entered is None:
-        for e in errors:
+    mine: list[str] = []
+    if entered is not None:  # Paris: the section colour, bonus colours and round bonuses
+        entered = pairs.read_turn_colours(form, entered, state.players[number], pf.parse_sec, mine)
+    if entered is None or mine:
+        for e in errors + mine:
             flash(e, "error")
         return _render_seat(game, number, seat_token, form, 422)
     entered = replace(entered, fallback=not ref.empty_matches(state, number, entered.changes))

@@ -38,6 +38,7 @@ from ..core.db import _now, metadata, read, write
 from ..core.i18n import _
 from ..core.security import small_int
 from .labels import problem_line
+from .play_pairs import turn_from, turn_json, with_tours
 
 play_game = Table(
     "play_game", metadata,
@@ -113,19 +114,19 @@ def turn_to_json(turn: ref.Turn) -> dict:
                                for b in turn.bonus_sections],
             "decline": [list(p) for p in turn.decline_cafe_tourists]} \
         | ({"ferry_to": list(turn.ferry_to)} if turn.ferry_to is not None else {}) \
-        | ({"cafe": list(turn.cafe)} if turn.cafe is not None else {})
+        | ({"cafe": list(turn.cafe)} if turn.cafe is not None else {}) | turn_json(turn, _sec_json)
 
 
 def turn_from_json(doc: dict) -> ref.Turn:
     """Read a turn written by `turn_to_json` (trusted log data; raises on garbage)."""
-    return ref.Turn(
+    return turn_from(doc, ref.Turn(
         (int(doc["location"][0]), int(doc["location"][1])), tuple(_sec(s) for s in doc["segment"]),
         doc.get("colour"), bool(doc.get("fallback")),
         tuple(ref.CoordinateChange(int(c["card"]), int(c["delta"]), _source(c["source"])) for c in doc["changes"]),
         tuple(ref.BonusSection(_sec(b["section"]), _source(b["source"])) for b in doc["bonus_sections"]),
         tuple((int(p[0]), int(p[1])) for p in doc.get("decline", [])),
         (int(doc["ferry_to"][0]), int(doc["ferry_to"][1])) if doc.get("ferry_to") is not None else None,
-        (int(doc["cafe"][0]), int(doc["cafe"][1])) if doc.get("cafe") is not None else None)
+        (int(doc["cafe"][0]), int(doc["cafe"][1])) if doc.get("cafe") is not None else None), _sec)
 
 
 # ---- the game as loaded --------------------------------------------------------------------------
@@ -323,8 +324,9 @@ def initial_state(game: Played) -> ref.GameState:
         goal = offer[kept].at if offer and kept in (0, 1) and kept < len(offer) else None
         start = draw.start_cards[i] if draw.start_cards and i < len(draw.start_cards) else None  # London, secret
         seats.append(ref.Seat(name, s["player_boards"][i], tuple(s.get("balance", [[]] * 4)[i]), goal, start))
-    return ref.new_game(game.board, seats, s["level"], s["rating_mode"], s["mode"], goal_cards(s),
-                        s["first_player"], hotspot_cards(game.board, s, draw))
+    state = ref.new_game(game.board, seats, s["level"], s["rating_mode"], s["mode"], goal_cards(s),
+                         s["first_player"], hotspot_cards(game.board, s, draw))
+    return with_tours(state, s)  # Paris: the revealed thematic tours and the bonus areas' boxes
 
 
 def hotspot_cards(board: Board, setup: dict, draw=None) -> tuple[str, ...]:

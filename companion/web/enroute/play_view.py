@@ -86,6 +86,7 @@ def map_state(state: ref.GameState, player: int) -> MapState:
     shown.goal = list(me.personal_goal or [])
     shown.crossed = set(me.crossed)
     shown.remote = {k: dict(v) for k, v in me.remote.items()}
+    shown.colours = dict(me.colours)  # Paris: each section in its colour
     if me.start is not None and me.start_card is not None:  # London: my own secret starting section, before the reveal
         shown.drawn.add(me.start[1])
     return shown
@@ -139,6 +140,8 @@ def card_label(board: Board, card, choice: int | None = None) -> str:
             names.append(_(" OR ").join(groups))
     if card.symbol:
         names.append(symbol_name(board, card.symbol))
+    if card.route_colours:  # Paris: the city card's two route colours
+        names.append(_("sections {colours}", colours=" / ".join(label(f"colour_{c}", c) for c in card.route_colours)))
     text = join_list(tourist_count(colour, n) for colour, n in card.tourists)
     return f"{card.coordinate}: {text}" + (f" ({join_list(names)})" if names else "")
 

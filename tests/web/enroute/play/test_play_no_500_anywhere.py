@@ -11,14 +11,16 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from play_helpers import create, make_app, seat_links, setup_game
+from play_helpers import create, make_app, seat_links, setup_game, version
 
 FIELDS = ["board", "mode", "referee", "level", "rating_mode", "name_0", "name_1", "version", "keep", "cell",
           "location", "sec_0", "sec_1", "colour", "fallback", "card_a", "card_b", "players-0-name", "lang",
           "sheet_json", "route_mode", "doc", "text", "id", "name", "kind", "pp", "track", "at", "bonus", "op",
           "seat", "picks", "cards-0-coordinate", "cards-0-tourists-red", "deck_A", "paper", "players",
           "start", "ferry_to", "c0_choice", "c0_symbol", "c0_icon_statue", "c0_coord", "c0_red", "c0_choice_move",
-          "card", "half", "section_3", "cafe", "source", "hot_A", "hot_B", "hot_C", "c0_icon_broadway"]
+          "card", "half", "section_3", "cafe", "source", "hot_A", "hot_B", "hot_C", "c0_icon_broadway",
+          "section_colour", "c1_routes", "route_erase", "route_draw", "route_colour", "tour_section",
+          "tour_section_colour", "bonus_0_colour", "tour_blue"]  # the last two lines: Paris
 junk = st.one_of(st.text(max_size=12), st.integers(-5, 99).map(str), st.sampled_from(["", "0", "1", "-1", "x" * 300,
                                                                                        "[]", "{}", "null", "3,4,4,4"]))
 forms = st.dictionaries(st.sampled_from(FIELDS), junk, max_size=8)
@@ -40,6 +42,11 @@ def world(tmp_path_factory):
     new_york = setup_game(client, app, board="new-york-example")  # hotspots, cafe cards, the goal's half
     seats += [path.rsplit("/", 1)[1] for path in seat_links(app, new_york)]
     ny_setup = create(client, board="new-york-example")  # still in setup: the hotspot backs' step
+    paris = setup_game(client, app, board="paris-example", rating="advanced")  # pairs, colours, round bonuses
+    seats += [path.rsplit("/", 1)[1] for path in seat_links(app, paris)]
+    pair = {"version": version(app, paris), "c0_coord": "2", "c0_red": "1", "c1_coord": "3", "c1_blue": "1",
+            "c1_routes": "red,green", "c1_icon_opera-celeste": "up"}
+    assert client.post(f"/play/{paris}/round", data=pair).status_code == 302  # seats now see the Paris turn form
     form = {"lang": "en", "board": "training-city", "level": "full", "rating_0": "0", "rating_1": "0", "rating_2": "0"}
     for i, (name, colour) in enumerate([("Aki", "red"), ("Bo", "blue"), ("", "green"), ("", "yellow")]):
         form.update({f"players-{i}-name": name, f"players-{i}-colour": colour, f"players-{i}-player_board": "random"})
@@ -51,9 +58,10 @@ def world(tmp_path_factory):
     table = re.search(r"/tables/([A-Za-z0-9_-]+)$", response.headers["Location"]).group(1)
     draft = re.search(r"/boards/drafts/([a-f0-9]+)", client.post("/boards/new", data={"name": "Fuzz",
                                                                                       "source": ""}).headers["Location"])
-    values = {"token": [table, game, london, new_york, ny_setup, "nope", "x" * 80], "seat_token": [*seats, "nope"],
-              "seat": [0, 1, 3, 999],
-              "board_id": ["training-city", "nope", "..", "a" * 90], "key": ["level", "players", "start", "city-goals", "nope"],
+    values = {"token": [table, game, london, new_york, ny_setup, paris, "nope", "x" * 80],
+              "seat_token": [*seats, "nope"], "seat": [0, 1, 3, 999],
+              "board_id": ["training-city", "nope", "..", "a" * 90],
+              "key": ["level", "players", "start", "city-goals", "paris-tours", "nope"],
               "draft_id": [draft.group(1) if draft else "0", "nope", "zz"]}
     return app, values
 

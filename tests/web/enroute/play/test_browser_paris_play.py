@@ -1,0 +1,104 @@
+"""One Paris round in headless Chromium on a 390×844 phone (issue 16): the pair taken entered in the card picker
+(the city card's route colours and its rating move), every seat's turn with its section colour, the map drawing
+the sections in that colour, a refused colour explained, and the round closed."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from play_helpers import make_app, setup_game
+
+from companion.games.enroute import referee as ref
+from companion.games.enroute.cities.paris.deck import paris_deck, split
+from companion.games.enroute.registry import find_board
+from companion.web.enroute import play_store as store
+from companion.web.enroute.play_forms import sec_value
+from companion.web.enroute.svgmap import section_id
+
+WIDTH, HEIGHT = 390, 844
+
+
+@pytest.fixture
+def server(tmp_path, live_server):
+    """Serve a fresh app; yield (base url, app, test client) — the client sets the game up, CSRF off meanwhile."""
+    app = make_app(tmp_path)
+    app.config.update(SERVER_NAME=None)
+    return live_server(app), app, app.test_client()
+
+
+def _game(app, token):
+    """Replay the game from the store."""
+    with app.app_context():
+        return store.load(token)
+
+
+def _fits(page):
+    """Assert the page fits the phone's width."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+
+
+def test_one_paris_round_in_the_browser(server, chromium):
+    base, app, client = server
+    board = find_board("paris-example")
+    token = setup_game(client, app, names=("Aki", "Bo"), board="paris-example", rating="advanced")
+    app.config.update(WTF_CSRF_ENABLED=True)  # from here on only the browser acts, with its CSRF tokens
+    rng = random.Random(3)
+    glob, city = split(paris_deck(board))
+    cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+    started = time.monotonic()
+    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10000)
+        game = _game(app, token)
+        links = [base + f"/play/s/{s['token']}" for s in game.seats]
+        page.goto(f"{base}/play/{token}")
+        assert "takes one of the two available pairs" in page.content()
+        for prefix, card in zip(("c0", "c1"), cards):
+            picker = f".picker[data-prefix='{prefix}']"
+            page.click(f"{picker} [data-coord='{card.coordinate}']")
+            for colour, n in card.tourists:
+                page.click(f"{picker} [data-colour='{colour}'][data-count='{n}']")
+        page.select_option("#c1_routes", ",".join(cards[1].route_colours))
+        lid = cards[1].iconic[0]
+        page.click(f".picker[data-prefix='c1'] [data-icon='{lid}']")  # one tap: upgrade
+        _fits(page)
+        page.click("#enter-cards")
+        assert "2 · Drawing" in page.content(), page.content()[:4000]
+        state = _game(app, token).state
+        area = cards[1].tourists[0][0]
+        assert state.area == area and state.boxes[area] == 1 and state.ratings[lid] == 2
+        assert page.locator("#bonus-areas .active-area").count() == 1
+        for seat, link in enumerate(links):
+            state = _game(app, token).state
+            free = ref.empty_matches(state, seat)
+            drawn = set(state.players[seat].sections)
+            loc, segment = next((x, ref.segment_options(board, drawn, x)[0]) for x in free
+                                if ref.segment_options(board, drawn, x))
+            page.goto(link)
+            assert "Draw this round's sections in" in page.content()
+            page.select_option("#location", f"{loc[0]},{loc[1]}")
+            page.select_option("#section_1", sec_value(segment[0]))
+            if len(segment) == 2:
+                page.select_option("#section_2", sec_value(segment[1]))
+            if seat == 0:  # no colour chosen: named, entry kept
+                page.click("#send-turn")
+                assert "Choose the colour of this round's sections" in page.content()
+                assert page.input_value("#location") == f"{loc[0]},{loc[1]}"
+            colour = cards[1].route_colours[seat % 2]
+            page.select_option("#section_colour", colour)
+            _fits(page)
+            page.click("#send-turn")
+            assert "Your turn is in" in page.content(), page.content()[:4000]
+            line = page.locator(f"#map #{section_id(segment[0])}")
+            assert f"pc-{colour}" in (line.get_attribute("class") or "")
+            assert _game(app, token).state.players[seat].colours[segment[0]] == colour
+        page.goto(f"{base}/play/{token}")
+        page.click("#close-round")
+        game = _game(app, token)
+        assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
+    finally:
+        context.close()
+    assert time.monotonic() - started < 60
