@@ -16,7 +16,14 @@ What a city sets (all data, no code paths per city):
 - `deck`: the model city deck (city tourist cards with their symbols, choice
   cards with "OR" groups, Cairo's symbols; global and repeat cards as usual);
 - `levels` and `modes`: what the seed allows (every level and mode for the
-  four cities; rating modes come from the board's `rules.rating_modes`).
+  four cities; rating modes come from the board's `rules.rating_modes`);
+- solo: `solo_rating_modes` (the rating modes of a solo game when they differ
+  from the board's: Paris is advanced only, its solo game standard only; see
+  `rating_modes`), `solo_decks` (the hand's pile and the sequence's pile when
+  they are different decks: Paris), `solo_challenges` (the city's own
+  challenge-table file) and `solo_setup_notes` (setup notes replacing
+  `setup_notes` of the same key in a solo game), `tours_completed` (what a
+  challenge cell's `tours` counts).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from .board import COLOURS, Board
@@ -71,6 +79,11 @@ class CityRules:
     on_open: Callable | None = None
     on_turn: Callable | None = None
     simulate: Callable | None = None
+    solo_rating_modes: tuple[str, ...] | None = None
+    solo_decks: Callable[[list[RoundCard]], tuple[list[RoundCard], list[RoundCard]]] | None = None
+    solo_challenges: Path | None = None
+    solo_setup_notes: tuple[Note, ...] = ()
+    tours_completed: Callable | None = None  # Paris: (board, tour ids, final route sections) -> tours completed
 
     def __post_init__(self) -> None:
         """Refuse an unknown goal mode (a programming error in a city module)."""
@@ -139,3 +152,9 @@ def city_deck(board: Board, symbols: Callable[[int], dict]) -> list[RoundCard]:
                              tuple(extra.get("options", ())), extra.get("symbol"))
         cards.append(card)
     return cards
+
+
+def rating_modes(board: Board, mode: str = "normal") -> tuple[str, ...]:
+    """Return the rating modes a game of this mode allows on a board: the city's solo modes, else the board's."""
+    solo = rules_for(board).solo_rating_modes if mode == "solo" else None
+    return tuple(solo) if solo is not None else tuple(board.rating_modes)

@@ -61,7 +61,7 @@ from .cards import (
 )
 from .cards import active_player as _active_player
 from .cityplay import add_remote, ferry_at, harbour_sections, open_cards, route_tourists, waterfront
-from .cityrules import rules_for
+from .cityrules import rating_modes, rules_for
 from .game import GAME_FORMAT
 from .geometry import Location, Point, Section
 from .goals import GoalCard, goal_to_json
@@ -200,8 +200,9 @@ def new_game(board: Board, seats: list[Seat], level: str = "full", rating_mode: 
     """Start a game; advanced rating mode marks one upgrade box per iconic landmark (the purple corners)."""
     if level not in LEVELS or rating_mode not in RATING_MODES or mode not in MODES:
         raise ValueError(f"unknown level/rating mode/mode: {level!r}, {rating_mode!r}, {mode!r}")
-    if rating_mode not in board.rating_modes:
-        raise ValueError(f"{board.name} is played in {' or '.join(board.rating_modes)} rating mode only")
+    allowed = rating_modes(board, mode)  # Paris: advanced, but its solo game standard
+    if rating_mode not in allowed:
+        raise ValueError(f"{board.name} is played in {' or '.join(allowed)} rating mode only")
     if not seats or not 0 <= first_player < len(seats):
         raise ValueError("a game needs players and a first active player among them")
     players = tuple(PlayerState(s.name, s.player_board, balance=tuple((side, False) for side in s.balance),

@@ -29,8 +29,8 @@ from pathlib import Path
 
 from .board import Board
 from .cards import HAND_SIZE, SOLO_HAND_SIZE, RoundCard, Table, start_round_count
-from .cityrules import DEFAULT, CityRules, rules_for
-from .geometry import Point
+from .cityrules import DEFAULT, CityRules, rating_modes, rules_for
+from .geometry import Point, section
 from .goals import GoalCard, parse_goals
 from .referee import Seat
 from .rows import GOAL_DECKS, LEVELS
@@ -171,32 +171,60 @@ class SoloSequence:
 
 @dataclass(frozen=True)
 class SoloCell:
-    """A cell of the city's challenge table: PP to reach and goal cards to meet."""
+    """A cell of the city's challenge table: PP to reach, goal cards to meet, thematic tours to complete (Paris)."""
 
     pp: int
     goals: int
+    tours: int = 0
 
 
-def solo_challenges() -> list[list[SoloCell]]:
-    """Return the example challenge table (data/solo-challenges.json); a table with the real card types its cell in."""
-    with open(DATA / "solo-challenges.json", encoding="utf-8") as handle:
+def _read_challenges(path: Path) -> tuple[tuple[SoloCell, ...], ...]:
+    """Read a challenge-table file (`enroute-solo-challenges/1`): rows of cells with pp, goals or tours."""
+    with open(path, encoding="utf-8") as handle:
         doc = json.load(handle)
-    return [[SoloCell(c["pp"], c["goals"]) for c in row] for row in doc["rows"]]
+    return tuple(tuple(SoloCell(c["pp"], c.get("goals", 0), c.get("tours", 0)) for c in row) for row in doc["rows"])
 
 
-def solo_cells(level: str) -> list[tuple[int, int, SoloCell]]:
+@cache
+def _challenges(path: Path) -> tuple[tuple[SoloCell, ...], ...]:
+    """Read and keep one challenge-table file."""
+    return _read_challenges(path)
+
+
+def solo_challenges(board: Board | None = None) -> list[list[SoloCell]]:
+    """Return the city's challenge table (Paris: its own file), else the example table (data/solo-challenges.json).
+
+    A table with the real card types its cell in.
+    """
+    own = rules_for(board).solo_challenges if board is not None else None
+    return [list(row) for row in _challenges(own or DATA / "solo-challenges.json")]
+
+
+def solo_cells(level: str, board: Board | None = None) -> list[tuple[int, int, SoloCell]]:
     """Return the (row, column, cell) a solo game at this level can win: cells needing goal cards only at full.
 
     Only the full game deals the shared goal cards (the solo setup shuffles them "as usual", seed ~l.657), so a
     simplified or intermediate solo game offers the cells that ask for no goal card (issue 13, R2).
     """
-    return [(r, c, cell) for r, row in enumerate(solo_challenges()) for c, cell in enumerate(row)
+    return [(r, c, cell) for r, row in enumerate(solo_challenges(board)) for c, cell in enumerate(row)
             if level == "full" or cell.goals == 0]
 
 
-def solo_result(total: int, goals_met: int, cell: SoloCell) -> bool:
-    """Tell whether a solo game is won: the cell's PP reached and its number of goal cards met."""
-    return total >= cell.pp and goals_met >= cell.goals
+def solo_result(total: int, goals_met: int, cell: SoloCell, tours_done: int = 0) -> bool:
+    """Tell whether a solo game is won: the cell's PP reached, its goal cards met and its tours completed."""
+    return total >= cell.pp and goals_met >= cell.goals and tours_done >= cell.tours
+
+
+def tours_completed(board: Board, tour_ids: Sequence[str], walk: Sequence[Point] | None) -> int:
+    """Count the revealed thematic tours whose final stage the final route completes (Paris solo's challenge).
+
+    The route is the walk of intersections; a step that is not a road (a ride) reaches nothing. The same check
+    brings a tour's remote landmark onto the route; a city without tours counts 0.
+    """
+    count = rules_for(board).tours_completed
+    steps = list(walk or [])
+    sections = [section(tuple(a), tuple(b)) for a, b in zip(steps, steps[1:]) if a != b]
+    return count(board, tour_ids, sections) if count is not None else 0
 
 
 def solo_score(scored: dict) -> tuple[int, int]:
@@ -271,10 +299,17 @@ def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
     first = rng.randrange(len(names))
     cards = list(deck) if deck is not None else rules.deck(board)
     solo = options.mode == "solo"
-    table = Table.deal(cards, len(names), rng, 0 if solo else HAND_SIZE)
+    split = rules.solo_decks if solo else None
+    # Paris solo: the hand is drawn from the 24 global cards, the sequence laid from the 12 Paris cards
+    hand_pile, sequence_pile = split(cards) if split is not None else (cards, [])
+    table = Table.deal(hand_pile, len(names), rng, 0 if solo else HAND_SIZE)
     sequence = None
     if solo:  # the sequence is laid first (step 5), then the 2-card hand is drawn (step 6)
-        sequence = SoloSequence.lay([table.deck.pop(0) for _ in range(10)])
+        if split is not None:  # its own deck: shuffled, 10 laid, the other cards back in the box unseen
+            rng.shuffle(sequence_pile)
+            sequence = SoloSequence.lay(sequence_pile[:10])
+        else:
+            sequence = SoloSequence.lay([table.deck.pop(0) for _ in range(10)])
         table.draw(table.hands[0], SOLO_HAND_SIZE)
     start: list[tuple[str, str] | None] | None = None
     if board.start_cards:  # London: shuffle the starting subway cards, one face down per player
@@ -309,10 +344,10 @@ def _check_options(board: Board, names: Sequence[str], options: SetupOptions) ->
                                                                                                "advanced"):
         raise ValueError(f"unknown options {options!r}")
     rules = rules_for(board)
-    if options.rating_mode not in board.rating_modes or options.level not in rules.levels \
-            or options.mode not in rules.modes:
+    allowed = rating_modes(board, options.mode)  # Paris: advanced, its solo game standard
+    if options.rating_mode not in allowed or options.level not in rules.levels or options.mode not in rules.modes:
         raise ValueError(f"{board.name} is not played with {options.rating_mode} ratings, level {options.level} "
-                         f"or mode {options.mode} (rating modes: {', '.join(board.rating_modes)})")
+                         f"or mode {options.mode} (rating modes: {', '.join(allowed)})")
     n = len(names)
     if not 1 <= n <= len(board.player_boards):
         raise ValueError(f"{board.name} has {len(board.player_boards)} player boards; {n} players cannot each get one")
@@ -393,7 +428,10 @@ def setup_steps(options: SetupOptions, board: Board | None = None) -> list[Setup
         steps.append(SetupStep("no-cafes", "Simplified game",
                                "Ignore the cafe cups: no cafe bonuses in this game."))
     if board is not None:  # the city's changes (its rules module), after the common steps they change
-        for n in rules_for(board).setup_notes:
+        rules = rules_for(board)
+        solo_notes = {n.key: n for n in rules.solo_setup_notes} if solo else {}
+        notes = [solo_notes.pop(n.key, n) for n in rules.setup_notes] + list(solo_notes.values())
+        for n in notes:  # a solo note replaces the city's note of the same key (Paris solo: a hand, a sequence)
             if n.key == "city-goals" and options.level != "full":
                 continue
             # A note keyed like a common step replaces it there (Paris's decks, hands, markers); no text drops it.

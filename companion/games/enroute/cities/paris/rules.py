@@ -6,9 +6,13 @@ naming `rules.city: "paris"` reads them (the board reader imports the city's mod
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from ....core.problems import N_
 from ...cityrules import CityRules, Note
 from . import features, play, rows
-from .deck import paris_deck
+from .deck import paris_deck, split
+from .tours import tours_completed
 
 features.register_all()
 rows.register_all()
@@ -29,8 +33,35 @@ RULES = CityRules(
     on_open=play.on_open,
     on_turn=play.on_turn,
     deck=paris_deck,
-    modes=("normal",),  # Paris solo (standard ratings, a card sequence of Paris cards) and teams: not modelled
+    modes=("normal", "solo"),  # team play in Paris is not modelled
     simulate=_simulate,
+    # Solo (seed ~l.1373-1400): standard ratings, a hand from the 24 global cards, a sequence of 10 of the 12 Paris
+    # cards, and a challenge table counting thematic tours completed instead of goal cards (our table: see NOTES.md).
+    solo_rating_modes=("standard",),
+    solo_decks=split,
+    solo_challenges=Path(__file__).with_name("solo-challenges.json"),
+    tours_completed=tours_completed,
+    solo_setup_notes=(
+        Note("deck", N_("Solo: a 24-card deck"),
+             N_("Shuffle the 18 global tourist cards and the 6 repeat cards into a 24-card deck, without the Paris "
+                "cards; your hand is drawn from it.")),
+        Note("challenge", N_("Challenge table"),
+             N_("Choose a cell of the Paris challenge table: the PP to reach and the number of thematic tours to "
+                "complete fully (every stage, checked against the final route). Paris uses no goal cards.")),
+        Note("sequence", N_("Card sequence of Paris cards"),
+             N_("Shuffle the 12 Paris cards and lay 10 of them face down in 4 rows (1, 3, 3, 3 from the top, the "
+                "lower three rows as columns of overlapping cards); turn the bottom row of 3 face up and put the "
+                "other 2 Paris cards back in the box unseen.")),
+        Note("hands", N_("Hand"), N_("Draw 2 cards from the 24-card deck into your hand.")),
+        Note("markers", N_("Markers"), N_("Take the red, green and blue markers; put the purple marker by the round "
+                                          "board.")),
+        Note("first-player", "First active player", ""),  # no start rounds, nobody else to start
+        Note("paris-colours", N_("Coloured routes and standard ratings"),
+             N_("Each round, draw every section in one of the two colours shown on the Paris round card; bonus "
+                "sections take any colour. A red, green or blue landmark counts only with a section of its own "
+                "colour beside it. The solo game uses the standard rating mode: do not upgrade ratings at setup; "
+                "each round's Paris card upgrades its landmark.")),
+    ),
     setup_notes=(
         Note("deck", "Two decks and two available pairs",
              "Shuffle the 18 global tourist cards and the 6 repeat cards into a 24-card global deck, and the 12 "

@@ -7,6 +7,9 @@ everyone. In a normal round the active player takes one pair; at upkeep the roun
 active player discards a global card from the other pair (replaced from the global deck) or the global deck's
 top card, the remaining pair moves down, and a new pair comes on top. A deck that runs out leaves its space
 empty; the game still has enough cards for ten rounds with the 24 + 12 cards.
+
+A one-player game is Paris solo (seed ~l.1373-1400): standard ratings, each round one global card from the 2-card
+hand and one face-up Paris card of the sequence (the setup draw lays both), then the hand is refilled.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import replace
 
 from ....core.problems import has_errors
 from ... import geometry as geo
-from ...cards import RoundCard, rating_options
+from ...cards import SOLO_HAND_SIZE, RoundCard, rating_options
 from ...referee import (
     BALANCE_SIDES,
     GameState,
@@ -89,16 +92,13 @@ class Pairs:
 
 
 def simulate_paris(board, players: int = 4, seed: int = 0, level: str = "full") -> GameState:
-    """Play a random legal Paris game and return the referee's final state."""
+    """Play a random legal Paris game (one player: a solo game) and return the referee's final state."""
+    if players == 1:
+        return simulate_paris_solo(board, seed, level)
     names = [f"Player {i + 1}" for i in range(players)]
     draw = draw_setup(board, names, seed, SetupOptions(players, level, "advanced", "normal"))
     rng = random.Random(f"enroute-paris-{seed}")
-    kept = [rng.randrange(len(offer)) if offer else 0 for offer in draw.personal_offers]
-    balance = [(rng.choice(BALANCE_SIDES),) if rng.random() < 0.2 else () for _ in names]
-    state = new_game(board, setup_seats(draw, kept, balance), level, "advanced", "normal", (), draw.first_player)
-    tours = tuple(rng.choice([t.id for t in board.features_of("tour") if t.param("colour") == c])
-                  for c in PARIS_COLOURS if any(t.param("colour") == c for t in board.features_of("tour")))
-    state = replace(state, tours=tours, boxes={f.param("colour"): 0 for f in board.features_of("bonus_area")})
+    state = _start(board, draw, level, "advanced", "normal", rng)
     global_deck, paris = split(paris_deck(board))
     rng.shuffle(global_deck)
     rng.shuffle(paris)
@@ -127,6 +127,36 @@ def simulate_paris(board, players: int = 4, seed: int = 0, level: str = "full") 
                 pairs.fill()
         else:
             pairs.upkeep(rng)
+    return state
+
+
+def _start(board, draw, level: str, rating_mode: str, mode: str, rng: random.Random) -> GameState:
+    """Start the referee's game from the setup draw: kept goals, balance cards, revealed tours, empty areas."""
+    kept = [rng.randrange(len(offer)) if offer else 0 for offer in draw.personal_offers]
+    balance = [(rng.choice(BALANCE_SIDES),) if rng.random() < 0.2 else () for _ in draw.names]
+    state = new_game(board, setup_seats(draw, kept, balance), level, rating_mode, mode, (), draw.first_player)
+    tours = tuple(rng.choice([t.id for t in board.features_of("tour") if t.param("colour") == c])
+                  for c in PARIS_COLOURS if any(t.param("colour") == c for t in board.features_of("tour")))
+    return replace(state, tours=tours, boxes={f.param("colour"): 0 for f in board.features_of("bonus_area")})
+
+
+def simulate_paris_solo(board, seed: int = 0, level: str = "full") -> GameState:
+    """Play a random legal Paris solo game: a global card from the hand and a Paris card from the sequence."""
+    draw = draw_setup(board, ["Player 1"], seed, SetupOptions(1, level, "standard", "solo"))
+    rng = random.Random(f"enroute-paris-solo-{seed}")
+    state = _start(board, draw, level, "standard", "solo", rng)
+    table, sequence = draw.table, draw.sequence
+    while state.phase != "over":
+        first = table.play(0, rng.choice(table.hands[0]))
+        second, sequence = sequence.take(rng.choice(sequence.available()))
+        state = _checked(begin_round(state, (first, second)), "open round")
+        state = _play(state, 0, rng)
+        if rng.random() < 0.05:
+            state = _checked(undo_turn(state, 0), "undo")
+            state = _play(state, 0, rng)
+        state = _checked(close_round(state), "close round")
+        table.discard_round([first, second])
+        table.refill(SOLO_HAND_SIZE)
     return state
 
 

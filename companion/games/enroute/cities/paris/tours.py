@@ -56,3 +56,9 @@ def remote_kind(board: Board, tour: Feature) -> str | None:
     """The colour of the remote landmark a tour brings."""
     landmark = board.feature("tour_landmark", tour.param("remote"))
     return landmark.param("kind") if landmark else None
+
+
+def tours_completed(board: Board, tour_ids: Iterable[str], sections: Iterable[Section]) -> int:
+    """Count the revealed tours whose final stage the sections complete (Paris solo's challenge, at game end)."""
+    secs = list(sections)
+    return sum(1 for tour in tours_in_play(board, tour_ids) if final_complete(board, tour, secs))
