@@ -17,7 +17,7 @@ from flask import Response, abort, flash, g, redirect, render_template, request,
 from ...games.core.problems import N_
 from ...games.enroute import referee as ref
 from ...games.enroute.board import board_to_json
-from ...games.enroute.cityrules import rules_for
+from ...games.enroute.cityrules import rating_modes, rules_for
 from ...games.enroute.goals import goal_to_json
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
 from ..core import db as core_db
@@ -50,7 +50,8 @@ def new():
         if form.validate_on_submit() and form.mode.data in dict(pf.MODES):
             board = next((b for b in boards if b.id == form.board.data), boards[0])
             setup = {"mode": form.mode.data, "referee": bool(form.referee.data), "level": "full",
-                     "rating_mode": "standard", "names": [], "seed": secrets.randbelow(2 ** 31),
+                     "rating_mode": _first_rating(board, form.mode.data), "names": [],
+                     "seed": secrets.randbelow(2 ** 31),
                      "goals_source": "draw", "goals": [], "balance": [], "player_boards": [], "first_player": 0,
                      "challenge": None}
             token = store.create_game(board.id, board_to_json(board), setup)
@@ -60,6 +61,12 @@ def new():
         flash(_form_message(form), "error")
         return render_template("enroute/play/new.html", form=form), 400
     return render_template("enroute/play/new.html", form=form)
+
+
+def _first_rating(board, mode: str) -> str:
+    """The rating mode a new game starts with: standard when the city allows it in this mode (Paris: advanced)."""
+    allowed = rating_modes(board, mode)
+    return "standard" if "standard" in allowed else allowed[0]
 
 
 def _refresh_draw(game: store.Played, setup: dict, names_changed: bool) -> None:
@@ -150,6 +157,9 @@ def _step_form(game: store.Played, key: str):
                 return _("Choose normal, solo or team."), {}
             changed = setup["mode"] != f.mode.data
             setup["mode"], setup["referee"] = f.mode.data, bool(f.referee.data)
+            allowed = rating_modes(game.board, setup["mode"])  # Paris: advanced, its solo game standard
+            if setup.get("rating_mode") not in allowed:
+                setup["rating_mode"] = allowed[0]
             _refresh_draw(game, setup, False)
             return None, {"offers_changed": changed}
         return form, apply
@@ -170,7 +180,7 @@ def _step_form(game: store.Played, key: str):
         return form, apply
     if key == "rating":
         form = pf.RatingForm(data={"rating_mode": s["rating_mode"]} if request.method == "GET" else None)
-        allowed = game.board.rating_modes  # Rio: standard only
+        allowed = rating_modes(game.board, s["mode"])  # Rio: standard only; Paris: advanced, its solo standard
         form.rating_mode.choices = [c for c in form.rating_mode.choices if c.value in allowed]
         form.rating_mode.validate_choice = False  # a mode the city forbids is explained by `apply`
 
@@ -200,8 +210,8 @@ def _step_form(game: store.Played, key: str):
         return form, _apply_goals
     if key == "challenge":
         form = pf.ChallengeForm()
-        form.cell.choices = pf.options((f"{r}-{c}", _("{pp} PP, {goals} goal card(s)", pp=cell.pp, goals=cell.goals))
-                                       for r, c, cell in solo_cells(s["level"]))
+        form.cell.choices = pf.options((f"{r}-{c}", view.cell_label(cell))
+                                       for r, c, cell in solo_cells(s["level"], game.board))
         if request.method == "GET" and s.get("challenge"):
             form.cell.data = "-".join(map(str, s["challenge"]))
 
@@ -395,7 +405,8 @@ def _step_extra(game: store.Played, key: str) -> dict:
         extra["balance"] = [join_list(label(f"balance_{side}", side) for side in cards)
                             for cards in s.get("balance") or []]
         cell = s.get("challenge")
-        extra["challenge"] = solo_challenges()[cell[0]][cell[1]] if cell else None
+        extra["challenge"] = solo_challenges(game.board)[cell[0]][cell[1]] if cell else None
+        extra["challenge_text"] = view.cell_label(extra["challenge"]) if cell else ""
     return extra
 
 
@@ -432,7 +443,8 @@ def _start_problems(game: store.Played) -> list[str]:
             problems.append(_("Waiting for {names} to keep a personal goal.", names=join_list(waiting)))
     if s["mode"] == "solo" and not s.get("challenge"):
         problems.append(_("Choose a cell of the challenge table."))
-    elif s["mode"] == "solo" and tuple(s["challenge"]) not in {(r, c) for r, c, _cell in solo_cells(s["level"])}:
+    elif s["mode"] == "solo" and tuple(s["challenge"]) not in {(r, c) for r, c, _cell in solo_cells(s["level"],
+                                                                                                 game.board)}:
         # the level was changed after the cell was chosen: its goal cards would never be dealt (issue 13, R2)
         problems.append(_("The chosen cell asks for goal cards, which only the full game deals: choose a cell "
                           "without goal cards or play the full game."))

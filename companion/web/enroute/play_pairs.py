@@ -133,10 +133,12 @@ def tour_names(board: Board, setup: dict) -> list[str]:
 
 # ---- rounds: the pair and the bonus areas -----------------------------------------------------------
 
-def card_titles(board: Board) -> tuple[str, str] | None:
-    """Name the two round cards of a pair (None: a city without available pairs)."""
+def card_titles(board: Board, solo: bool = False) -> tuple[str, str] | None:
+    """Name the two round cards of a pair, or a solo round's (None: a city without available pairs)."""
     if not route_pairs(board):
         return None
+    if solo:  # Paris solo: a global card from the hand, a city card from the sequence
+        return _("Global card played from your hand"), _("City card taken from the sequence (two route colours)")
     return _("Global card of the pair taken"), _("City card of the pair taken (two route colours)")
 
 
@@ -168,6 +170,9 @@ def selection_text(state: ref.GameState, names: list[str]) -> str | None:
     """Say what the selection phase asks in a city with available pairs (None: not such a city)."""
     if not route_pairs(state.board):
         return None
+    if state.mode == "solo":
+        return _("Play a global card from your hand and take a face-up city card of the sequence; enter both. "
+                 "Standard rating mode: the city card's iconic rating goes up.")
     number = state.round + 1
     if number <= state.start_rounds:
         return _("Start round: everyone's round cards are the bottom pair (round 2 of two start rounds: the top "
@@ -177,10 +182,13 @@ def selection_text(state: ref.GameState, names: list[str]) -> str | None:
              who=names[state.active] if state.active is not None and state.active < len(names) else "?")
 
 
-def upkeep_text(board: Board) -> str | None:
+def upkeep_text(board: Board, solo: bool = False) -> str | None:
     """Say what the upkeep does in a city with available pairs (None: not such a city)."""
     if not route_pairs(board):
         return None
+    if solo:
+        return _("The round's two cards go to the discard pile; draw a global card so your hand has 2 again, and "
+                 "turn face up every card of the sequence no longer covered.")
     return _("The round's pair goes to the discard pile. The active player discards the global card of the other "
              "pair (a new one replaces it) or the top card of the global deck; the remaining pair moves down and "
              "a new pair is laid on top. The next player clockwise becomes active.")

@@ -22,7 +22,14 @@ from ...games.enroute.cityrules import rules_for
 from ...games.enroute.game import read_game
 from ...games.enroute.scoring import score_players
 from ...games.enroute.search import solo_chooser
-from ...games.enroute.setup import solo_challenges, solo_result, solo_score, team_ranking, team_totals
+from ...games.enroute.setup import (
+    solo_challenges,
+    solo_result,
+    solo_score,
+    team_ranking,
+    team_totals,
+    tours_completed,
+)
 from ..core.home import remember_table
 from ..core.i18n import _
 from . import play_forms as pf
@@ -174,7 +181,8 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         spaces=bool(game.board.features_of("remote_space")),
         selection=(pairs.selection_text(state, names) or view.selection_text(state, names))
         if state.phase == "selection" else "",
-        areas=pairs.area_rows(state), titles=pairs.card_titles(game.board), upkeep=pairs.upkeep_text(game.board),
+        areas=pairs.area_rows(state), titles=pairs.card_titles(game.board, state.mode == "solo"),
+        upkeep=pairs.upkeep_text(game.board, state.mode == "solo"),
         ratings=view.rating_rows(_shown_state(game)), colours=view.colours_of(game.board),
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
@@ -276,7 +284,8 @@ def round_cards(token: str):
         kind, payload = "start_cards", {"placed": store.cards_json([r.card for r in read]) if not errors else [],
                                         "choices": choices}
     else:
-        titles = pairs.card_titles(game.board) or (_("First round card"), _("Second round card"))
+        titles = pairs.card_titles(game.board, state.mode == "solo") or (_("First round card"),
+                                                                           _("Second round card"))
         read = [pf.read_card(form, "c0", game.board, colours, titles[0], errors, tracks),
                 pf.read_card(form, "c1", game.board, colours, titles[1], errors, tracks)]
         routes = pairs.read_routes(form, "c1", game.board, titles[1], errors)  # Paris: the city card's colours
@@ -388,7 +397,7 @@ def result(token: str):
     players = db.get_players(table["id"])
     if game.state.mode == "solo":  # the route aims at the chosen cell: its PP with its goal count (issue 13, R1)
         r, c = game.setup.get("challenge") or (0, 0)
-        cell = solo_challenges()[r][c]
+        cell = solo_challenges(game.board)[r][c]
         chooser = solo_chooser(cell.pp, cell.goals, current_app.config.get("SOLVER_TIME_LIMIT"))
         scores = score_players(read_game(game_doc(table, players)), chooser=chooser)
     else:  # a long search runs in the background (issue 12, S8): its progress page, then this page again
@@ -400,7 +409,9 @@ def result(token: str):
     outcome: dict = {"mode": game.state.mode, "names": _names(game), "totals": totals}
     if game.state.mode == "solo":
         pp, met = solo_score({"rows": scores[0].rows or {}, "total": scores[0].total or 0})
-        outcome.update(pp=pp, met=met, cell=cell, won=solo_result(pp, met, cell), row=r + 1, col=c + 1)
+        done = tours_completed(game.board, game.state.tours, scores[0].final_route)  # Paris: tours, not goals
+        outcome.update(pp=pp, met=met, cell=cell, won=solo_result(pp, met, cell, done), row=r + 1, col=c + 1,
+                       tours=done, counts_tours=bool(cell.tours))
     elif game.state.mode == "team" and len(totals) == 4:
         outcome.update(teams=team_totals(totals), ranks=team_ranking(totals),
                        gaps=[abs(totals[0] - totals[2]), abs(totals[1] - totals[3])])
@@ -539,7 +550,8 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                            for i, c in enumerate(game.placed))
             ctx.update(pick=pick, picked=game.picks.get(number))
         ctx["ratings"] = view.rating_rows(_shown_state(game))
-        ctx["hands"] = not pairs.route_pairs(game.board)  # a city played with available pairs has no hands
+        # a city played with available pairs has no hands, except in its solo game (Paris: 2 global cards)
+        ctx["hands"] = not pairs.route_pairs(game.board) or state.mode == "solo"
         ctx["balance"] = join_list(_("{side} (used)", side=label(f"balance_{side}", side)) if used
                                    else label(f"balance_{side}", side) for side, used in me.balance)
         ctx["js_strings"] = {"not_a_choice": _("That location is not one of your choices this round."),

@@ -11,6 +11,7 @@ from ...games.enroute import referee as ref
 from ...games.enroute.board import COLOURS, Board
 from ...games.enroute.cards import HAND_SIZE, SOLO_HAND_SIZE, colour_choices, round_tourists, start_round_count
 from ...games.enroute.cityplay import ferry_at
+from ...games.enroute.cityrules import rules_for
 from ...games.enroute.geometry import Location, Point, Section
 from ...games.enroute.geometry import section as make_section
 from ...games.enroute.startcards import start_stations
@@ -269,10 +270,19 @@ def step_title(key: str, step=None) -> str:
     return label(f"step_{key}", _(step.title) if step is not None else key.replace("-", " "))
 
 
+def cell_label(cell) -> str:
+    """Name a challenge-table cell: its PP and goal cards, or its thematic tours to complete (Paris)."""
+    if cell.tours:
+        return _("{pp} PP, {tours} thematic tour(s) completed", pp=cell.pp, tours=cell.tours)
+    return _("{pp} PP, {goals} goal card(s)", pp=cell.pp, goals=cell.goals)
+
+
 def step_text(step, options, board: Board) -> str:
     """Say what a setup step asks of the table, in the page's language (engine text for an unknown step)."""
     solo, team = options.mode == "solo", options.mode == "team"
     key = step.key
+    if solo and any(n.key == key and n.text == step.text for n in rules_for(board).solo_setup_notes):
+        return _(step.text)  # the city's solo change of a common step (Paris: a hand of global cards, a sequence)
     if key == "city":
         return _("Play {city}. First game: the fictional training city at the {level} level.", city=board.name,
                  level=label(f"level_name_{options.level}", options.level))

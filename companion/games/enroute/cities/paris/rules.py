@@ -39,7 +39,7 @@ RULES = CityRules(
     # cards, and a challenge table counting thematic tours completed instead of goal cards (our table: see NOTES.md).
     solo_rating_modes=("standard",),
     solo_decks=split,
-    solo_challenges=Path(__file__).with_name("solo-challenges.json"),
+    solo_challenges=Path(__file__).parents[2] / "data" / "paris-solo-challenges.json",
     tours_completed=tours_completed,
     solo_setup_notes=(
         Note("deck", N_("Solo: a 24-card deck"),
