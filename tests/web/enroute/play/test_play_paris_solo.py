@@ -54,7 +54,8 @@ def test_a_paris_solo_game_is_played_to_its_result(client, app):
     token = setup_game(client, app, mode="solo", names=("Sol",), board=BOARD)  # challenge cell row 2, column 2
     game = loaded(app, token)
     assert game.state.mode == "solo" and game.state.rating_mode == "standard" and len(game.state.tours) == 3
-    for key, words in (("challenge", "thematic tour(s) completed"), ("sequence", "12 Paris cards"),
+    for key, words in (("challenge", "thematic tour(s) completed"), ("challenge", "the companion's own"),
+                       ("sequence", "12 Paris cards"),
                        ("hands", "Draw 2 cards from the 24-card deck"), ("start", "thematic tour(s) completed")):
         assert words in text_of(client.get(f"/play/{token}/setup/{key}")), key
     rng = random.Random(11)

@@ -47,7 +47,8 @@ RULES = CityRules(
                 "cards; your hand is drawn from it.")),
         Note("challenge", N_("Challenge table"),
              N_("Choose a cell of the Paris challenge table: the PP to reach and the number of thematic tours to "
-                "complete fully (every stage, checked against the final route). Paris uses no goal cards.")),
+                "complete fully (every stage, checked against the final route). Paris uses no goal cards. The rules "
+                "give no numbers for this table: the cells offered are the companion's own.")),
         Note("sequence", N_("Card sequence of Paris cards"),
              N_("Shuffle the 12 Paris cards and lay 10 of them face down in 4 rows (1, 3, 3, 3 from the top, the "
                 "lower three rows as columns of overlapping cards); turn the bottom row of 3 face up and put the "
