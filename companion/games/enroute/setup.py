@@ -182,7 +182,13 @@ def _read_challenges(path: Path) -> tuple[tuple[SoloCell, ...], ...]:
     """Read a challenge-table file (`enroute-solo-challenges/1`): rows of cells with pp, goals or tours."""
     with open(path, encoding="utf-8") as handle:
         doc = json.load(handle)
-    return tuple(tuple(SoloCell(c["pp"], c.get("goals", 0), c.get("tours", 0)) for c in row) for row in doc["rows"])
+    if doc.get("format") != "enroute-solo-challenges/1":
+        raise ValueError(f"{path.name} is not an enroute-solo-challenges/1 file")
+    table = tuple(tuple(SoloCell(c["pp"], c.get("goals", 0), c.get("tours", 0)) for c in row) for row in doc["rows"])
+    for cell in (cell for row in table for cell in row):  # facts are checked when loaded
+        if not all(type(v) is int and v >= 0 for v in (cell.pp, cell.goals, cell.tours)):
+            raise ValueError(f"bad challenge cell {cell!r} in {path.name}")
+    return table
 
 
 @cache

@@ -124,3 +124,15 @@ def test_simulated_paris_solo_games_run_without_a_referee_error(seed):
     score = score_players(game)[0]
     assert score.total is not None and not has_errors(score.problems)
     assert 0 <= tours_completed(BOARD, state.tours, score.final_route) <= 3
+
+
+def test_a_challenge_file_with_a_bad_cell_is_refused_when_loaded(tmp_path):
+    from companion.games.enroute.setup import _read_challenges
+
+    path = tmp_path / "t.json"
+    path.write_text('{"format": "enroute-solo-challenges/1", "rows": [[{"pp": 40, "tours": -1}]]}')
+    with pytest.raises(ValueError, match="bad challenge cell"):
+        _read_challenges(path)
+    path.write_text('{"format": "enroute-board/1", "rows": []}')
+    with pytest.raises(ValueError, match="not an enroute-solo-challenges/1 file"):
+        _read_challenges(path)
