@@ -200,3 +200,12 @@ def play_all(client, app, token, seed=1) -> store.Played:
     game = loaded(app, token)
     assert game.state.phase == "over" and not game.problems
     return game
+
+
+def submit(page, selector: str) -> None:
+    """Click a form's submit button and wait until the page it leads to has loaded.
+
+    A click waits only for the next page to start arriving; reading the page at that moment can
+    give an empty document (CI saw ``content() == ''`` once), so wait for the new document too."""
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click(selector)

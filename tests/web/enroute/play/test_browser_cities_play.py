@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from play_helpers import make_app, setup_game
+from play_helpers import make_app, setup_game, submit
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cityplay import allowed_choices, ferry_at, waterfront
@@ -96,11 +96,11 @@ def test_one_round_of_each_city_in_the_browser(server, chromium, city):
                 assert "Your starting subway card (secret)" in page.content()
                 page.check("input[name=start] >> nth=0")
                 _fits(page)
-                page.click("#choose-start")
+                submit(page, "#choose-start")
                 assert "You chose" in page.content()
             page.goto(f"{base}/play/{token}")
             assert page.locator("#start-subway").count() == 1
-            page.click("#reveal-start")
+            submit(page, "#reveal-start")
             assert all(p.start_card is None and p.sections for p in _game(app, token).state.players)
         state = _game(app, token).state
         cards, choices = _cards(board, state, rng)
@@ -122,7 +122,7 @@ def test_one_round_of_each_city_in_the_browser(server, chromium, city):
             if card.symbol:
                 page.select_option(f"#{prefix}_symbol", card.symbol)
         _fits(page)
-        page.click("#enter-cards")
+        submit(page, "#enter-cards")
         assert "2 · Drawing" in page.content(), page.content()[:4000]
         opened = _game(app, token).state
         expected = ref.begin_round(state, cards, None, choices)[0]
@@ -140,10 +140,10 @@ def test_one_round_of_each_city_in_the_browser(server, chromium, city):
             if colour and page.locator("#colour").count():
                 page.select_option("#colour", colour)
             _fits(page)
-            page.click("#send-turn")
+            submit(page, "#send-turn")
             assert "Your turn is in" in page.content(), page.content()[:4000]
         page.goto(f"{base}/play/{token}")
-        page.click("#close-round")
+        submit(page, "#close-round")
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
         assert all(p.turns for p in game.state.players)

@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from play_helpers import card_data, loaded, make_app, seat_links, setup_game, version
+from play_helpers import card_data, loaded, make_app, seat_links, setup_game, submit, version
 
 from companion.games.enroute.cards import model_deck
 
@@ -114,7 +114,7 @@ def test_hand_refresh_is_confirmed_and_apart_from_the_refresh_link(served, chrom
         assert refresh_link.inner_text() == "Refresh"
         assert page.locator("#waiting #confirm-hand-refresh").count() == 0
         page.click("#hand-refresh summary")
-        page.click("#confirm-hand-refresh")
+        submit(page, "#confirm-hand-refresh")
         assert "Hand refresh recorded" in page.inner_text("main")
         assert loaded(app, token).state.players[0].hand_refreshed
     finally:

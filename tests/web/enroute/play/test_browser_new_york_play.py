@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from play_helpers import make_app, seat_links
+from play_helpers import make_app, seat_links, submit
 from test_play_new_york import HOT, cards_for, ny_game
 
 from companion.games.enroute import geometry as geo
@@ -50,7 +50,7 @@ def test_one_round_of_new_york_in_the_browser(server, chromium):
         page.set_default_timeout(10000)
         state = _game(app, token).state
         page.goto(f"{base}/play/{token}")
-        page.click("#reveal-cafe")  # the companion's next card of the shuffled cafe deck
+        submit(page, "#reveal-cafe")  # the companion's next card of the shuffled cafe deck
         assert page.locator("#cafe-card").count() == 1
         revealed = _game(app, token).state.cafe_card
         assert revealed is not None
@@ -61,7 +61,7 @@ def test_one_round_of_new_york_in_the_browser(server, chromium):
             for colour, n in card.tourists:
                 page.click(f"{picker} [data-colour='{colour}'][data-count='{n}']")
         _fits(page)
-        page.click("#enter-cards")
+        submit(page, "#enter-cards")
         assert "2 · Drawing" in page.content(), page.content()[:4000]
 
         page.goto(links[0])
@@ -76,7 +76,7 @@ def test_one_round_of_new_york_in_the_browser(server, chromium):
         page.click(f"#play-map .hit[data-sec='{sec_value(HOT)}']")  # the hotspot road alone
         assert page.input_value("#location") == "9,2" and page.input_value("#section_1") == sec_value(HOT)
         _fits(page)
-        page.click("#send-turn")
+        submit(page, "#send-turn")
         text = page.content()
         assert "a lone section cannot cross it" in text, text[:4000]
         assert page.input_value("#section_1") == sec_value(HOT)  # the entry is kept
@@ -85,7 +85,7 @@ def test_one_round_of_new_york_in_the_browser(server, chromium):
             page.select_option(f"#section_{k}", sec_value(sec))
         page.select_option("#bonus_0", sec_value(HOT))
         page.select_option("#bonus_0_source", "balance")
-        page.click("#send-turn")
+        submit(page, "#send-turn")
         assert "Your turn is in" in page.content(), page.content()[:4000]
         me = _game(app, token).state.players[0]
         assert set(me.sections) == {geo.section(*s) for s in segment}
@@ -99,11 +99,11 @@ def test_one_round_of_new_york_in_the_browser(server, chromium):
         for k, sec in enumerate(option, start=1):
             page.select_option(f"#section_{k}", sec_value(sec))
         _fits(page)
-        page.click("#send-turn")
+        submit(page, "#send-turn")
         assert "Your turn is in" in page.content(), page.content()[:4000]
 
         page.goto(f"{base}/play/{token}")
-        page.click("#close-round")
+        submit(page, "#close-round")
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
         assert "No cafe card is revealed for this round yet" in page.content()

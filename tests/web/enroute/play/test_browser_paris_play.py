@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from play_helpers import make_app, setup_game
+from play_helpers import make_app, setup_game, submit
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cities.paris.deck import paris_deck, split
@@ -65,7 +65,7 @@ def test_one_paris_round_in_the_browser(server, chromium):
         lid = cards[1].iconic[0]
         page.click(f".picker[data-prefix='c1'] [data-icon='{lid}']")  # one tap: upgrade
         _fits(page)
-        page.click("#enter-cards")
+        submit(page, "#enter-cards")
         assert "2 · Drawing" in page.content(), page.content()[:4000]
         state = _game(app, token).state
         area = cards[1].tourists[0][0]
@@ -84,19 +84,19 @@ def test_one_paris_round_in_the_browser(server, chromium):
             if len(segment) == 2:
                 page.select_option("#section_2", sec_value(segment[1]))
             if seat == 0:  # no colour chosen: named, entry kept
-                page.click("#send-turn")
+                submit(page, "#send-turn")
                 assert "Choose the colour of this round's sections" in page.content()
                 assert page.input_value("#location") == f"{loc[0]},{loc[1]}"
             colour = cards[1].route_colours[seat % 2]
             page.select_option("#section_colour", colour)
             _fits(page)
-            page.click("#send-turn")
+            submit(page, "#send-turn")
             assert "Your turn is in" in page.content(), page.content()[:4000]
             line = page.locator(f"#map #{section_id(segment[0])}")
             assert f"pc-{colour}" in (line.get_attribute("class") or "")
             assert _game(app, token).state.players[seat].colours[segment[0]] == colour
         page.goto(f"{base}/play/{token}")
-        page.click("#close-round")
+        submit(page, "#close-round")
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
     finally:

@@ -7,7 +7,7 @@ import random
 import time
 
 import pytest
-from play_helpers import make_app
+from play_helpers import make_app, submit
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import colour_choices, model_deck
@@ -75,13 +75,13 @@ def test_whole_game_in_the_browser(server, chromium):
                 for name in ("Aki", "Bo"):
                     page.click(f"button.seat-link:has-text(\"{name}\")")  # "This is me", a POST
                     page.check("input[name=keep][value='0']")
-                    page.click("#keep-goal")
+                    submit(page, "#keep-goal")
                     assert "— kept" in page.content()
                     page.goto(setup_url)
                 assert page.content().count("kept a card ✓") == 2
             _no_sideways_scroll(page)
             page.click(".stepnav >> text=Next")
-        page.click("#start-game")
+        submit(page, "#start-game")
         assert page.url.endswith(f"/play/{token}")
         with app.app_context():
             links = [base + f"/play/s/{s['token']}" for s in store.load(token).seats]
@@ -100,7 +100,7 @@ def test_whole_game_in_the_browser(server, chromium):
                 for lid in c.iconic:
                     page.click(f"{picker} [data-icon='{lid}']")
             _no_sideways_scroll(page)
-            page.click("#enter-cards")
+            submit(page, "#enter-cards")
             assert "2 · Drawing" in page.content(), page.content()[:3000]
             for seat, link in enumerate(links):
                 state = _game(app, token).state
@@ -122,14 +122,14 @@ def test_whole_game_in_the_browser(server, chromium):
                         page.select_option("#section_2", sec_value(segment[1]))
                 if colour:
                     page.select_option("#colour", colour)
-                page.click("#send-turn")
+                submit(page, "#send-turn")
                 assert "Your turn is in" in page.content(), page.content()[:4000]
             page.goto(f"{base}/play/{token}")
-            page.click("#close-round")
+            submit(page, "#close-round")
         assert tapped
         game = _game(app, token)
         assert game.state.phase == "over"
-        page.click("#score-game")
+        submit(page, "#score-game")
         assert "/tables/" in page.url and page.url.endswith("/score")
         expected = score_game(ref.to_game_document(game.state))
         for seat, player in enumerate(expected["players"]):
