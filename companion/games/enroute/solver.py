@@ -126,6 +126,9 @@ class RouteScorer:
         self.factor = next((row.spec.pp or 1 for row in rows if row.type == "personal_goal"), 1)
         self.marked = sum(1 << g.index[p] for p in set(goal or ()) if p in g.index)
         self.cards = ctx.goals
+        # (card, metric key or None for a manual card, lower is better): read once, not on every bound
+        self._card_facts = [(c, None if c.metric == "manual" else c.metric_key, c.lower_is_better) for c in ctx.goals]
+        self.any_lower = any(lower for _, _, lower in self._card_facts)
         self.walk_cards = any(c.metric in WALK_METRICS for c in ctx.goals)
         # Zone goals (New York): sections next to a zone are monotone (bounded by the available part); whether
         # the route starts or ends next to one depends on the walk, so such a card is valued walk by walk.
@@ -260,12 +263,11 @@ class RouteScorer:
     def _cards(self, high: dict[str, int], low: dict[str, int] | None) -> int:
         """Achiever PP of the cards met: `high`/`low` bound the metrics (equal when exact)."""
         pp = 0
-        for card in self.cards:
-            if card.metric == "manual":
+        for card, key, lower in self._card_facts:
+            if key is None:
                 met = card.is_met(self.sheet.goal_values.get(card.deck))
-            elif card.metric_key in high:
-                met = card.is_met(low[card.metric_key] if card.lower_is_better and low is not None
-                                  else high[card.metric_key])
+            elif key in high:
+                met = card.is_met(low[key] if lower and low is not None else high[key])
             else:
                 met = True  # walk metrics: assumed met in a bound
             pp += card.achiever_pp if met else 0
@@ -314,7 +316,7 @@ class RouteScorer:
         high.update(self.zone_const)
         high.update({k: int(bool(available & m)) for k, m in self.zone_ends})  # no section next to it: unmet
         low = None
-        if any(c.lower_is_better for c in self.cards):
+        if self.any_lower:
             _, t, n, e = self.stats(*self.cover(included))
             low = {"route_length": (included & self.real).bit_count(), "tourists_on_route": t,
                    "landmarks_on_route": n, "empty_locations_on_route": e}

@@ -106,7 +106,8 @@ class _Search:
         """
         g = self.graph
         avail, _ = g.reach(avail, vinc)
-        if self.best is not None and self.scorer.bound(g, inc, avail, avail.bit_count()) < self.best:
+        whole = self.scorer.bound(g, inc, avail, avail.bit_count())
+        if self.best is not None and whole < self.best:
             return  # no set within all of `avail` reaches the best: no need for its regions and parity
         keep = 0
         top: Key | None = None
@@ -116,7 +117,9 @@ class _Search:
             drops = g.drops_needed(free, odd, 2) if odd.bit_count() > 2 else 0
             if drops is None:
                 continue
-            key = self.scorer.bound(g, inc, region, region.bit_count() - drops)
+            # The whole of `avail` with no drops is the bound just taken (the commonest case): not again.
+            key = whole if region == avail and not drops else self.scorer.bound(g, inc, region,
+                                                                                region.bit_count() - drops)
             if self.best is None or not key < self.best:
                 keep |= region
                 if top is None or key > top:
@@ -138,6 +141,9 @@ class _Search:
             self.nodes += 1
             if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
                 raise _OutOfTime
+            if touch is None:  # a pending seed: its lowest edge's root now, the rest's seed later
+                self.seed(avail)
+                continue
             frontier = avail & ~inc & touch
             if not frontier:
                 self.offer(inc)  # avail == inc here, and its parity passed the drops test
@@ -148,14 +154,25 @@ class _Search:
             self.push(inc, avail & ~low, vinc, touch)
 
     def seed(self, available: int) -> None:
-        """Queue one root per edge of `available`: the sets whose lowest edge it is."""
+        """Queue the root of the lowest edge of `available` (the sets whose lowest edge it is), and the other
+        edges' roots as one pending seed.
+
+        The pending seed is queued under the bound of every set within the rest of `available` (included
+        nothing), which is at least each later root's bound: it is opened only when the best key found is
+        not above it, and when the best beats it every later root is skipped at once, unbounded.
+        """
         g = self.graph
-        rest = available
-        while rest:
-            low = rest & -rest
-            e = low.bit_length() - 1
-            self.push(low, rest, g.vbits[e], g.inc[g.ends[e][0]] | g.inc[g.ends[e][1]])
-            rest ^= low
+        low = available & -available
+        e = low.bit_length() - 1
+        self.push(low, available, g.vbits[e], g.inc[g.ends[e][0]] | g.inc[g.ends[e][1]])
+        rest = available ^ low
+        if not rest:
+            return
+        top = self.scorer.bound(g, 0, rest, rest.bit_count())
+        if self.best is not None and top < self.best:
+            return
+        self.count += 1
+        heapq.heappush(self.queue, ([-x for x in top], 0, self.count, top, 0, rest, 0, None))
 
 
 def search_trails(graph: TrailGraph, scorer: TrailScorer, deadline: float | None = None,
