@@ -74,7 +74,8 @@ class CityRules:
     play: Any = None  # a city's own round flow object (New York's cafe cards and hotspots), see the city module
     # Paris: start rounds share one pair of round cards (no cards placed and picked); hooks the referee calls
     # when a round opens (`on_open(state, cards) -> dict` of GameState fields) and after a turn's sections
-    # (`on_turn(state, player, turn, sections, location, tourists) -> (changes, problems)`); a city simulator.
+    # (`on_turn(state, player, turn, sections, location, tourists) -> (changes, problems)`); a city simulator
+    # (`simulate(board, players, seed, level, mode) -> GameState`).
     shared_start_rounds: bool = False
     on_open: Callable | None = None
     on_turn: Callable | None = None

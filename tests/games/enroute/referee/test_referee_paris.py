@@ -168,12 +168,15 @@ def test_a_simulated_paris_game_validates_and_scores():
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(1, 4))
-def test_simulated_paris_games_follow_the_rules(seed, players):
+@given(seed=st.integers(0, 10**6), players=st.integers(1, 4), team=st.booleans())
+def test_simulated_paris_games_follow_the_rules(seed, players, team):
+    mode = "team" if team and players == 4 else None  # team play: 4 players, no start rounds
     try:
-        state = simulate_state(BOARD, players, seed)
+        state = simulate_state(BOARD, players, seed, mode=mode)
     except SimulationError as exc:  # a referee refusal of a move the simulator thought legal
         pytest.fail(str(exc))
+    assert state.mode == (mode or ("solo" if players == 1 else "normal"))
+    assert state.start_rounds == (2 if players == 4 and not mode else 1 if players == 3 else 0)
     assert state.phase == "over" and state.round == 10
     assert all(0 <= n <= 4 for n in state.boxes.values()) and sum(state.boxes.values()) == 10
     for player in state.players:

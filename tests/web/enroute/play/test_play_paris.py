@@ -252,3 +252,55 @@ def test_four_players_share_two_start_pairs(tmp_path):
         others_and_close(client, app, token, rng, skip=())
     page = text_of(client.get(f"/play/{token}"))
     assert "takes one of the two available pairs" in page and "symbol: downgrade" in page
+
+
+def test_a_paris_team_game_is_refereed_to_team_totals(tmp_path):
+    """Team play in Paris: no start rounds (the active player takes a pair from round 1), partners opposite, the
+    teams' totals and the tie rule on the result page."""
+    from play_helpers import make_app, setup_game
+
+    from companion.games.enroute.cities.paris.deck import paris_deck, split
+    from companion.games.enroute.scoring import score_game
+
+    app = make_app(tmp_path)
+    client = app.test_client()
+    mode_page = text_of(client.get("/play/new"))
+    assert 'value="team"' in mode_page
+    token = setup_game(client, app, mode="team", names=("Aki", "Bo", "Cy", "Di"), rating="advanced", board=BOARD)
+    game = loaded(app, token)
+    assert game.state.mode == "team" and game.state.start_rounds == 0 and game.state.rating_mode == "advanced"
+    tracker = text_of(client.get(f"/play/{token}"))
+    assert "Start round: everyone's round cards are the bottom pair" not in tracker  # round 1 has an active player
+    assert re.search(r"the active player \w+ chooses", tracker)
+    rng = random.Random(3)
+    glob, city = split(paris_deck(game.state.board))
+    while loaded(app, token).state.phase != "over":
+        state = loaded(app, token).state
+        cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+        move = "down" if state.ratings.get(cards[1].iconic[0], 0) >= 4 else "up"
+        response = post_pair(client, app, token, cards, move)
+        assert response.status_code == 302, text_of(response)[:3000]
+        others_and_close(client, app, token, rng, skip=())
+    game = loaded(app, token)
+    assert game.state.round == 10 and not game.problems
+    assert client.post(f"/play/{token}/score", data={"version": version(app, token)}).status_code == 302
+    page = client.get(f"/play/{token}/result")
+    if page.status_code == 202:  # a long search runs in the background: follow it to the result
+        import time
+
+        from companion.web.enroute import route_jobs
+
+        url = html.unescape(re.search(r'data-status-url="([^"]+)"', page.get_data(as_text=True)).group(1))
+        deadline = time.monotonic() + 60
+        try:
+            while client.get(url).get_json()["state"] != route_jobs.DONE and time.monotonic() < deadline:
+                time.sleep(0.05)
+            page = client.get(f"/play/{token}/result")
+        finally:
+            route_jobs.stop_workers(app)
+    assert page.status_code == 200
+    body = page.get_data(as_text=True)
+    totals = [p["total"] for p in score_game(ref.to_game_document(loaded(app, token).state))["players"]]
+    assert f'<td class="team-total">{totals[0] + totals[2]}</td>' in body
+    assert f'<td class="team-total">{totals[1] + totals[3]}</td>' in body
+    assert "Aki &amp; Cy" in body

@@ -18,11 +18,11 @@ features.register_all()
 rows.register_all()
 
 
-def _simulate(board, players, seed, level):
+def _simulate(board, players, seed, level, mode):
     """Play a random Paris game (imported when used: the simulator imports the referee)."""
     from .simulate import simulate_paris
 
-    return simulate_paris(board, players, seed, level)
+    return simulate_paris(board, players, seed, level, mode)
 
 
 RULES = CityRules(
@@ -33,7 +33,9 @@ RULES = CityRules(
     on_open=play.on_open,
     on_turn=play.on_turn,
     deck=paris_deck,
-    modes=("normal", "solo"),  # team play in Paris is not modelled
+    # Team play (seed §8) with Paris's own card flow: the active player still chooses one of the two available
+    # pairs (no hands, so nobody places cards), no start rounds, teams' totals (README "Paris").
+    modes=("normal", "team", "solo"),
     simulate=_simulate,
     # Solo (seed ~l.1373-1400): standard ratings, a hand from the 24 global cards, a sequence of 10 of the 12 Paris
     # cards, and a challenge table counting thematic tours completed instead of goal cards (our table: see NOTES.md).

@@ -91,14 +91,16 @@ class Pairs:
                 (self.global_deck if col == 0 else self.paris).insert(0, new[col])
 
 
-def simulate_paris(board, players: int = 4, seed: int = 0, level: str = "full") -> GameState:
-    """Play a random legal Paris game (one player: a solo game) and return the referee's final state."""
+def simulate_paris(board, players: int = 4, seed: int = 0, level: str = "full", mode: str = "normal") -> GameState:
+    """Play a random legal Paris game (one player: a solo game; 4 players may play as teams) and return the
+    referee's final state."""
     if players == 1:
         return simulate_paris_solo(board, seed, level)
+    mode = "team" if mode == "team" else "normal"
     names = [f"Player {i + 1}" for i in range(players)]
-    draw = draw_setup(board, names, seed, SetupOptions(players, level, "advanced", "normal"))
-    rng = random.Random(f"enroute-paris-{seed}")
-    state = _start(board, draw, level, "advanced", "normal", rng)
+    draw = draw_setup(board, names, seed, SetupOptions(players, level, "advanced", mode))
+    rng = random.Random(f"enroute-paris-{seed}" if mode == "normal" else f"enroute-paris-{mode}-{seed}")
+    state = _start(board, draw, level, "advanced", mode, rng)
     global_deck, paris = split(paris_deck(board))
     rng.shuffle(global_deck)
     rng.shuffle(paris)
