@@ -102,3 +102,60 @@ def test_one_paris_round_in_the_browser(server, chromium):
     finally:
         context.close()
     assert time.monotonic() - started < 60
+
+
+def test_one_paris_solo_round_in_the_browser(server, chromium):
+    """Paris solo on a phone: the global card from the hand, the city card and its sequence slot, the turn in one
+    of the card's colours, the round closed."""
+    base, app, client = server
+    board = find_board("paris-example")
+    token = setup_game(client, app, mode="solo", names=("Sol",), board="paris-example")
+    app.config.update(WTF_CSRF_ENABLED=True)
+    game = _game(app, token)
+    before = dict(game.state.ratings)
+    rng = random.Random(4)
+    glob, city = split(paris_deck(board))
+    cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+    started = time.monotonic()
+    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10000)
+        page.goto(f"{base}/play/{token}")
+        content = page.content()
+        assert "Global card played from your hand" in content and "Card taken from the sequence" in content
+        for prefix, card in zip(("c0", "c1"), cards):
+            picker = f".picker[data-prefix='{prefix}']"
+            page.click(f"{picker} [data-coord='{card.coordinate}']")
+            for colour, n in card.tourists:
+                page.click(f"{picker} [data-colour='{colour}'][data-count='{n}']")
+        page.select_option("#c1_routes", ",".join(cards[1].route_colours))
+        lid = cards[1].iconic[0]
+        page.click(f".picker[data-prefix='c1'] [data-icon='{lid}']")
+        page.check("input[name=slot] >> nth=0")
+        _fits(page)
+        submit(page, "#enter-cards")
+        assert "2 · Drawing" in page.content(), page.content()[:4000]
+        state = _game(app, token).state
+        assert state.ratings[lid] == before.get(lid, 0) + 1 and state.boxes[cards[1].tourists[0][0]] == 1
+        free = ref.empty_matches(state, 0)
+        drawn = set(state.players[0].sections)
+        loc, segment = next((x, ref.segment_options(board, drawn, x)[0]) for x in free
+                            if ref.segment_options(board, drawn, x))
+        page.goto(base + f"/play/s/{_game(app, token).seats[0]['token']}")
+        page.select_option("#location", f"{loc[0]},{loc[1]}")
+        page.select_option("#section_1", sec_value(segment[0]))
+        if len(segment) == 2:
+            page.select_option("#section_2", sec_value(segment[1]))
+        page.select_option("#section_colour", cards[1].route_colours[0])
+        _fits(page)
+        submit(page, "#send-turn")
+        assert "Your turn is in" in page.content(), page.content()[:4000]
+        page.goto(f"{base}/play/{token}")
+        submit(page, "#close-round")
+        game = _game(app, token)
+        assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
+        assert game.state.players[0].colours[segment[0]] == cards[1].route_colours[0]
+    finally:
+        context.close()
+    assert time.monotonic() - started < 60
