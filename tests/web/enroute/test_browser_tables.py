@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from browser_checks import page_width
 
 from companion.web.core.app import create_app
 
@@ -120,7 +121,7 @@ def test_two_phones_score_a_game_together(browser, server):
         totals = page_a.locator("tr.total td").all_text_contents()
         assert totals == ["21", "19"]
         assert page_a.get_by_text("Your route 19 PP, best possible 21 PP").is_visible()
-        width = page_a.evaluate("document.documentElement.scrollWidth")
+        width = page_width(page_a)
         assert width <= PHONE["width"], "no horizontal scrolling"
         ARTIFACTS.mkdir(exist_ok=True)
         page_a.screenshot(path=str(ARTIFACTS / "score-sheet.png"), full_page=True)
@@ -220,7 +221,7 @@ def test_four_phones_score_a_game_together(browser, server):
         page.goto(table + "/score")
         assert page.locator("tr.total td").all_text_contents() == ["2", "6", "10", "7"]
         assert page.locator("tr:has(th:text-is('Rank')) td").all_text_contents() == ["4", "3", "1", "2"]
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page_width(page) <= PHONE["width"]
     finally:
         for context, _ in phones:
             context.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_checks import page_width
 from eny_web_helpers import make_app
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -49,7 +50,7 @@ def test_two_players_on_a_phone(chromium, live_server, tmp_path):
 
     page.click("text=Enter tile >> nth=0")
     page.wait_for_selector("svg.eny-map")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
+    assert page_width(page) <= PHONE["width"]  # no sideways scrolling
     for road in ("s-3-1-4-1", "s-4-1-5-1", "s-5-1-5-2"):
         tap_road(page, road)
     tap_road(page, "s-0-1-1-0", corner=True)
@@ -84,7 +85,7 @@ def test_two_players_on_a_phone(chromium, live_server, tmp_path):
     totals = page.locator("tr.total td").all_inner_texts()
     assert totals == ["12", "6"]
     assert "Your route 12 PP, best possible 12 PP" in page.inner_text("#player-0")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     host.close()
     other.close()
 

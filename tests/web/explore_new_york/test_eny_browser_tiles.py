@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_checks import page_width
 from eny_web_helpers import make_app
 
 from companion.games.explore_new_york.tiles import shipped_tiles
@@ -26,7 +27,7 @@ def test_own_tile_in_the_editor_then_a_dealt_table(chromium, live_server, tmp_pa
         page.click("#tiles-link")
         page.click("#start-tile")
         page.wait_for_url(re.compile(r"/tiles/drafts/"))
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page_width(page) <= PHONE["width"]
         page.fill("#name", "Our corner")
         source = shipped_tiles()["parkside"]
         for r, row in enumerate(source.districts[:3]):  # half the tile, then save the draft

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from browser_checks import page_width
+
 from companion.web.core.app import create_app
 
 PHONE = {"width": 390, "height": 844}
@@ -24,7 +26,7 @@ def phone(browser):
 
 def fits(page) -> None:
     """The page is no wider than the phone and its visible buttons are at least 44 px tall and wide."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], page.url
+    assert page_width(page) <= PHONE["width"], page.url
     for button in page.locator("main button:visible").all():
         box = button.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, (page.url, button.text_content(), box)

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from browser_checks import page_width
 
 from companion.web.core.app import create_app
 
@@ -104,7 +105,7 @@ def test_two_phones_tap_their_routes_and_read_the_score_sheet(chromium, base_url
         assert ben.get_by_text("Station in Frankfurt: borrows route 2 Berlin–Frankfurt from Ben").is_visible()
         ben.locator("#player-0 li[data-routes]").click()  # the ticket's path lights up on Aki's map
         assert ben.locator("#player-0 .rt.path").count() == 3
-        assert ben.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page_width(ben) <= PHONE["width"]
         ARTIFACTS.mkdir(exist_ok=True)
         ben.screenshot(path=str(ARTIFACTS / "ttr-score-sheet.png"), full_page=True)
         aki.goto(table)
@@ -168,7 +169,7 @@ def test_three_phones_enter_a_game_with_a_shared_rank(chromium, base_url):
         assert last.locator("tr.total td").all_text_contents() == ["43", "27", "27"]
         assert last.locator("tr.rank td").all_text_contents() == ["1", "2", "2"]
         assert last.get_by_text("Ben and Cho share the rank").is_visible()
-        assert last.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page_width(last) <= PHONE["width"]
         assert all(errors == [] for _ctx, _page, errors in phones)
     finally:
         for ctx, _page, _errors in phones:

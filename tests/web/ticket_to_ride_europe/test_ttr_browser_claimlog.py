@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_checks import page_width
 
 from companion.games.ticket_to_ride_europe import board
 from companion.web.core.app import create_app
@@ -75,7 +76,7 @@ def test_two_phones_keep_the_claim_log_and_the_routes_reach_the_entry(chromium, 
         assert aki.locator("#route-route").input_value() == "3"
         assert aki.locator("text=Ben built a station in Wien.").count() == 1
         # nothing scrolls sideways on a phone
-        assert aki.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page_width(aki) <= PHONE["width"]
 
         # At the end Aki opens her entry: the logged route is already claimed on her map.
         aki.goto(table)

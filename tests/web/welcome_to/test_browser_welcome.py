@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from browser_checks import page_width
 
 from companion.web.core.app import create_app
 
@@ -69,7 +70,7 @@ def next_round(page, n: int) -> None:
 
 def no_sideways_scroll(page) -> None:
     """Nothing sticks out of a 390 px screen."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
 
 
 def test_two_phones_fill_sheets_and_read_the_score_sheet(chromium, base):

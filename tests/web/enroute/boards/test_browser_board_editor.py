@@ -7,6 +7,7 @@ import re
 import urllib.request
 
 import pytest
+from browser_checks import page_width
 from playwright.sync_api import expect
 
 from companion.web.core.app import create_app
@@ -51,7 +52,7 @@ def test_transcribe_save_and_score(server, page):
     page.fill("#name", "Pocket Town")
     page.click("text=Start transcribing")
     page.wait_for_selector("#map svg")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no horizontal scroll
+    assert page_width(page) <= 360  # no horizontal scroll
 
     # Tap targets are at least 44 px in both tools.
     box = page.locator('[data-loc="1,1"]').bounding_box()
@@ -115,7 +116,7 @@ def test_transcribe_save_and_score(server, page):
             expect(page.locator(f"#note-{number}-{axis}")).to_have_text(re.compile("^✓"))
     expect(page.locator("#save")).to_be_enabled()
     assert "None: the board is valid." in page.inner_text("#problems")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page_width(page) <= 360
 
     page.click("#save")
     page.wait_for_url("**/boards/pocket-town")

@@ -8,6 +8,7 @@ import random
 import time
 
 import pytest
+from browser_checks import page_width
 from play_helpers import make_app, setup_game, submit
 
 from companion.games.enroute import referee as ref
@@ -73,7 +74,7 @@ def _turn(state, seat):
 
 def _fits(page):
     """Assert the page fits the phone's width."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert page_width(page) <= WIDTH
 
 
 @pytest.mark.parametrize("city", CITIES)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from browser_checks import page_width
 from play_helpers import make_app, seat_links, submit
 from test_play_new_york import HOT, cards_for, ny_game
 
@@ -35,7 +36,7 @@ def _game(app, token):
 
 def _fits(page):
     """Assert the page fits the phone's width."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert page_width(page) <= WIDTH
 
 
 def test_one_round_of_new_york_in_the_browser(server, chromium):

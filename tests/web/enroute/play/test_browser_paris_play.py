@@ -8,6 +8,7 @@ import random
 import time
 
 import pytest
+from browser_checks import page_width
 from play_helpers import make_app, setup_game, submit
 
 from companion.games.enroute import referee as ref
@@ -36,7 +37,7 @@ def _game(app, token):
 
 def _fits(page):
     """Assert the page fits the phone's width."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert page_width(page) <= WIDTH
 
 
 def test_one_paris_round_in_the_browser(server, chromium):

@@ -7,6 +7,7 @@ import random
 import time
 
 import pytest
+from browser_checks import page_width
 from play_helpers import make_app, submit
 
 from companion.games.enroute import referee as ref
@@ -47,7 +48,7 @@ def _turn(state, seat, rng):
 
 def _no_sideways_scroll(page):
     """Assert the page fits the 360 px phone width."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page_width(page) <= 360
 
 
 def test_whole_game_in_the_browser(server, chromium):
