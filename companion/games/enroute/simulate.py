@@ -78,9 +78,9 @@ def simulate_state(board: Board, players: int = 4, seed: int = 0, level: str = "
         raise ValueError(f"simulate 1 to {min(MAX_PLAYERS, len(board.player_boards))} players on {board.name}, "
                          f"not {players}")
     city = rules_for(board)
-    if city.simulate is not None:  # a city with its own card flow (Paris: two decks, available pairs)
-        return city.simulate(board, players, seed, level, mode or ("solo" if players == 1 else "normal"))
     mode = mode or ("solo" if players == 1 else "normal")
+    if city.simulate is not None:  # a city with its own card flow (Paris: two decks, available pairs)
+        return city.simulate(board, players, seed, level, mode)
     names = [f"Player {i + 1}" for i in range(players)]
     draw = draw_setup(board, names, seed, SetupOptions(players, level, rating_mode, mode))
     rng = random.Random(f"enroute-simulation-{seed}")

@@ -209,3 +209,37 @@ def submit(page, selector: str) -> None:
     give an empty document (CI saw ``content() == ''`` once), so wait for the new document too."""
     with page.expect_navigation(wait_until="domcontentloaded"):
         page.click(selector)
+
+
+def enter_segment(page, loc, segment, ferry_to=None) -> None:
+    """Choose a turn's location (and the ferry's landing, Hong Kong) and its sections on a seat's page."""
+    page.select_option("#location", f"{loc[0]},{loc[1]}")
+    if ferry_to is not None:
+        page.select_option("#ferry_to", f"{ferry_to[0]},{ferry_to[1]}")
+    for k, sec in enumerate(segment, start=1):
+        page.select_option(f"#section_{k}", sec_value(sec))
+
+
+def close_round(page, base: str, token: str) -> None:
+    """Close the round from the tracker page."""
+    page.goto(f"{base}/play/{token}")
+    submit(page, "#close-round")
+
+
+def follow_route_job(client, app, token, page):
+    """The result page once a best-route search running in the background (a 202 progress page) is done."""
+    import html
+    import time
+
+    from companion.web.enroute import route_jobs
+
+    if page.status_code != 202:
+        return page
+    url = html.unescape(re.search(r'data-status-url="([^"]+)"', page.get_data(as_text=True)).group(1))
+    deadline = time.monotonic() + 60
+    try:
+        while client.get(url).get_json()["state"] != route_jobs.DONE and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return client.get(f"/play/{token}/result")
+    finally:
+        route_jobs.stop_workers(app)

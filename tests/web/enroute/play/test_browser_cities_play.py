@@ -9,14 +9,13 @@ import time
 
 import pytest
 from browser_checks import page_width
-from play_helpers import make_app, setup_game, submit
+from play_helpers import close_round, enter_segment, make_app, setup_game, submit
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cityplay import allowed_choices, ferry_at, waterfront
 from companion.games.enroute.cityrules import rules_for
 from companion.games.enroute.registry import find_board
 from companion.web.enroute import play_store as store
-from companion.web.enroute.play_forms import sec_value
 
 CITIES = ["london-example", "rio-example", "cairo-example", "hong-kong-example"]
 WIDTH, HEIGHT = 390, 844
@@ -132,19 +131,13 @@ def test_one_round_of_each_city_in_the_browser(server, chromium, city):
             state = _game(app, token).state
             loc, to, segment, colour = _turn(state, seat)
             page.goto(link)
-            page.select_option("#location", f"{loc[0]},{loc[1]}")
-            if to is not None:
-                page.select_option("#ferry_to", f"{to[0]},{to[1]}")
-            page.select_option("#section_1", sec_value(segment[0]))
-            if len(segment) == 2:
-                page.select_option("#section_2", sec_value(segment[1]))
+            enter_segment(page, loc, segment, to)
             if colour and page.locator("#colour").count():
                 page.select_option("#colour", colour)
             _fits(page)
             submit(page, "#send-turn")
             assert "Your turn is in" in page.content(), page.content()[:4000]
-        page.goto(f"{base}/play/{token}")
-        submit(page, "#close-round")
+        close_round(page, base, token)
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
         assert all(p.turns for p in game.state.players)

@@ -8,7 +8,7 @@ import time
 
 import pytest
 from browser_checks import page_width
-from play_helpers import make_app, seat_links, submit
+from play_helpers import close_round, enter_segment, make_app, seat_links, submit
 from test_play_new_york import HOT, cards_for, ny_game
 
 from companion.games.enroute import geometry as geo
@@ -96,15 +96,12 @@ def test_one_round_of_new_york_in_the_browser(server, chromium):
         loc = sorted(ref.empty_matches(state, 1))[0]
         option = rules_for(board).segment_options(board, set(), loc, state.hotspots)[0]
         page.goto(links[1])
-        page.select_option("#location", f"{loc[0]},{loc[1]}")
-        for k, sec in enumerate(option, start=1):
-            page.select_option(f"#section_{k}", sec_value(sec))
+        enter_segment(page, loc, option)
         _fits(page)
         submit(page, "#send-turn")
         assert "Your turn is in" in page.content(), page.content()[:4000]
 
-        page.goto(f"{base}/play/{token}")
-        submit(page, "#close-round")
+        close_round(page, base, token)
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
         assert "No cafe card is revealed for this round yet" in page.content()

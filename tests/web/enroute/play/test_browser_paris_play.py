@@ -9,13 +9,12 @@ import time
 
 import pytest
 from browser_checks import page_width
-from play_helpers import make_app, setup_game, submit
+from play_helpers import close_round, enter_segment, make_app, setup_game, submit
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cities.paris.deck import paris_deck, split
 from companion.games.enroute.registry import find_board
 from companion.web.enroute import play_store as store
-from companion.web.enroute.play_forms import sec_value
 from companion.web.enroute.svgmap import section_id
 
 WIDTH, HEIGHT = 390, 844
@@ -40,6 +39,18 @@ def _fits(page):
     assert page_width(page) <= WIDTH
 
 
+def _enter_pair(page, cards) -> None:
+    """Enter the pair taken in the tracker's card pickers: coordinates, tourists, the city card's route colours and
+    one tap on its iconic landmark (an upgrade)."""
+    for prefix, card in zip(("c0", "c1"), cards, strict=True):
+        picker = f".picker[data-prefix='{prefix}']"
+        page.click(f"{picker} [data-coord='{card.coordinate}']")
+        for colour, n in card.tourists:
+            page.click(f"{picker} [data-colour='{colour}'][data-count='{n}']")
+    page.select_option("#c1_routes", ",".join(cards[1].route_colours))
+    page.click(f".picker[data-prefix='c1'] [data-icon='{cards[1].iconic[0]}']")
+
+
 def test_one_paris_round_in_the_browser(server, chromium):
     base, app, client = server
     board = find_board("paris-example")
@@ -57,14 +68,8 @@ def test_one_paris_round_in_the_browser(server, chromium):
         links = [base + f"/play/s/{s['token']}" for s in game.seats]
         page.goto(f"{base}/play/{token}")
         assert "takes one of the two available pairs" in page.content()
-        for prefix, card in zip(("c0", "c1"), cards):
-            picker = f".picker[data-prefix='{prefix}']"
-            page.click(f"{picker} [data-coord='{card.coordinate}']")
-            for colour, n in card.tourists:
-                page.click(f"{picker} [data-colour='{colour}'][data-count='{n}']")
-        page.select_option("#c1_routes", ",".join(cards[1].route_colours))
+        _enter_pair(page, cards)
         lid = cards[1].iconic[0]
-        page.click(f".picker[data-prefix='c1'] [data-icon='{lid}']")  # one tap: upgrade
         _fits(page)
         submit(page, "#enter-cards")
         assert "2 · Drawing" in page.content(), page.content()[:4000]
@@ -80,10 +85,7 @@ def test_one_paris_round_in_the_browser(server, chromium):
                                 if ref.segment_options(board, drawn, x))
             page.goto(link)
             assert "Draw this round's sections in" in page.content()
-            page.select_option("#location", f"{loc[0]},{loc[1]}")
-            page.select_option("#section_1", sec_value(segment[0]))
-            if len(segment) == 2:
-                page.select_option("#section_2", sec_value(segment[1]))
+            enter_segment(page, loc, segment)
             if seat == 0:  # no colour chosen: named, entry kept
                 submit(page, "#send-turn")
                 assert "Choose the colour of this round's sections" in page.content()
@@ -96,8 +98,7 @@ def test_one_paris_round_in_the_browser(server, chromium):
             line = page.locator(f"#map #{section_id(segment[0])}")
             assert f"pc-{colour}" in (line.get_attribute("class") or "")
             assert _game(app, token).state.players[seat].colours[segment[0]] == colour
-        page.goto(f"{base}/play/{token}")
-        submit(page, "#close-round")
+        close_round(page, base, token)
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
     finally:
@@ -125,14 +126,8 @@ def test_one_paris_solo_round_in_the_browser(server, chromium):
         page.goto(f"{base}/play/{token}")
         content = page.content()
         assert "Global card played from your hand" in content and "Card taken from the sequence" in content
-        for prefix, card in zip(("c0", "c1"), cards):
-            picker = f".picker[data-prefix='{prefix}']"
-            page.click(f"{picker} [data-coord='{card.coordinate}']")
-            for colour, n in card.tourists:
-                page.click(f"{picker} [data-colour='{colour}'][data-count='{n}']")
-        page.select_option("#c1_routes", ",".join(cards[1].route_colours))
+        _enter_pair(page, cards)
         lid = cards[1].iconic[0]
-        page.click(f".picker[data-prefix='c1'] [data-icon='{lid}']")
         page.check("input[name=slot] >> nth=0")
         _fits(page)
         submit(page, "#enter-cards")
@@ -144,16 +139,12 @@ def test_one_paris_solo_round_in_the_browser(server, chromium):
         loc, segment = next((x, ref.segment_options(board, drawn, x)[0]) for x in free
                             if ref.segment_options(board, drawn, x))
         page.goto(base + f"/play/s/{_game(app, token).seats[0]['token']}")
-        page.select_option("#location", f"{loc[0]},{loc[1]}")
-        page.select_option("#section_1", sec_value(segment[0]))
-        if len(segment) == 2:
-            page.select_option("#section_2", sec_value(segment[1]))
+        enter_segment(page, loc, segment)
         page.select_option("#section_colour", cards[1].route_colours[0])
         _fits(page)
         submit(page, "#send-turn")
         assert "Your turn is in" in page.content(), page.content()[:4000]
-        page.goto(f"{base}/play/{token}")
-        submit(page, "#close-round")
+        close_round(page, base, token)
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
         assert game.state.players[0].colours[segment[0]] == cards[1].route_colours[0]

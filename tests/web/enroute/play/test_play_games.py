@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import html
 import re
-import time
 
 import pytest
-from play_helpers import loaded, make_app, play_all, seat_links, setup_game, version
+from play_helpers import follow_route_job, loaded, make_app, play_all, seat_links, setup_game, version
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.game import read_game
@@ -89,11 +87,7 @@ def test_team_result_waits_for_a_long_search_in_the_background(client, app, monk
     try:
         waiting = client.get(f"/play/{token}/result")
         assert waiting.status_code == 202 and 'id="route-progress"' in waiting.get_data(as_text=True)
-        url = html.unescape(re.search(r'data-status-url="([^"]+)"', waiting.get_data(as_text=True)).group(1))
-        deadline = time.monotonic() + 60
-        while client.get(url).get_json()["state"] != route_jobs.DONE and time.monotonic() < deadline:
-            time.sleep(0.05)
-        page = client.get(f"/play/{token}/result")
+        page = follow_route_job(client, app, token, waiting)
     finally:
         route_jobs.stop_workers(app)
     assert page.status_code == 200

@@ -257,7 +257,7 @@ def test_four_players_share_two_start_pairs(tmp_path):
 def test_a_paris_team_game_is_refereed_to_team_totals(tmp_path):
     """Team play in Paris: no start rounds (the active player takes a pair from round 1), partners opposite, the
     teams' totals and the tie rule on the result page."""
-    from play_helpers import make_app, setup_game
+    from play_helpers import follow_route_job, make_app, setup_game
 
     from companion.games.enroute.cities.paris.deck import paris_deck, split
     from companion.games.enroute.scoring import score_game
@@ -284,20 +284,7 @@ def test_a_paris_team_game_is_refereed_to_team_totals(tmp_path):
     game = loaded(app, token)
     assert game.state.round == 10 and not game.problems
     assert client.post(f"/play/{token}/score", data={"version": version(app, token)}).status_code == 302
-    page = client.get(f"/play/{token}/result")
-    if page.status_code == 202:  # a long search runs in the background: follow it to the result
-        import time
-
-        from companion.web.enroute import route_jobs
-
-        url = html.unescape(re.search(r'data-status-url="([^"]+)"', page.get_data(as_text=True)).group(1))
-        deadline = time.monotonic() + 60
-        try:
-            while client.get(url).get_json()["state"] != route_jobs.DONE and time.monotonic() < deadline:
-                time.sleep(0.05)
-            page = client.get(f"/play/{token}/result")
-        finally:
-            route_jobs.stop_workers(app)
+    page = follow_route_job(client, app, token, client.get(f"/play/{token}/result"))
     assert page.status_code == 200
     body = page.get_data(as_text=True)
     totals = [p["total"] for p in score_game(ref.to_game_document(loaded(app, token).state))["players"]]
