@@ -116,12 +116,17 @@ def turns(board: Board, walk: Sequence[Point]) -> int:
     """
     if board.features and len(parts := segments(board, walk)) > 1:
         return sum(turns(board, part) for part in parts)
-    count = 0
-    for a, b, c in zip(walk, walk[1:], walk[2:], strict=False):
-        if geo.direction(a, b) != geo.direction(b, c) or _bends(board, geo.section(a, b)) \
-                or _bends(board, geo.section(b, c)):
-            count += 1
-    return count
+    return sum(1 for a, b, c in zip(walk, walk[1:], walk[2:], strict=False) if is_turn(board, a, b, c))
+
+
+def is_turn(board: Board, a: Point, b: Point, c: Point) -> bool:
+    """Tell whether a walk going a → b → c turns at b: a change of direction, or a bending road either side.
+
+    A walk on foot goes on straight at b exactly where it does not turn there, so a straight run (the
+    `longest_straight` metric) is a stretch with no turn inside it.
+    """
+    return geo.direction(a, b) != geo.direction(b, c) or _bends(board, geo.section(a, b)) \
+        or _bends(board, geo.section(b, c))
 
 
 def longest_straight(board: Board, walk: Sequence[Point]) -> int:

@@ -38,7 +38,7 @@ from ..trails.walks import _valid_steps
 from . import geometry as geo
 from .evaluation import CAFE_PP, Context, RouteChoice, zone_metrics
 from .geometry import Point
-from .route import longest_straight, route_facts, split_goal_span, turns, walk_goal_span
+from .route import is_turn, longest_straight, route_facts, split_goal_span, turns, walk_goal_span
 from .rows import scoring_rows
 from .rowtypes import ROW_TYPES, unused_cafes
 from .sheet import Sheet
@@ -148,6 +148,9 @@ class RouteScorer:
             else:
                 self.zone_ends.append((card.metric_key, mask))
         self.turn_cards = self.walk_cards
+        self.walk_metrics = {c.metric for c in ctx.goals} & set(WALK_METRICS)  # the walk metrics a card reads
+        self._turn: dict[tuple[int, int, int], bool] = {}  # (a, b, c) vertex indices -> the walk turns at b
+        self._pair = {pair: i for i, (a, b) in enumerate(g.ends) for pair in ((a, b), (b, a))}
         self.walk_cards = self.walk_cards or bool(self.zone_ends)
         self.zone_walks: set[int] = set()  # sets whose best walk must start or end next to the zone
         self._cover: dict[int, tuple[int, int]] = {}
@@ -378,10 +381,20 @@ class RouteScorer:
             marked = (self.cover(edges)[1] & self.marked).bit_count() >= 2
             ceiling = rows + (exact["route_length"] * self.factor if marked else 0) + walk_most + self._cards(met, met)
         walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
+        fast = not rides and not self.walk_terms
+        marked = set(bits(self.marked))
         for n, walk in enumerate(walks):
             if self.deadline is not None and not n & 255 and n and time.monotonic() > self.deadline:
                 self.truncated = True  # the best walk so far stands in; the answer will not be proven
                 break
+            if fast:  # on foot, no walk term: the walk's facts straight from vertex indices
+                metrics = dict(exact, **self._walk_facts(walk)) if self.walk_cards else exact
+                key = (rows + _index_span(walk, marked) * self.factor + self._cards(metrics, metrics), *tail)
+                if best is None or key > best:
+                    best, self.walks[edges] = key, walk
+                if ceiling is not None and best[0] >= ceiling:
+                    break
+                continue
             points = [g.vertices[i] for i in walk]
             if rides:
                 points = walk_of(points)
@@ -403,6 +416,31 @@ class RouteScorer:
             if alike or (ceiling is not None and best[0] >= ceiling):
                 break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
+
+    def _walk_facts(self, walk: list[int]) -> dict[str, int]:
+        """The walk metrics of a walk on foot given as vertex indices: turns and longest straight (a turn at each
+        vertex triple decided once, `route.is_turn`), and whether it starts or ends next to each zone of a card."""
+        found: dict[str, int] = {}
+        if self.walk_metrics:
+            turn, vertices, board = self._turn, self.graph.vertices, self.ctx.board
+            count = 0
+            run = best = 1 if len(walk) > 1 else 0
+            for i in range(len(walk) - 2):
+                triple = (walk[i], walk[i + 1], walk[i + 2])
+                t = turn.get(triple)
+                if t is None:
+                    t = turn[triple] = is_turn(board, *(vertices[v] for v in triple))
+                if t:
+                    count += 1
+                    run = 1
+                else:
+                    run += 1
+                    best = max(best, run)
+            found["turns"], found["longest_straight"] = count, best
+        for key, mask in self.zone_ends:
+            ends = (self._pair[walk[0], walk[1]], self._pair[walk[-2], walk[-1]]) if len(walk) > 1 else ()
+            found[key] = int(any(mask >> e & 1 for e in ends))
+        return found
 
     def _ends_near(self, edges: int, near: int) -> bool:
         """Tell whether some walk of the set starts (or, walked backwards, ends) with a section of `near`."""
@@ -474,6 +512,18 @@ class RouteScorer:
     def points(self, walk: list[int]) -> list[Point]:
         """Turn a walk of vertex indices into intersections (a ride's hubs dropped: the ride is one step)."""
         return walk_of([self.graph.vertices[i] for i in walk])
+
+
+def _index_span(walk: list[int], marked: set[int]) -> int:
+    """`route.walk_goal_span` on vertex indices: the longest stretch of the walk between two different marked
+    vertices."""
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    for i, v in enumerate(walk):
+        if v in marked:
+            first.setdefault(v, i)
+            last[v] = i
+    return max((last[q] - first[p] for p in first for q in last if p != q and last[q] > first[p]), default=0)
 
 
 def _segments_ok(board, points: list[Point]) -> bool:
