@@ -156,6 +156,8 @@ class RouteScorer:
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
         self._goal: dict[int, int] = {}
+        self._tops: dict[int, tuple] = {}  # available part -> `_top`
+        self._lows: dict[int, dict[str, int]] = {}  # included part -> `_low`
         self.spans: dict[int, list] = {}
         self.walks: dict[int, list[int]] = {}
         self.deadline: float | None = None
@@ -306,26 +308,45 @@ class RouteScorer:
             if available is None:
                 return NEVER  # the included virtual edges can never make one proper ride
             max_edges = min(max_edges, (available & self.real).bit_count())  # rides are not sections
+        top = self._tops.get(available)
+        if top is None:
+            top = self._tops[available] = self._top(available)
+        rows, tourists, landmarks, empty, goal, zones, ends = top
+        if goal is not None:
+            rows += min(max_edges, goal) * self.factor
+        high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
+                "empty_locations_on_route": empty, **self.zone_const, **ends}
+        if zones:
+            high.update({k: min(max_edges, n) for k, n in zones.items()})
+        low = None
+        if self.any_lower:
+            low = self._lows.get(included)
+            if low is None:
+                low = self._lows[included] = self._low(included)
+        return (rows + self._cards(high, low), max_edges, tourists, landmarks)
+
+    def _top(self, available: int) -> tuple:
+        """What bounds the sets within `available` whatever their size: (rows 1–8 but the personal goal, tourists,
+        landmarks, empty locations, most personal-goal sections or None, sections next to each zone, whether a
+        section is next to each zone-end card's zone)."""
         locs, points = self.cover(available)
         rows, tourists, landmarks, empty = self.stats(locs, points)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
         for term in (*self.terms, *self.walk_terms):
             rows += term.bound(available, points)
-        if (points & self.marked).bit_count() >= 2:
-            rows += min(max_edges, self.goal_bound(available, points)) * self.factor
-        high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
-                "empty_locations_on_route": empty}
-        high.update({k: min(max_edges, (available & m).bit_count()) for k, m in self.zones.items()})
-        high.update(self.zone_const)
-        high.update({k: int(bool(available & m)) for k, m in self.zone_ends})  # no section next to it: unmet
-        low = None
-        if self.any_lower:
-            _, t, n, e = self.stats(*self.cover(included))
-            low = {"route_length": (included & self.real).bit_count(), "tourists_on_route": t,
-                   "landmarks_on_route": n, "empty_locations_on_route": e}
-            low.update({k: (included & m).bit_count() for k, m in self.zones.items()})
-            low.update(self.zone_const)
-        return (rows + self._cards(high, low), max_edges, tourists, landmarks)
+        goal = self.goal_bound(available, points) if (points & self.marked).bit_count() >= 2 else None
+        zones = {k: (available & m).bit_count() for k, m in self.zones.items()}
+        ends = {k: int(bool(available & m)) for k, m in self.zone_ends}  # no section next to it: unmet
+        return rows, tourists, landmarks, empty, goal, zones, ends
+
+    def _low(self, included: int) -> dict[str, int]:
+        """The metrics of the included part: every set containing it has at least these ("−" cards)."""
+        _, t, n, e = self.stats(*self.cover(included))
+        low = {"route_length": (included & self.real).bit_count(), "tourists_on_route": t,
+               "landmarks_on_route": n, "empty_locations_on_route": e}
+        low.update({k: (included & m).bit_count() for k, m in self.zones.items()})
+        low.update(self.zone_const)
+        return low
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
         """Exact key of a trail set under its best walk; None when it is surely below `floor`."""

@@ -195,7 +195,34 @@ class TrailGraph(Generic[V]):
         return (sum(far) + 1) // 2
 
     def bridges(self, mask: int) -> int:
-        """Return the bridges of an edge set: edges whose removal disconnects their two ends (Tarjan)."""
+        """Return the bridges of an edge set: edges whose removal disconnects their two ends.
+
+        Edges at a vertex of degree one are on no cycle: they are bridges, and stripping them again and again
+        leaves the core where every cycle of the set lies. A core whose vertices all have degree two is cycles
+        only (no bridge); any other core gets Tarjan's search.
+        """
+        vbits = self.vbits
+        found = 0
+        while True:
+            once = more = most = 0  # vertices of degree ≥ 1, ≥ 2, ≥ 3
+            rest = mask
+            while rest:
+                low = rest & -rest
+                vb = vbits[low.bit_length() - 1]
+                most |= more & vb
+                more |= once & vb
+                once |= vb
+                rest ^= low
+            leaves = once & ~more
+            if not leaves:
+                break
+            strip = self.touching(leaves) & mask
+            found |= strip
+            mask &= ~strip
+        return found | self._tarjan(mask) if most else found
+
+    def _tarjan(self, mask: int) -> int:
+        """The bridges of an edge set by Tarjan's depth-first search."""
         # Lists indexed by vertex and one flat stack: this runs once per new available set, the search's hot spot.
         found = 0
         adj = self.adj
@@ -294,21 +321,25 @@ class TrailGraph(Generic[V]):
         piece_of, pieces, tree = self.bridge_tree(mask)
         if not any(tree):  # no bridges
             return piece_of, [((1 << len(pieces)) - 1, mask)]
+        # Root the tree at piece 0; the way from the root to each piece as masks (pieces by their number and by
+        # their place in breadth-first order, bridges, piece edges): the way between two pieces is then the XOR
+        # of their ways, plus their lowest common piece (the deepest common one: the last in that order).
+        order = [0]
+        up_nodes, up_rank, up_bridges, up_edges = {0: 1}, {0: 1}, {0: 0}, {0: pieces[0]}
+        for x in order:
+            for y, e in tree[x]:
+                if y not in up_nodes:
+                    up_nodes[y] = up_nodes[x] | 1 << y
+                    up_rank[y] = up_rank[x] | 1 << len(order)
+                    up_bridges[y] = up_bridges[x] | 1 << e
+                    up_edges[y] = up_edges[x] | pieces[y]
+                    order.append(y)
         leaves = [i for i, nb in enumerate(tree) if len(nb) <= 1]
         paths = []
         for i, x in enumerate(leaves):
-            parent = {x: (x, -1)}
-            order = [x]
-            for u in order:
-                for w, e in tree[u]:
-                    if w not in parent:
-                        parent[w] = (u, e)
-                        order.append(w)
             for y in leaves[i + 1:]:
-                nodes, edges, u = 1 << y, pieces[y], y
-                while u != x:
-                    u, e = parent[u]
-                    nodes |= 1 << u
-                    edges |= (1 << e) | pieces[u]
-                paths.append((nodes, edges))
+                top = order[(up_rank[x] & up_rank[y]).bit_length() - 1]
+                above = up_edges[top] & ~pieces[top]
+                paths.append(((up_nodes[x] ^ up_nodes[y]) | 1 << top,
+                              (up_bridges[x] ^ up_bridges[y]) | ((up_edges[x] | up_edges[y]) & ~above)))
         return piece_of, paths

@@ -177,3 +177,38 @@ def test_bridges_and_bridge_tree_match_their_definition(edges, keep):
         assert a != b and (b, e) in tree[a] and (a, e) in tree[b]
     for i, p in enumerate(pieces):
         assert graph.is_connected(p) and all(piece_of[v] == i for v in bits(graph.vertex_mask(p)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs, st.integers(0, (1 << 11) - 1))
+def test_bridge_paths_are_the_leaf_to_leaf_paths_of_the_bridge_tree(edges, keep):
+    """Every path between two leaves of the bridge tree, found by walking the tree: its pieces and its edges."""
+    graph = TrailGraph(edges)
+    pieces_all = graph.components(graph.full & keep)
+    if not pieces_all:
+        return
+    mask = pieces_all[0]  # the search asks about connected sets only
+    piece_of, pieces, tree = graph.bridge_tree(mask)
+    got_of, paths = graph.bridge_paths(mask)
+    assert got_of == piece_of
+    if not any(tree):
+        assert paths == [((1 << len(pieces)) - 1, mask)]
+        return
+    leaves = [i for i, nb in enumerate(tree) if len(nb) <= 1]
+    expected = []
+    for i, x in enumerate(leaves):
+        for y in leaves[i + 1:]:
+            way = {x: (x, None)}  # walk the tree from x until y is reached
+            todo = [x]
+            for u in todo:
+                for w, e in tree[u]:
+                    if w not in way:
+                        way[w] = (u, e)
+                        todo.append(w)
+            nodes, edges, u = 1 << y, pieces[y], y
+            while u != x:
+                u, e = way[u]
+                nodes |= 1 << u
+                edges |= (1 << e) | pieces[u]
+            expected.append((nodes, edges))
+    assert paths == expected
