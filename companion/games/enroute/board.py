@@ -150,6 +150,7 @@ class Board:
     _roads: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _adjacent: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _by_location: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _derived: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         """Derive the road network and lookups from the data."""
@@ -171,6 +172,14 @@ class Board:
         object.__setattr__(self, "_roads", roads)
         object.__setattr__(self, "_adjacent", {p: tuple(sorted(v)) for p, v in adjacent.items()})
         object.__setattr__(self, "_by_location", {k: tuple(v) for k, v in by_location.items()})
+        object.__setattr__(self, "_derived", {})
+
+    def derived(self, name: str, make):
+        """A value derived from the board alone, made once per board (`make(board)`); the board never changes."""
+        got = self._derived.get(name)
+        if got is None:
+            got = self._derived[name] = make(self)
+        return got
 
     @property
     def roads(self) -> dict[Section, Road]:

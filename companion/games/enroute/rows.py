@@ -32,12 +32,17 @@ def scoring_rows(board: Board, level: str = "full") -> list[ScoringRow]:
     simplified level; goal cards at the intermediate level) are still listed so
     the sheet keeps its printed numbering; they score 0.
     """
+    return list(board.derived("scoring_rows", _scoring_rows))
+
+
+def _scoring_rows(board: Board) -> tuple[ScoringRow, ...]:
+    """The scoring rows of a board, made once (`Board.derived`)."""
     rows = []
     for spec in row_specs(board):
         rtype = ROW_TYPES[spec.row]
         rows.append(ScoringRow(rtype.key(spec), spec.number, rtype.label(spec, board), rtype.hint(spec, board),
                                spec.row, spec, rtype.board_label(spec)))
-    return rows
+    return tuple(rows)
 
 
 TIEBREAK_NOTE = ("Ties: the longest final route wins, then the most tourists on it, then the most landmarks "

@@ -325,6 +325,12 @@ class RouteScorer:
                 low = self._lows[included] = self._low(included)
         return (rows + self._cards(high, low), max_edges, tourists, landmarks)
 
+    def least_edges(self, best: Key, bound: Key) -> int | None:
+        """The fewest sections a set with a key at most `bound` needs to reach `best`: when the bound's PP is the
+        best's, the set must at least match its length, the key's next part (not told with rides: their virtual
+        edges are not sections)."""
+        return best[1] if bound[0] == best[0] and not self.virtual else None
+
     def _top(self, available: int) -> tuple:
         """What bounds the sets within `available` whatever their size: (rows 1–8 but the personal goal, tourists,
         landmarks, empty locations, most personal-goal sections or None, sections next to each zone, whether a

@@ -45,6 +45,10 @@ class TrailScorer(Protocol):
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
         """Return the key of a trail set (best walking order); None allowed when it is surely below floor."""
 
+    # Optional: `least_edges(best, bound) -> int | None`, the fewest edges a set whose key is at most `bound`
+    # needs to reach `best` (None when the keys do not tell). When that is every available edge, the search
+    # offers the available part itself instead of branching down to it.
+
 
 @dataclass
 class TrailSearchResult:
@@ -74,6 +78,7 @@ class _Search:
         self._bridge_paths: dict[int, tuple[dict[int, int], list[tuple[int, int]]]] = {}
         self.queue: list[tuple] = []
         self.count = 0  # nodes queued, so the queue order never compares edge sets
+        self.least_edges = getattr(scorer, "least_edges", None)
 
     def offer(self, edges: int) -> None:
         """Score a trail set and keep it if it is at least as good as the best."""
@@ -109,6 +114,13 @@ class _Search:
         whole = self.scorer.bound(g, inc, avail, avail.bit_count())
         if self.best is not None and whole < self.best:
             return  # no set within all of `avail` reaches the best: no need for its regions and parity
+        if self.best is not None and self.least_edges is not None:
+            least = self.least_edges(self.best, whole)
+            if least is not None and least >= avail.bit_count():
+                # Only `avail` itself can reach the best (connected: reached from the included part).
+                if g.odd_mask(avail).bit_count() <= 2:
+                    self.offer(avail)
+                return
         keep = 0
         top: Key | None = None
         for region in self.regions(avail, vinc):
