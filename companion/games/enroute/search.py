@@ -203,6 +203,10 @@ class SearchBudget:
         share = max(0.0, self.deadline - time.monotonic()) / self.left
         return max(0.05, min(self.per_route, share))
 
+    def probe(self, ctx: Context, sheet: Sheet, seconds: float) -> RouteChoice:
+        """A quick search of at most `seconds` (and this budget's share), not counted as one of its searches."""
+        return best_route(ctx, sheet, time_limit=min(seconds, self.limit()))
+
     def chooser(self, ctx: Context, sheet: Sheet) -> RouteChoice:
         """Choose a route within this budget (a `RouteChooser`)."""
         limit = self.limit()

@@ -16,7 +16,7 @@ from ...games.enroute.scoring import SCORE_FORMAT, score_players
 from ...games.enroute.search import SearchBudget
 from ..core.api import problem, read_json_body, scored_answer
 from . import board_store
-from .route_cache import basis_hash, cached_routes, remember_routes, route_key
+from .route_cache import basis_hash, cached_routes, remember_routes, remembered_routes, route_key
 
 bp = Blueprint("api", __name__, url_prefix="/api/enroute")
 
@@ -71,17 +71,28 @@ def _score_remembering_routes(doc: Any, options: ScoreOptions) -> dict:
     slow: set[str] = set()
 
     def choose(ctx, sheet) -> RouteChoice:
-        """Answer from memory or the database, else search (keys and the lookup only when a route is chosen)."""
+        """Answer from memory, else search; the database only for a search that is not quick (keys and the
+        lookups only when a route is chosen)."""
         nonlocal basis, known
         if known is None:
             basis = basis_hash(doc)
             keys.update({id(s): route_key(doc, r, basis) for s, r in zip(game.players, raw, strict=False)
                          if s is not None and isinstance(r, dict) and r.get("final_route") is None})
-            known = cached_routes(keys.values())
+            known = remembered_routes(keys.values())
         key = keys.get(id(sheet))
         hit = known.get(key) if key is not None else None
         if hit is not None:
             return hit
+        if key is not None:
+            if STORE_AFTER > 0:
+                # Only searches longer than STORE_AFTER are stored: one proven within it needs no database.
+                choice = budget.probe(ctx, sheet, STORE_AFTER)
+                if choice.proven:
+                    found[key] = choice
+                    return choice
+            stored = cached_routes([key]).get(key)
+            if stored is not None:
+                return stored
         started = time.perf_counter()
         choice = budget.chooser(ctx, sheet)
         if key is not None:
@@ -97,7 +108,8 @@ def _score_remembering_routes(doc: Any, options: ScoreOptions) -> dict:
 
 
 # A search quicker than this is cheaper to run again than to write to the database and read back: it is only
-# remembered in this server's memory.
+# remembered in this server's memory, and a route not in memory is first searched this long before the database
+# is asked (a wasted quick try only for a long search no server has stored yet).
 STORE_AFTER = 0.02
 
 

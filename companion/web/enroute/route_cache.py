@@ -109,6 +109,11 @@ def _memo_get(keys) -> dict[str, RouteChoice]:
     return hits
 
 
+def remembered_routes(keys) -> dict[str, RouteChoice]:
+    """The routes of these keys kept in this server's memory (no database)."""
+    return _memo_get({k for k in keys if k})
+
+
 def cached_routes(keys) -> dict[str, RouteChoice]:
     """The cached routes of these keys: from memory, else from the database (one query)."""
     wanted = {k for k in keys if k}

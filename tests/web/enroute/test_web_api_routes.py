@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from companion.games.core.engine import ScoreOptions
 from companion.games.enroute import search
 from companion.games.enroute.commands import score_document
+from companion.games.enroute.evaluation import RouteChoice
 from companion.games.enroute.registry import find_board
 from companion.games.enroute.simulate import simulate_game
 from companion.web.core.db import read
@@ -103,3 +104,33 @@ def test_unproven_routes_are_not_remembered(client, app, monkeypatch):
     calls = counting(monkeypatch)
     client.post("/api/enroute/score", json=json.loads(json.dumps(doc)))
     assert len(calls) == sum(1 for p in body["players"] if not p["proven"])
+
+
+def test_a_quick_search_asks_no_database(client, monkeypatch):
+    docs = chosen_games(range(20, 24))
+    asked: list[int] = []
+    real = api.cached_routes
+    monkeypatch.setattr(api, "cached_routes", lambda keys: asked.append(1) or real(keys))
+    proven = []
+    for doc in docs:
+        body = client.post("/api/enroute/score", json=doc).get_json()
+        assert body == score_document(doc, ScoreOptions())
+        proven += [p["proven"] for p in body["players"]]
+    assert len(asked) == proven.count(False)  # only a search not proven within the quick try asks the database
+
+
+def test_after_a_slow_quick_try_the_database_answers(client, app, monkeypatch):
+    docs = chosen_games(range(30, 32))
+    monkeypatch.setattr(api, "STORE_AFTER", 0.0)  # every search counts as long: all stored
+    for doc in docs:
+        client.post("/api/enroute/score", json=doc)
+    app.extensions.pop("enroute.route_memo")  # another server
+    monkeypatch.setattr(api, "STORE_AFTER", 0.02)
+    tries: list[int] = []
+    monkeypatch.setattr(search.SearchBudget, "probe",
+                        lambda self, ctx, sheet, seconds: tries.append(1) or RouteChoice([], False))
+    expected = [score_document(doc, ScoreOptions()) for doc in docs]
+    calls = counting(monkeypatch)
+    for doc, want in zip(docs, expected, strict=True):
+        assert client.post("/api/enroute/score", json=doc).get_json() == want
+    assert len(tries) == 8 and calls == []  # each quick try fell short; the database had every route
