@@ -104,13 +104,15 @@ class _Search:
             must |= 1 << piece_of[v]
         return [edges for nodes, edges in paths if must & nodes == must]
 
-    def push(self, inc: int, avail: int, vinc: int, touch: int) -> None:
+    def push(self, inc: int, avail: int, vinc: int, touch: int, reached: bool = False) -> None:
         """Bound the sets containing `inc` within `avail` and queue them unless they cannot reach the best.
 
-        `vinc`/`touch` are the vertices of `inc` and the edges touching them.
+        `vinc`/`touch` are the vertices of `inc` and the edges touching them; `reached`: `avail` is already
+        all connected to `inc` (a node's part with one more edge of it included).
         """
         g = self.graph
-        avail, _ = g.reach(avail, vinc)
+        if not reached:
+            avail, _ = g.reach(avail, vinc)
         whole = self.scorer.bound(g, inc, avail, avail.bit_count())
         if self.best is not None and whole < self.best:
             return  # no set within all of `avail` reaches the best: no need for its regions and parity
@@ -162,7 +164,7 @@ class _Search:
                 continue
             low = frontier & -frontier
             a, b = g.ends[low.bit_length() - 1]
-            self.push(inc | low, avail, vinc | (1 << a) | (1 << b), touch | g.inc[a] | g.inc[b])
+            self.push(inc | low, avail, vinc | (1 << a) | (1 << b), touch | g.inc[a] | g.inc[b], reached=True)
             self.push(inc, avail & ~low, vinc, touch)
 
     def seed(self, available: int) -> None:
