@@ -291,7 +291,8 @@ class TrailGraph(Generic[V]):
         if got is not None:
             return got
         cut = self.bridges(mask)
-        pieces = self.components(mask & ~cut)
+        solid = mask & ~cut
+        pieces = self.components(solid) if solid else []
         if not cut and len(pieces) == 1:  # the common case on dense sets: one two-edge-connected piece
             got = self._trees[mask] = (dict.fromkeys(bits(self.vertex_mask(mask)), 0), pieces, [[]])
             return got
@@ -299,13 +300,24 @@ class TrailGraph(Generic[V]):
         for i, p in enumerate(pieces):
             for v in bits(self.vertex_mask(p)):
                 piece_of[v] = i
-        for v in bits(self.vertex_mask(mask)):
-            if v not in piece_of:
-                piece_of[v] = len(pieces)
-                pieces.append(0)
         tree: list[list[tuple[int, int]]] = [[] for _ in pieces]
-        for e in bits(cut):
-            a, b = (piece_of[v] for v in self.ends[e])
+        ends = self.ends
+        rest = cut
+        while rest:  # a vertex on bridges only is a piece of its own (numbered as the bridges meet it)
+            low = rest & -rest
+            e = low.bit_length() - 1
+            rest ^= low
+            x, y = ends[e]
+            a = piece_of.get(x)
+            if a is None:
+                a = piece_of[x] = len(pieces)
+                pieces.append(0)
+                tree.append([])
+            b = piece_of.get(y)
+            if b is None:
+                b = piece_of[y] = len(pieces)
+                pieces.append(0)
+                tree.append([])
             tree[a].append((b, e))
             tree[b].append((a, e))
         got = self._trees[mask] = (piece_of, pieces, tree)
