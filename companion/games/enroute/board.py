@@ -241,7 +241,14 @@ class Board:
 
     def features_of(self, kind: str) -> list[Feature]:
         """Return the map features of one type in board order."""
-        return [f for f in self.features if f.type == kind]
+        by_kind = self.derived("features_of", _features_by_kind)
+        return list(by_kind.get(kind, ()))
+
+    def landmark_sides(self, landmark_id: str) -> tuple | None:
+        """The sections of a landmark shaped by a `landmark_sides` feature (Paris's garden), else None."""
+        return self.derived("landmark_sides", lambda b: {f.param("landmark"): f.sections
+                                                          for f in reversed(b.features_of("landmark_sides"))}
+                            ).get(landmark_id)
 
     def feature(self, kind: str, feature_id: str | None) -> Feature | None:
         """Find a map feature by type and id."""
@@ -671,3 +678,11 @@ def board_to_json(board: Board) -> dict:
 
         doc.update(v2_to_json(board))
     return doc
+
+
+def _features_by_kind(board: Board) -> dict[str, tuple[Feature, ...]]:
+    """A board's features grouped by type, each group in board order."""
+    groups: dict[str, list[Feature]] = {}
+    for f in board.features:
+        groups.setdefault(f.type, []).append(f)
+    return {kind: tuple(fs) for kind, fs in groups.items()}

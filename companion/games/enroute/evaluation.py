@@ -165,7 +165,7 @@ def zone_metrics(board: Board, walk: Sequence[Point], facts: RouteFacts) -> dict
 def landmark_on(board: Board, lm, facts: RouteFacts, tickets: frozenset = frozenset()) -> bool:
     """Tell whether a landmark is on the route: along its own sides if a `landmark_sides` feature shapes it
     (Paris), else by the landmark's own rule (`Landmark.on_route`: sides, points, tickets, locations)."""
-    sides = next((f.sections for f in board.features_of("landmark_sides") if f.param("landmark") == lm.id), None)
+    sides = board.landmark_sides(lm.id)
     if sides is not None:
         return any(sec in facts.sections for sec in sides)
     return lm.on_route(facts.sections, facts.locations, facts.points, tickets)

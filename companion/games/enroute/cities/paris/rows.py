@@ -25,7 +25,7 @@ from .tours import final_complete, remote_kind, tours_in_play
 
 def beside(board: Any, lm: Any, sec: Any) -> bool:
     """Tell whether a road runs beside a landmark (its own sides when shaped, else a location of it)."""
-    sides = next((f.sections for f in board.features_of("landmark_sides") if f.param("landmark") == lm.id), None)
+    sides = board.landmark_sides(lm.id)
     if sides is not None:
         return sec in sides
     if lm.meeting is not None and lm.meeting in sec:
@@ -83,7 +83,7 @@ class ColouredTerm:
 
 def _on(board: Any, lm: Any, secs: set, locs: set) -> bool:
     """A landmark on a set of sections (as `evaluation.landmark_on`)."""
-    sides = next((f.sections for f in board.features_of("landmark_sides") if f.param("landmark") == lm.id), None)
+    sides = board.landmark_sides(lm.id)
     if sides is not None:
         return any(s in secs for s in sides)
     return any(loc in locs for loc in lm.locations)
