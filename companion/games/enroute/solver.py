@@ -151,6 +151,8 @@ class RouteScorer:
         self.walk_metrics = {c.metric for c in ctx.goals} & set(WALK_METRICS)  # the walk metrics a card reads
         self._turn: dict[tuple[int, int, int], bool] = {}  # (a, b, c) vertex indices -> the walk turns at b
         self._pair = {pair: i for i, (a, b) in enumerate(g.ends) for pair in ((a, b), (b, a))}
+        # Straight lines of drawn sections (edge masks in order): a walk's longest straight run lies along one.
+        self.lines = _straight_lines(board, g, self.real) if "longest_straight" in self.walk_metrics else None
         self.walk_cards = self.walk_cards or bool(self.zone_ends)
         self.zone_walks: set[int] = set()  # sets whose best walk must start or end next to the zone
         self._cover: dict[int, tuple[int, int]] = {}
@@ -343,6 +345,8 @@ class RouteScorer:
         goal = self.goal_bound(available, points) if (points & self.marked).bit_count() >= 2 else None
         zones = {k: (available & m).bit_count() for k, m in self.zones.items()}
         ends = {k: int(bool(available & m)) for k, m in self.zone_ends}  # no section next to it: unmet
+        if self.lines is not None:  # the longest straight run any walk within `available` can have
+            ends["longest_straight"] = _longest_run(self.lines, available & self.real)
         return rows, tourists, landmarks, empty, goal, zones, ends
 
     def _low(self, included: int) -> dict[str, int]:
@@ -352,6 +356,8 @@ class RouteScorer:
                "landmarks_on_route": n, "empty_locations_on_route": e}
         low.update({k: (included & m).bit_count() for k, m in self.zones.items()})
         low.update(self.zone_const)
+        if self.lines is not None:
+            low["longest_straight"] = 0  # no walk's is lower
         return low
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
@@ -539,6 +545,47 @@ class RouteScorer:
     def points(self, walk: list[int]) -> list[Point]:
         """Turn a walk of vertex indices into intersections (a ride's hubs dropped: the ride is one step)."""
         return walk_of([self.graph.vertices[i] for i in walk])
+
+
+def _straight_lines(board, g: TrailGraph, real: int) -> list[tuple[int, ...]]:
+    """The drawn sections in straight lines of two or more (each line its edge masks in order): sections that
+    follow each other with no turn between them (`route.is_turn`); a walk's straight run uses one line."""
+    nxt: dict[int, list[int]] = {}
+    for e in bits(real):
+        a, b = g.ends[e]
+        for x, y in ((a, b), (b, a)):  # e walked x → y, then on along f from y
+            for z, f in g.adj[y]:
+                if f != e and real >> f & 1 and not is_turn(board, g.vertices[x], g.vertices[y], g.vertices[z]):
+                    nxt.setdefault(e, []).append(f)
+    lines, seen = [], set()
+    for e in sorted(nxt):
+        if e in seen or len(nxt[e]) > 1:
+            continue  # start from an end of a line (one neighbour along it)
+        line, prev = [e], None
+        while True:
+            seen.add(line[-1])
+            step = [f for f in nxt.get(line[-1], []) if f != prev and f not in seen]
+            if not step:
+                break
+            prev = line[-1]
+            line.append(step[0])
+        lines.append(tuple(1 << x for x in line))
+    return lines
+
+
+def _longest_run(lines: list[tuple[int, ...]], edges: int) -> int:
+    """The most sections of `edges` one after another along one straight line (1 for any other section)."""
+    best = 1 if edges else 0
+    for line in lines:
+        run = 0
+        for bit in line:
+            if edges & bit:
+                run += 1
+                if run > best:
+                    best = run
+            else:
+                run = 0
+    return best
 
 
 def _index_span(walk: list[int], marked: set[int]) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from solver_helpers import BOARD, small_states
@@ -12,7 +13,10 @@ from companion.games.enroute import geometry as geo
 from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
 from companion.games.enroute.search import best_route, exhaustive_best_route
 from companion.games.enroute.sheet import Sheet
-from companion.games.enroute.solver import solve
+from companion.games.enroute.goals import GoalCard
+from companion.games.enroute.route import longest_straight
+from companion.games.enroute.solver import RouteScorer, _longest_run, solve
+from companion.games.trails import euler_trails
 
 
 def _is_legal(walk, sheet) -> bool:
@@ -71,3 +75,24 @@ def test_nothing_drawn_gives_the_empty_route():
     """With no sections the route is empty and proven."""
     choice = best_route(Context(BOARD), Sheet(player="P"))
     assert (choice.walk, choice.proven) == ([], True)
+
+
+@settings(max_examples=120, deadline=None)
+@given(small_states(max_sections=9))
+def test_the_longest_straight_bound_holds_for_every_walk(state):
+    """The longest run along a straight line of the drawn sections is at least every walk's longest straight,
+    and a line walked alone reaches it."""
+    ctx, sheet = state
+    ctx = replace(ctx, goals=(GoalCard("A", "straight", "longest_straight", "+", 3, 4, 2),))
+    scorer = RouteScorer(ctx, sheet)
+    g = scorer.graph
+    for edges in range(1, g.full + 1):
+        if not g.is_trail_set(edges):
+            continue
+        bound = _longest_run(scorer.lines, edges)
+        for walk in euler_trails(g, edges):
+            assert longest_straight(BOARD, [g.vertices[v] for v in walk]) <= bound
+    for line in scorer.lines:
+        edges = sum(line)
+        walk = next(euler_trails(g, edges))
+        assert _longest_run(scorer.lines, edges) == len(line) == longest_straight(BOARD, [g.vertices[v] for v in walk])
