@@ -153,6 +153,8 @@ class RouteScorer:
         self._pair = {pair: i for i, (a, b) in enumerate(g.ends) for pair in ((a, b), (b, a))}
         # Straight lines of drawn sections (edge masks in order): a walk's longest straight run lies along one.
         self.lines = _straight_lines(board, g, self.real) if "longest_straight" in self.walk_metrics else None
+        # Per vertex, the pairs of its sections a walk goes straight through (as masks): for the turns bound.
+        self.straight_at = _straight_pairs(board, g, self.real) if "turns" in self.walk_metrics else None
         self.walk_cards = self.walk_cards or bool(self.zone_ends)
         self.zone_walks: set[int] = set()  # sets whose best walk must start or end next to the zone
         self._cover: dict[int, tuple[int, int]] = {}
@@ -320,6 +322,8 @@ class RouteScorer:
                 "empty_locations_on_route": empty, **self.zone_const, **ends}
         if zones:
             high.update({k: min(max_edges, n) for k, n in zones.items()})
+        if "turns" in high:  # a walk of n sections has n - 1 points between them
+            high["turns"] = min(high["turns"], max(0, max_edges - 1))
         low = None
         if self.any_lower:
             low = self._lows.get(included)
@@ -347,6 +351,8 @@ class RouteScorer:
         ends = {k: int(bool(available & m)) for k, m in self.zone_ends}  # no section next to it: unmet
         if self.lines is not None:  # the longest straight run any walk within `available` can have
             ends["longest_straight"] = _longest_run(self.lines, available & self.real)
+        if self.straight_at is not None:  # the most turns any walk within `available` can make
+            ends["turns"] = _most_turns(self.graph, self.straight_at, available & self.real, points)
         return rows, tourists, landmarks, empty, goal, zones, ends
 
     def _low(self, included: int) -> dict[str, int]:
@@ -358,6 +364,8 @@ class RouteScorer:
         low.update(self.zone_const)
         if self.lines is not None:
             low["longest_straight"] = 0  # no walk's is lower
+        if self.straight_at is not None:
+            low["turns"] = 0
         return low
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
@@ -571,6 +579,31 @@ def _straight_lines(board, g: TrailGraph, real: int) -> list[tuple[int, ...]]:
             line.append(step[0])
         lines.append(tuple(1 << x for x in line))
     return lines
+
+
+def _straight_pairs(board, g: TrailGraph, real: int) -> list[set[int]]:
+    """For each vertex, the masks of two of its drawn sections that a walk passes straight through."""
+    pairs: list[set[int]] = [set() for _ in g.vertices]
+    for v in range(len(g.vertices)):
+        near = [(w, e) for w, e in g.adj[v] if real >> e & 1]
+        for i, (a, e) in enumerate(near):
+            for b, f in near[i + 1:]:
+                if not is_turn(board, g.vertices[a], g.vertices[v], g.vertices[b]):
+                    pairs[v].add(1 << e | 1 << f)
+    return pairs
+
+
+def _most_turns(g: TrailGraph, straight_at: list[set[int]], edges: int, points: int) -> int:
+    """The most turns a walk of sections within `edges` can make: a walk passes through a vertex at most half
+    its sections there times, and not with a turn where its only two sections there go straight on."""
+    most = 0
+    inc = g.inc
+    for v in bits(points):
+        here = edges & inc[v]
+        d = here.bit_count()
+        if d >= 2 and not (d == 2 and here in straight_at[v]):
+            most += d // 2
+    return most
 
 
 def _longest_run(lines: list[tuple[int, ...]], edges: int) -> int:

@@ -14,8 +14,8 @@ from companion.games.enroute.evaluation import Context, evaluate_route, search_o
 from companion.games.enroute.search import best_route, exhaustive_best_route
 from companion.games.enroute.sheet import Sheet
 from companion.games.enroute.goals import GoalCard
-from companion.games.enroute.route import longest_straight
-from companion.games.enroute.solver import RouteScorer, _longest_run, solve
+from companion.games.enroute.route import longest_straight, turns
+from companion.games.enroute.solver import RouteScorer, _longest_run, _most_turns, solve
 from companion.games.trails import euler_trails
 
 
@@ -79,19 +79,23 @@ def test_nothing_drawn_gives_the_empty_route():
 
 @settings(max_examples=120, deadline=None)
 @given(small_states(max_sections=9))
-def test_the_longest_straight_bound_holds_for_every_walk(state):
+def test_the_walk_metric_bounds_hold_for_every_walk(state):
     """The longest run along a straight line of the drawn sections is at least every walk's longest straight,
-    and a line walked alone reaches it."""
+    and a line walked alone reaches it; no walk turns more often than the turns bound."""
     ctx, sheet = state
-    ctx = replace(ctx, goals=(GoalCard("A", "straight", "longest_straight", "+", 3, 4, 2),))
+    ctx = replace(ctx, goals=(GoalCard("A", "straight", "longest_straight", "+", 3, 4, 2),
+                              GoalCard("B", "turning", "turns", "+", 3, 4, 2)))
     scorer = RouteScorer(ctx, sheet)
     g = scorer.graph
     for edges in range(1, g.full + 1):
         if not g.is_trail_set(edges):
             continue
         bound = _longest_run(scorer.lines, edges)
+        most = _most_turns(g, scorer.straight_at, edges, g.vertex_mask(edges))
         for walk in euler_trails(g, edges):
-            assert longest_straight(BOARD, [g.vertices[v] for v in walk]) <= bound
+            points = [g.vertices[v] for v in walk]
+            assert longest_straight(BOARD, points) <= bound
+            assert turns(BOARD, points) <= most
     for line in scorer.lines:
         edges = sum(line)
         walk = next(euler_trails(g, edges))
