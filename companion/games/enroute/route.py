@@ -105,7 +105,12 @@ def ride_goal_span(facts: RouteFacts, goal: Iterable[Point]) -> int:
 
 def _bends(board: Board, sec: Section) -> bool:
     """Tell whether a road is tagged as bending (diagonal or rounded corner)."""
-    return bool(_BENDING & set(board.roads[sec].tags))
+    return sec in board.derived("bending_roads", _bending_roads)
+
+
+def _bending_roads(board: Board) -> frozenset:
+    """The sections of the board's bending roads (made once per board)."""
+    return frozenset(sec for sec, road in board.roads.items() if _BENDING & set(road.tags))
 
 
 def turns(board: Board, walk: Sequence[Point]) -> int:
