@@ -651,26 +651,38 @@ def repaired(graph: TrailGraph, piece: int) -> int:
         odd = list(bits(graph.odd_mask(edges)))
         if len(odd) <= 2:
             return edges if graph.is_connected(edges) else 0
-        paths = []
-        for i, a in enumerate(odd):
-            parent = _bfs_parents(graph, edges, a)
-            for b in odd[i + 1:]:
-                if b in parent:
-                    path, v = 0, b
-                    while v != a:
-                        v, e = parent[v]
-                        path |= 1 << e
-                    paths.append((path.bit_count(), a, b, path))
-        for _, _, _, path in sorted(paths):
-            if graph.is_connected(edges & ~path):
+        # First each odd vertex's way to its nearest other odd vertex; only when dropping none of those keeps the
+        # set connected, every pair's shortest way.
+        for nearest_only in (True, False):
+            paths = sorted(_odd_paths(graph, edges, odd, nearest_only))
+            path = next((p for _, _, _, p in paths if graph.is_connected(edges & ~p)), None)
+            if path is not None:
                 edges &= ~path
                 break
         else:
             return 0
 
 
-def _bfs_parents(graph: TrailGraph, edges: int, source: int) -> dict[int, tuple[int, int]]:
-    """Breadth-first tree within `edges`: vertex -> (previous vertex, edge)."""
+def _odd_paths(graph: TrailGraph, edges: int, odd: list[int], nearest_only: bool) -> list[tuple[int, int, int, int]]:
+    """Shortest ways within `edges` between odd vertices as (length, from, to, edge mask): from each one to its
+    nearest other odd vertex, or between every pair."""
+    found = []
+    targets = sum(1 << v for v in odd)
+    for i, a in enumerate(odd):
+        parent = _bfs_parents(graph, edges, a, targets & ~(1 << a) if nearest_only else 0)
+        for b in (odd if nearest_only else odd[i + 1:]):
+            if b != a and b in parent:
+                path, v = 0, b
+                while v != a:
+                    v, e = parent[v]
+                    path |= 1 << e
+                found.append((path.bit_count(), min(a, b), max(a, b), path))
+    return found
+
+
+def _bfs_parents(graph: TrailGraph, edges: int, source: int, stop: int = 0) -> dict[int, tuple[int, int]]:
+    """Breadth-first tree within `edges`: vertex -> (previous vertex, edge); with `stop`, only until the
+    first vertex of that mask is reached."""
     parent: dict[int, tuple[int, int]] = {source: (source, -1)}
     frontier = [source]
     while frontier:
@@ -679,6 +691,8 @@ def _bfs_parents(graph: TrailGraph, edges: int, source: int) -> dict[int, tuple[
             for w, e in graph.adj[v]:
                 if edges >> e & 1 and w not in parent:
                     parent[w] = (v, e)
+                    if stop >> w & 1:
+                        return parent
                     nxt.append(w)
         frontier = nxt
     return parent
