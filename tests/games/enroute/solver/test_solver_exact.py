@@ -11,10 +11,10 @@ from solver_helpers import BOARD, small_states
 
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
-from companion.games.enroute.search import best_route, exhaustive_best_route
-from companion.games.enroute.sheet import Sheet
 from companion.games.enroute.goals import GoalCard
 from companion.games.enroute.route import longest_straight, turns
+from companion.games.enroute.search import best_route, exhaustive_best_route
+from companion.games.enroute.sheet import Sheet
 from companion.games.enroute.solver import RouteScorer, _longest_run, _most_turns, solve
 from companion.games.trails import euler_trails
 
