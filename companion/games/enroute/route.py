@@ -8,7 +8,7 @@ diagonal and rounded-corner roads need no special cases beyond their tags.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -149,11 +149,12 @@ def longest_straight(board: Board, walk: Sequence[Point]) -> int:
     return best
 
 
-def walk_goal_span(walk: Sequence[Point], goal: Iterable[Point]) -> int:
-    """Return the longest stretch of this walk between two different goal intersections."""
+def walk_goal_span(walk: Sequence[Hashable], goal: Iterable[Hashable]) -> int:
+    """Return the longest stretch of this walk between two different goal intersections (as points, or as the
+    vertex indices of a trail graph)."""
     goal = set(goal)
-    first: dict[Point, int] = {}
-    last: dict[Point, int] = {}
+    first: dict[Hashable, int] = {}
+    last: dict[Hashable, int] = {}
     for i, p in enumerate(walk):
         if p in goal:
             first.setdefault(p, i)

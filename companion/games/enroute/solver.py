@@ -430,7 +430,7 @@ class RouteScorer:
                 break
             if fast:  # on foot, no walk term: the walk's facts straight from vertex indices
                 metrics = dict(exact, **self._walk_facts(walk)) if self.walk_cards else exact
-                key = (rows + _index_span(walk, marked) * self.factor + self._cards(metrics, metrics), *tail)
+                key = (rows + walk_goal_span(walk, marked) * self.factor + self._cards(metrics, metrics), *tail)
                 if best is None or key > best:
                     best, self.walks[edges] = key, walk
                 if ceiling is not None and best[0] >= ceiling:
@@ -619,18 +619,6 @@ def _longest_run(lines: list[tuple[int, ...]], edges: int) -> int:
             else:
                 run = 0
     return best
-
-
-def _index_span(walk: list[int], marked: set[int]) -> int:
-    """`route.walk_goal_span` on vertex indices: the longest stretch of the walk between two different marked
-    vertices."""
-    first: dict[int, int] = {}
-    last: dict[int, int] = {}
-    for i, v in enumerate(walk):
-        if v in marked:
-            first.setdefault(v, i)
-            last[v] = i
-    return max((last[q] - first[p] for p in first for q in last if p != q and last[q] > first[p]), default=0)
 
 
 def _segments_ok(board, points: list[Point]) -> bool:
