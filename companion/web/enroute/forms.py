@@ -27,6 +27,8 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...games.core.problems import Problem
 from ...games.enroute.board import Board
+from ...games.enroute.cityrules import rules_for
+from ...games.enroute.game_format import ZONE_METRICS
 from ...games.enroute.goals import METRICS, goal_to_json, parse_goals
 from ...games.enroute.rows import GOAL_DECKS, LEVELS
 from ...games.enroute.setup import goal_catalogue
@@ -78,12 +80,18 @@ def coordinate_tracks(board: Board) -> list[tuple[str, str, tuple[int, ...]]]:
     return out
 
 
-def load_catalogue(path: Path | None = None) -> list[dict]:
-    """Return the engine's example goal cards as game-document cards; a missing or broken file means none."""
+def load_catalogue(path: Path | None = None, board: Board | None = None) -> list[dict]:
+    """Return the goal cards a table can pick as game-document cards, each with its catalogue `id`: the engine's
+    example cards (a missing or broken file means none), and for a city board its special cards added or in their
+    place (`CityRules.goal_pile`, as the on-screen setup deals them)."""
     try:
-        return [goal_to_json(card) for _path, card in goal_catalogue(path)]
+        pairs = goal_catalogue(path)
     except (OSError, ValueError, KeyError, TypeError):
-        return []
+        pairs = ()
+    if board is not None:
+        rules = rules_for(board)
+        pairs = tuple(pair for deck in GOAL_DECKS for pair in rules.goal_pile(deck, pairs))
+    return [dict(goal_to_json(card), id=card_id) for card_id, card in pairs]
 
 
 class PlayerEntry(Form):
@@ -104,6 +112,7 @@ class GoalEntry(Form):
     threshold = StringField(render_kw={"inputmode": "numeric"})
     winner_pp = StringField(render_kw={"inputmode": "numeric"})
     achiever_pp = StringField(render_kw={"inputmode": "numeric"})
+    zone = SelectField(choices=choices([("", "")]), default="")  # a zone metric's zone (New York), on boards with zones
 
 
 class NewTableForm(FlaskForm):
@@ -124,13 +133,17 @@ class NewTableForm(FlaskForm):
         for entry in self.players:
             entry.form.colour.choices = choices([(c, label(f"colour_{c}")) for c in PLAYER_COLOURS])
             entry.form.player_board.choices = choices([("random", _("Random")), *numbers])
+        # Zone metrics only where the board has zones to name (New York's theatre district, Grand Central).
+        self.zones = [(f.id, f.name or f.id) for f in board.features_of("zone")]
+        metrics = [m for m in METRICS if self.zones or m not in ZONE_METRICS]
         for deck, entry in zip(GOAL_DECKS, self.goals):
             sub = entry.form
             sub.choice.choices = choices([("none", _("No card")),
-                                           *[(f"cat-{i}", f"{c['name']} ({c['sign']}{c['threshold']})")
-                                             for i, c in enumerate(catalogue) if c["deck"] == deck],
+                                           *[(f"cat-{c['id']}", f"{c['name']} ({c['sign']}{c['threshold']})")
+                                             for c in catalogue if c["deck"] == deck],
                                            ("describe", _("Describe a card…"))])
-            sub.metric.choices = choices([(m, label(f"metric_{m}")) for m in METRICS])
+            sub.metric.choices = choices([(m, label(f"metric_{m}")) for m in metrics])
+            sub.zone.choices = choices([("", _("No zone")), *self.zones])
         self.tracks = rating_tracks(board)
         for i, (key, _label) in enumerate(self.tracks):
             track = board.rating_track(key) or (0,)
@@ -228,11 +241,14 @@ class NewTableForm(FlaskForm):
                 continue
             if (sub.choice.data or "none") == "none":
                 continue
-            if sub.choice.data.startswith("cat-"):
-                card = dict(self.catalogue[int(sub.choice.data[4:])])
+            if sub.choice.data.startswith("cat-"):  # one of the offered choices: its card is in the catalogue
+                card = next({k: v for k, v in c.items() if k != "id"} for c in self.catalogue
+                            if f"cat-{c['id']}" == sub.choice.data)
             else:
                 card = {"deck": deck, "name": (sub.name.data or "").strip() or _("Goal {deck}", deck=deck),
                         "metric": sub.metric.data, "sign": sub.sign.data}
+                if sub.metric.data in ZONE_METRICS and sub.zone.data:
+                    card["zone"] = sub.zone.data
                 for key in _GOAL_NUMBERS:
                     raw = (getattr(sub, key).data or "").strip()
                     if not raw.isdigit():

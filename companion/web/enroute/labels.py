@@ -28,6 +28,8 @@ LABELS = {
     "metric_tourists_on_route": N_("tourists on the route"),
     "metric_empty_locations_on_route": N_("empty locations on the route"),
     "metric_manual": N_("counted by hand"),
+    "metric_zone_sections": N_("route sections next to the zone"),
+    "metric_zone_end": N_("route starts or ends next to the zone"),
     "sheet_status_empty": N_("not entered yet"),
     "sheet_status_ok": N_("entered, no problems"),
     "sheet_status_problems": N_("{errors} errors, {warnings} warnings"),

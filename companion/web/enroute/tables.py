@@ -71,7 +71,7 @@ def new():
     lang = current_lang()
     boards = board_store.available_boards()
     board = next((b for b in boards if b.id == request.values.get("board")), boards[0])
-    catalogue = load_catalogue()
+    catalogue = load_catalogue(board=board)
     form = table_form(boards, board, catalogue, lang)
     form.lang.data, form.board.data = lang, board.id
     if request.method == "GET":  # different colours by default, so a table rarely has to change them

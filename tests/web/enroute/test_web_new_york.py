@@ -8,8 +8,11 @@ import re
 
 import pytest
 from test_web_cities import city_table, game, save, text
+from web_helpers import table_form_data
 
 from companion.web.core.app import create_app
+from companion.web.enroute import table_store as db
+from companion.web.enroute.forms import load_catalogue
 
 BOARD = "new-york-example"
 
@@ -78,3 +81,36 @@ def test_tickets_and_cafe_card_bonuses_are_entered_beside_the_map(client):
     response = save(client, token, 0, again, version=1)  # the JSON alone, without the page's fields
     with client.application.app_context():
         assert get_player(token, 0)["sheet"]["tickets"] == ["corlears-hook"]
+
+
+def test_the_start_form_offers_new_yorks_own_goal_cards_and_a_zone(client):
+    page = text(client.get(f"/tables/new?board={BOARD}"))
+    assert "Theatre Season" in page and "Central Station" in page  # New York's decks replace the catalogue's
+    assert not any(card["name"] in page for card in load_catalogue())
+    assert 'name="goals-1-zone"' in page and "Grand Central" in page
+    training = text(client.get("/tables/new?board=training-city"))
+    assert 'name="goals-1-zone"' not in training and "zone_end" not in training  # no zones to name there
+
+
+def test_a_described_zone_card_is_stored_with_its_zone(client):
+    described = {"goals-1-choice": "describe", "goals-1-name": "Shows", "goals-1-metric": "zone_sections",
+                 "goals-1-sign": "+", "goals-1-threshold": "3", "goals-1-winner_pp": "8", "goals-1-achiever_pp": "4"}
+    missing = client.post("/tables/new", data=city_form(described))
+    assert missing.status_code == 422
+    page = text(missing)
+    assert "names a zone" in page and 'value="Shows"' in page  # the zone is asked for; the card stays entered
+    token = city_table(client, BOARD, names=("Ferry", "Grace"), **described, **{"goals-1-zone": "theatre-district",
+                                                                                 "goals-2-choice": "cat-ny-c-station"})
+    with client.application.app_context():
+        goals = db.get_table(token)["goals"]
+    assert goals[0] == {"deck": "B", "name": "Shows", "metric": "zone_sections", "sign": "+", "threshold": 3,
+                        "winner_pp": 8, "achiever_pp": 4, "zone": "theatre-district"}
+    assert goals[1]["name"] == "Central Station" and goals[1]["zone"] == "grand-central"
+
+
+def city_form(extra: dict) -> dict:
+    """The start form for a two-player New York table with these changes."""
+    data = table_form_data(board=BOARD, **{"rating_0": None, "rating_1": None, "rating_2": None, **extra})
+    for i, name in enumerate(("Ferry", "Grace")):
+        data.update({f"players-{i}-name": name, f"players-{i}-player_board": str(i + 1)})
+    return data

@@ -52,13 +52,13 @@ def test_random_player_boards_are_dealt_without_repeats(client, app, make_table)
 
 def test_catalogue_and_described_goal_cards_are_stored(client, app, make_table):
     catalogue = load_catalogue()
-    first_a = next(i for i, c in enumerate(catalogue) if c["deck"] == "A")
-    token = make_table(**{"goals-0-choice": f"cat-{first_a}", "goals-1-choice": "describe",
+    first_a = next(c for c in catalogue if c["deck"] == "A")
+    token = make_table(**{"goals-0-choice": f"cat-{first_a['id']}", "goals-1-choice": "describe",
                           "goals-1-name": "Long way", "goals-1-metric": "route_length", "goals-1-sign": "+",
                           "goals-1-threshold": "12", "goals-1-winner_pp": "8", "goals-1-achiever_pp": "4"})
     with app.app_context():
         goals = db.get_table(token)["goals"]
-    assert goals[0] == dict(catalogue[first_a], deck="A")
+    assert goals[0] == {k: v for k, v in first_a.items() if k != "id"}
     assert goals[1] == {"deck": "B", "name": "Long way", "metric": "route_length", "sign": "+", "threshold": 12,
                         "winner_pp": 8, "achiever_pp": 4}
 
