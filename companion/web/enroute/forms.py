@@ -30,7 +30,7 @@ from ...games.enroute.board import Board
 from ...games.enroute.cityrules import rules_for
 from ...games.enroute.game_format import ZONE_METRICS
 from ...games.enroute.goals import METRICS, goal_to_json, parse_goals
-from ...games.enroute.rows import GOAL_DECKS, LEVELS
+from ...games.enroute.rows import GOAL_DECKS, LEVELS, scoring_rows
 from ...games.enroute.setup import goal_catalogue
 from ..core.i18n import LANGUAGES, _, problem_text
 from .labels import label
@@ -88,9 +88,10 @@ def load_catalogue(path: Path | None = None, board: Board | None = None) -> list
         pairs = goal_catalogue(path)
     except (OSError, ValueError, KeyError, TypeError):
         pairs = ()
-    if board is not None:
+    if board is not None:  # Rio's special card lies on the card it covers: the table meets it in that card's place
         rules = rules_for(board)
-        pairs = tuple(pair for deck in GOAL_DECKS for pair in rules.goal_pile(deck, pairs))
+        pairs = tuple((card_id, rules.covered(card_id) or card) for deck in GOAL_DECKS
+                      for card_id, card in rules.goal_pile(deck, pairs))
     return [dict(goal_to_json(card), id=card_id) for card_id, card in pairs]
 
 
@@ -105,10 +106,10 @@ class PlayerEntry(Form):
 class GoalEntry(Form):
     """One goal deck's card: none, one from the catalogue, or described by the table."""
 
-    choice = SelectField(choices=choices([("none", "none")]))
+    choice = SelectField(choices=choices([("none", "none")]), default="none")
     name = StringField(render_kw={"maxlength": 60})
-    metric = SelectField(choices=choices([(m, m) for m in METRICS]))
-    sign = SelectField(choices=choices([("+", "+"), ("−", "−")]))
+    metric = SelectField(choices=choices([(m, m) for m in METRICS]), default="route_length")
+    sign = SelectField(choices=choices([("+", "+"), ("−", "−")]), default="+")
     threshold = StringField(render_kw={"inputmode": "numeric"})
     winner_pp = StringField(render_kw={"inputmode": "numeric"})
     achiever_pp = StringField(render_kw={"inputmode": "numeric"})
@@ -133,6 +134,8 @@ class NewTableForm(FlaskForm):
         for entry in self.players:
             entry.form.colour.choices = choices([(c, label(f"colour_{c}")) for c in PLAYER_COLOURS])
             entry.form.player_board.choices = choices([("random", _("Random")), *numbers])
+        # A city without goal rows (Paris) plays no goal cards: the form asks for none.
+        self.plays_goals = any(row.type == "goal" for row in scoring_rows(board))
         # Zone metrics only where the board has zones to name (New York's theatre district, Grand Central).
         self.zones = [(f.id, f.name or f.id) for f in board.features_of("zone")]
         metrics = [m for m in METRICS if self.zones or m not in ZONE_METRICS]
@@ -234,6 +237,8 @@ class NewTableForm(FlaskForm):
         cards: list[dict] = []
         slots: list[GoalEntry] = []
         ok = True
+        if not self.plays_goals:
+            return cards
         for deck, entry in zip(GOAL_DECKS, self.goals):
             sub = entry.form
             if sub.choice.errors:  # not one of the offered choices: already named on the field

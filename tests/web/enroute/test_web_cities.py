@@ -18,6 +18,7 @@ from companion.games.enroute.features import FEATURE_TYPES
 from companion.games.enroute.registry import find_board
 from companion.web.enroute import svgfeatures
 from companion.web.enroute import table_store as db
+from companion.web.enroute.forms import load_catalogue
 
 GAMES = Path(__file__).resolve().parents[2] / "games" / "enroute" / "games"
 CITIES = {  # board, known-answer game, the table form's rating fields for the game's ratings and marks
@@ -282,3 +283,16 @@ def test_a_stale_save_names_changed_city_marks(client):
     assert response.status_code == 409
     page = text(response)
     assert "crossed-out locations" in page and "tourists in remote spaces" in page
+
+
+def test_the_start_form_deals_each_citys_goal_cards(client):
+    """London adds its cards to the catalogue's; Rio's card lies on "Iconic Route" in the form as at setup."""
+    london = text(client.get("/tables/new?board=london-example"))
+    catalogue_names = [c["name"] for c in load_catalogue()]
+    assert all(name in london for name in catalogue_names)
+    added = [card for card in load_catalogue(board=find_board("london-example"))
+             if card["id"] not in {c["id"] for c in load_catalogue()}]
+    assert added and all(f'value="cat-{card["id"]}"' in london for card in added)
+    rio = text(client.get("/tables/new?board=rio-example"))
+    assert "Iconic Rio" in rio and 'value="cat-b-iconic-route"' in rio
+    assert "Iconic Route (" not in rio  # the covered card is not offered under its own name

@@ -111,3 +111,17 @@ def test_paris_sheet_and_setup_pages_in_japanese_have_no_english_leftovers(clien
     assert "地図の凡例" in sheet and "多様性" in sheet and not leftovers(sheet, fragments)
     setup = client.get("/tables/new?board=paris-example").get_data(as_text=True)  # the session's language
     assert "テーマ別ツアー" in setup and not leftovers(setup, fragments)
+
+
+def test_paris_tables_play_without_goal_cards(client, app):
+    page = text(client.get("/tables/new?board=paris-example"))
+    assert "This city plays without goal cards." in page and 'name="goals-0-choice"' not in page
+    from web_helpers import table_form_data
+
+    data = {k: v for k, v in table_form_data(board="paris-example", **RATINGS).items() if not k.startswith("goals-")}
+    data.update({"players-0-name": "Aki", "players-0-player_board": "1", "players-1-player_board": "2"})
+    response = client.post("/tables/new", data=data)  # what the page posts: no goal fields at all
+    assert response.status_code == 302, text(response)[:2000]
+    token = re.search(r"/tables/([A-Za-z0-9_-]+)$", response.headers["Location"]).group(1)
+    with app.app_context():
+        assert db.get_table(token)["goals"] == []
