@@ -247,8 +247,12 @@ class NewTableForm(FlaskForm):
             if (sub.choice.data or "none") == "none":
                 continue
             if sub.choice.data.startswith("cat-"):  # one of the offered choices: its card is in the catalogue
-                card = next({k: v for k, v in c.items() if k != "id"} for c in self.catalogue
-                            if f"cat-{c['id']}" == sub.choice.data)
+                card = next(({k: v for k, v in c.items() if k != "id"} for c in self.catalogue
+                             if f"cat-{c['id']}" == sub.choice.data), None)
+                if card is None:
+                    sub.choice.errors = [_("That value is not one of the choices.")]
+                    ok = False
+                    continue
             else:
                 card = {"deck": deck, "name": (sub.name.data or "").strip() or _("Goal {deck}", deck=deck),
                         "metric": sub.metric.data, "sign": sub.sign.data}
