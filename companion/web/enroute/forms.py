@@ -274,7 +274,9 @@ class NewTableForm(FlaskForm):
             slot = slots[int(index[len("goals["):])] if index.startswith("goals[") else None
             field = getattr(slot, key, None) if slot is not None else None
             target = field if field is not None else (slot.choice if slot is not None else self.level)
-            target.errors = [*list(target.errors), problem_text(problem)]
+            # The form only sends a zone with a zone metric, so here the zone is missing: say so in the form's words.
+            text = _("Choose the zone this card counts.") if problem.code == "zone-goal" else problem_text(problem)
+            target.errors = [*list(target.errors), text]
             ok = False
         return cards if ok else None
 

@@ -98,7 +98,7 @@ def test_a_described_zone_card_is_stored_with_its_zone(client):
     missing = client.post("/tables/new", data=city_form(described))
     assert missing.status_code == 422
     page = text(missing)
-    assert "names a zone" in page and 'value="Shows"' in page  # the zone is asked for; the card stays entered
+    assert "Choose the zone this card counts." in page and 'value="Shows"' in page  # asked for; the card stays
     token = city_table(client, BOARD, names=("Ferry", "Grace"), **described, **{"goals-1-zone": "theatre-district",
                                                                                  "goals-2-choice": "cat-ny-c-station"})
     with client.application.app_context():
