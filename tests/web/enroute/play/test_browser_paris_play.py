@@ -5,11 +5,13 @@ the sections in that colour, a refused colour explained, and the round closed.""
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
 from browser_checks import page_width
-from play_helpers import close_round, enter_segment, make_app, setup_game, submit
+from play_helpers import close_round, enter_segment, follow_route_job, make_app, setup_game, submit, version
+from test_play_paris import others_and_close, post_pair
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cities.paris.deck import paris_deck, split
@@ -151,3 +153,58 @@ def test_one_paris_solo_round_in_the_browser(server, chromium):
     finally:
         context.close()
     assert time.monotonic() - started < 60
+
+
+def test_a_paris_team_round_and_its_team_result_in_the_browser(server, chromium):
+    """Paris team play on phones: round 1 already has an active player taking a pair (no start rounds), all four
+    seats draw in the card's colours; the rest of the game goes through the referee, and the result page shows
+    each team's total within the phone's width."""
+    base, app, client = server
+    board = find_board("paris-example")
+    token = setup_game(client, app, mode="team", names=("Aki", "Bo", "Cy", "Di"), board="paris-example",
+                       rating="advanced")
+    app.config.update(WTF_CSRF_ENABLED=True)
+    rng = random.Random(5)
+    glob, city = split(paris_deck(board))
+    cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+    started = time.monotonic()
+    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10000)
+        links = [base + f"/play/s/{s['token']}" for s in _game(app, token).seats]
+        page.goto(f"{base}/play/{token}")
+        assert re.search(r"the active player \w+ chooses", page.content())
+        _enter_pair(page, cards)
+        _fits(page)
+        submit(page, "#enter-cards")
+        assert "2 · Drawing" in page.content(), page.content()[:4000]
+        for seat, link in enumerate(links):
+            state = _game(app, token).state
+            drawn = set(state.players[seat].sections)
+            loc, segment = next((x, ref.segment_options(board, drawn, x)[0]) for x in ref.empty_matches(state, seat)
+                                if ref.segment_options(board, drawn, x))
+            page.goto(link)
+            enter_segment(page, loc, segment)
+            page.select_option("#section_colour", cards[1].route_colours[seat % 2])
+            submit(page, "#send-turn")
+            assert "Your turn is in" in page.content(), page.content()[:4000]
+        close_round(page, base, token)
+        assert _game(app, token).state.round == 1 and _game(app, token).state.phase == "selection"
+        app.config.update(WTF_CSRF_ENABLED=False)  # the other rounds through the referee's own forms, quickly
+        while _game(app, token).state.phase != "over":
+            state = _game(app, token).state
+            cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+            move = "down" if state.ratings.get(cards[1].iconic[0], 0) >= 4 else "up"
+            assert post_pair(client, app, token, cards, move).status_code == 302
+            others_and_close(client, app, token, rng, skip=())
+        assert client.post(f"/play/{token}/score", data={"version": version(app, token)}).status_code == 302
+        follow_route_job(client, app, token, client.get(f"/play/{token}/result"))
+        page.goto(f"{base}/play/{token}/result")
+        totals = page.locator("td.team-total").all_inner_texts()
+        assert len(totals) == 2 and all(t.strip().isdigit() for t in totals)
+        assert "Aki & Cy" in page.inner_text("body") and "Bo & Di" in page.inner_text("body")
+        _fits(page)
+    finally:
+        context.close()
+    assert time.monotonic() - started < 120
