@@ -41,6 +41,20 @@ def _fits(page):
     assert page_width(page) <= WIDTH
 
 
+def _pair(board, rng):
+    """A pair to take: a global card without a repeat or an iconic symbol, and a city card."""
+    glob, city = split(paris_deck(board))
+    return rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city)
+
+
+def _free_segment(app, token, board, seat):
+    """A location this seat may draw at this round and a segment there: (location, segment)."""
+    state = _game(app, token).state
+    drawn = set(state.players[seat].sections)
+    return next((x, ref.segment_options(board, drawn, x)[0]) for x in ref.empty_matches(state, seat)
+                if ref.segment_options(board, drawn, x))
+
+
 def _enter_pair(page, cards) -> None:
     """Enter the pair taken in the tracker's card pickers: coordinates, tourists, the city card's route colours and
     one tap on its iconic landmark (an upgrade)."""
@@ -58,9 +72,7 @@ def test_one_paris_round_in_the_browser(server, chromium):
     board = find_board("paris-example")
     token = setup_game(client, app, names=("Aki", "Bo"), board="paris-example", rating="advanced")
     app.config.update(WTF_CSRF_ENABLED=True)  # from here on only the browser acts, with its CSRF tokens
-    rng = random.Random(3)
-    glob, city = split(paris_deck(board))
-    cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+    cards = _pair(board, random.Random(3))
     started = time.monotonic()
     context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
     try:
@@ -80,11 +92,7 @@ def test_one_paris_round_in_the_browser(server, chromium):
         assert state.area == area and state.boxes[area] == 1 and state.ratings[lid] == 2
         assert page.locator("#bonus-areas .active-area").count() == 1
         for seat, link in enumerate(links):
-            state = _game(app, token).state
-            free = ref.empty_matches(state, seat)
-            drawn = set(state.players[seat].sections)
-            loc, segment = next((x, ref.segment_options(board, drawn, x)[0]) for x in free
-                                if ref.segment_options(board, drawn, x))
+            loc, segment = _free_segment(app, token, board, seat)
             page.goto(link)
             assert "Draw this round's sections in" in page.content()
             enter_segment(page, loc, segment)
@@ -117,9 +125,7 @@ def test_one_paris_solo_round_in_the_browser(server, chromium):
     app.config.update(WTF_CSRF_ENABLED=True)
     game = _game(app, token)
     before = dict(game.state.ratings)
-    rng = random.Random(4)
-    glob, city = split(paris_deck(board))
-    cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+    cards = _pair(board, random.Random(4))
     started = time.monotonic()
     context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
     try:
@@ -136,10 +142,7 @@ def test_one_paris_solo_round_in_the_browser(server, chromium):
         assert "2 · Drawing" in page.content(), page.content()[:4000]
         state = _game(app, token).state
         assert state.ratings[lid] == before.get(lid, 0) + 1 and state.boxes[cards[1].tourists[0][0]] == 1
-        free = ref.empty_matches(state, 0)
-        drawn = set(state.players[0].sections)
-        loc, segment = next((x, ref.segment_options(board, drawn, x)[0]) for x in free
-                            if ref.segment_options(board, drawn, x))
+        loc, segment = _free_segment(app, token, board, 0)
         page.goto(base + f"/play/s/{_game(app, token).seats[0]['token']}")
         enter_segment(page, loc, segment)
         page.select_option("#section_colour", cards[1].route_colours[0])
@@ -165,8 +168,7 @@ def test_a_paris_team_round_and_its_team_result_in_the_browser(server, chromium)
                        rating="advanced")
     app.config.update(WTF_CSRF_ENABLED=True)
     rng = random.Random(5)
-    glob, city = split(paris_deck(board))
-    cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+    cards = _pair(board, rng)
     started = time.monotonic()
     context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
     try:
@@ -180,10 +182,7 @@ def test_a_paris_team_round_and_its_team_result_in_the_browser(server, chromium)
         submit(page, "#enter-cards")
         assert "2 · Drawing" in page.content(), page.content()[:4000]
         for seat, link in enumerate(links):
-            state = _game(app, token).state
-            drawn = set(state.players[seat].sections)
-            loc, segment = next((x, ref.segment_options(board, drawn, x)[0]) for x in ref.empty_matches(state, seat)
-                                if ref.segment_options(board, drawn, x))
+            loc, segment = _free_segment(app, token, board, seat)
             page.goto(link)
             enter_segment(page, loc, segment)
             page.select_option("#section_colour", cards[1].route_colours[seat % 2])
@@ -194,7 +193,7 @@ def test_a_paris_team_round_and_its_team_result_in_the_browser(server, chromium)
         app.config.update(WTF_CSRF_ENABLED=False)  # the other rounds through the referee's own forms, quickly
         while _game(app, token).state.phase != "over":
             state = _game(app, token).state
-            cards = (rng.choice([c for c in glob if not c.repeat and not c.iconic]), rng.choice(city))
+            cards = _pair(board, rng)
             move = "down" if state.ratings.get(cards[1].iconic[0], 0) >= 4 else "up"
             assert post_pair(client, app, token, cards, move).status_code == 302
             others_and_close(client, app, token, rng, skip=())
