@@ -101,6 +101,10 @@ class CityRules:
             return special
         return normal
 
+    def goal_cards(self, catalogue: tuple[tuple[str, GoalCard], ...]) -> list[tuple[str, GoalCard]]:
+        """Return the (id, card) piles of decks A, B and C for this city, in deck order."""
+        return [pair for deck in "ABC" for pair in self.goal_pile(deck, catalogue)]
+
     def covered(self, card_id: str) -> GoalCard | None:
         """Return the city's card put on top of a drawn card (Rio's special goal on "Iconic route"), if any."""
         if self.goal_mode != "cover" or card_id != self.covers:

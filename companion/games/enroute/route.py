@@ -121,14 +121,33 @@ def turns(board: Board, walk: Sequence[Point]) -> int:
     """
     if board.features and len(parts := segments(board, walk)) > 1:
         return sum(turns(board, part) for part in parts)
-    return sum(1 for a, b, c in zip(walk, walk[1:], walk[2:], strict=False) if is_turn(board, a, b, c))
+    return walk_shape(_turned(board, walk), len(walk) - 1)[0]
+
+
+def _turned(board: Board, walk: Sequence[Point]) -> Iterator[bool]:
+    """Whether a walk on foot turns at each point between two of its sections, in order."""
+    return (is_turn(board, a, b, c) for a, b, c in zip(walk, walk[1:], walk[2:], strict=False))
+
+
+def walk_shape(turned: Iterable[bool], sections: int) -> tuple[int, int]:
+    """(turns, most sections in one straight run) of a walk on foot with `sections` sections, from whether it turns
+    at each point between two of them (`is_turn`, in order): a straight run is a stretch with no turn inside."""
+    count = 0
+    run = best = 1 if sections > 0 else 0
+    for turn in turned:
+        if turn:
+            count += 1
+            run = 1
+        else:
+            run += 1
+            best = max(best, run)
+    return count, best
 
 
 def is_turn(board: Board, a: Point, b: Point, c: Point) -> bool:
     """Tell whether a walk going a → b → c turns at b: a change of direction, or a bending road either side.
 
-    A walk on foot goes on straight at b exactly where it does not turn there, so a straight run (the
-    `longest_straight` metric) is a stretch with no turn inside it.
+    A walk on foot goes on straight at b exactly where it does not turn there (`walk_shape`).
     """
     return geo.direction(a, b) != geo.direction(b, c) or _bends(board, geo.section(a, b)) \
         or _bends(board, geo.section(b, c))
@@ -138,15 +157,7 @@ def longest_straight(board: Board, walk: Sequence[Point]) -> int:
     """Return the most sections in one run going on in the same direction (a ride ends a run)."""
     if board.features and len(parts := segments(board, walk)) > 1:
         return max(longest_straight(board, part) for part in parts)
-    best = run = 0
-    prev_dir = None
-    for a, b in zip(walk, walk[1:], strict=False):
-        d = geo.direction(a, b)
-        bends = _bends(board, geo.section(a, b))
-        run = run + 1 if (d == prev_dir and not bends) else 1
-        prev_dir = None if bends else d
-        best = max(best, run)
-    return best
+    return walk_shape(_turned(board, walk), len(walk) - 1)[1]
 
 
 def walk_goal_span(walk: Sequence[Hashable], goal: Iterable[Hashable]) -> int:

@@ -38,7 +38,7 @@ from ..trails.walks import _valid_steps
 from . import geometry as geo
 from .evaluation import CAFE_PP, Context, RouteChoice, zone_metrics
 from .geometry import Point
-from .route import is_turn, longest_straight, route_facts, split_goal_span, turns, walk_goal_span
+from .route import is_turn, longest_straight, route_facts, split_goal_span, turns, walk_goal_span, walk_shape
 from .rows import scoring_rows
 from .rowtypes import ROW_TYPES, unused_cafes
 from .sheet import Sheet
@@ -315,11 +315,11 @@ class RouteScorer:
         top = self._tops.get(available)
         if top is None:
             top = self._tops[available] = self._top(available)
-        rows, tourists, landmarks, empty, goal, zones, ends = top
+        rows, tourists, landmarks, empty, goal, zones, walked = top
         if goal is not None:
             rows += min(max_edges, goal) * self.factor
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
-                "empty_locations_on_route": empty, **self.zone_const, **ends}
+                "empty_locations_on_route": empty, **self.zone_const, **walked}
         if zones:
             high.update({k: min(max_edges, n) for k, n in zones.items()})
         if "turns" in high:  # a walk of n sections has n - 1 points between them
@@ -339,8 +339,8 @@ class RouteScorer:
 
     def _top(self, available: int) -> tuple:
         """What bounds the sets within `available` whatever their size: (rows 1–8 but the personal goal, tourists,
-        landmarks, empty locations, most personal-goal sections or None, sections next to each zone, whether a
-        section is next to each zone-end card's zone)."""
+        landmarks, empty locations, most personal-goal sections or None, sections next to each zone, the most of
+        each walk-dependent metric a card reads)."""
         locs, points = self.cover(available)
         rows, tourists, landmarks, empty = self.stats(locs, points)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
@@ -348,12 +348,13 @@ class RouteScorer:
             rows += term.bound(available, points)
         goal = self.goal_bound(available, points) if (points & self.marked).bit_count() >= 2 else None
         zones = {k: (available & m).bit_count() for k, m in self.zones.items()}
-        ends = {k: int(bool(available & m)) for k, m in self.zone_ends}  # no section next to it: unmet
-        if self.lines is not None:  # the longest straight run any walk within `available` can have
-            ends["longest_straight"] = _longest_run(self.lines, available & self.real)
-        if self.straight_at is not None:  # the most turns any walk within `available` can make
-            ends["turns"] = _most_turns(self.graph, self.straight_at, available & self.real, points)
-        return rows, tourists, landmarks, empty, goal, zones, ends
+        # The walk-dependent metrics' most: a zone end (no section next to the zone: unmet), a straight run, turns.
+        walked = {k: int(bool(available & m)) for k, m in self.zone_ends}
+        if self.lines is not None:
+            walked["longest_straight"] = _longest_run(self.lines, available & self.real)
+        if self.straight_at is not None:
+            walked["turns"] = _most_turns(self.graph, self.straight_at, available & self.real, points)
+        return rows, tourists, landmarks, empty, goal, zones, walked
 
     def _low(self, included: int) -> dict[str, int]:
         """The metrics of the included part: every set containing it has at least these ("−" cards)."""
@@ -464,20 +465,13 @@ class RouteScorer:
         found: dict[str, int] = {}
         if self.walk_metrics:
             turn, vertices, board = self._turn, self.graph.vertices, self.ctx.board
-            count = 0
-            run = best = 1 if len(walk) > 1 else 0
-            for i in range(len(walk) - 2):
-                triple = (walk[i], walk[i + 1], walk[i + 2])
+            turned = []
+            for triple in zip(walk, walk[1:], walk[2:], strict=False):
                 t = turn.get(triple)
                 if t is None:
                     t = turn[triple] = is_turn(board, *(vertices[v] for v in triple))
-                if t:
-                    count += 1
-                    run = 1
-                else:
-                    run += 1
-                    best = max(best, run)
-            found["turns"], found["longest_straight"] = count, best
+                turned.append(t)
+            found["turns"], found["longest_straight"] = walk_shape(turned, len(walk) - 1)
         for key, mask in self.zone_ends:
             ends = (self._pair[walk[0], walk[1]], self._pair[walk[-2], walk[-1]]) if len(walk) > 1 else ()
             found[key] = int(any(mask >> e & 1 for e in ends))

@@ -90,8 +90,7 @@ def load_catalogue(path: Path | None = None, board: Board | None = None) -> list
         pairs = ()
     if board is not None:  # Rio's special card lies on the card it covers: the table meets it in that card's place
         rules = rules_for(board)
-        pairs = tuple((card_id, rules.covered(card_id) or card) for deck in GOAL_DECKS
-                      for card_id, card in rules.goal_pile(deck, pairs))
+        pairs = [(card_id, rules.covered(card_id) or card) for card_id, card in rules.goal_cards(pairs)]
     return [dict(goal_to_json(card), id=card_id) for card_id, card in pairs]
 
 

@@ -353,8 +353,7 @@ def _apply_goals(form, setup: dict):
 def city_goals(board) -> list[tuple[str, object]]:
     """Return the (id, card) goal cards a city's table can draw: the catalogue with the city's added or replacing
     special cards (`CityRules.goal_pile`, decks A, B and C)."""
-    rules = rules_for(board)
-    return [pair for deck in "ABC" for pair in rules.goal_pile(deck, goal_catalogue())]
+    return rules_for(board).goal_cards(goal_catalogue())
 
 
 def _covered(board, card_id: str, card):
