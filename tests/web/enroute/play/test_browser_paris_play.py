@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from contextlib import contextmanager
 
 import pytest
 from browser_checks import page_width
@@ -34,6 +35,18 @@ def _game(app, token):
     """Replay the game from the store."""
     with app.app_context():
         return store.load(token)
+
+
+@contextmanager
+def _phone(chromium):
+    """A page on a 390×844 phone, closed afterwards."""
+    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10000)
+        yield page
+    finally:
+        context.close()
 
 
 def _fits(page):
@@ -74,10 +87,7 @@ def test_one_paris_round_in_the_browser(server, chromium):
     app.config.update(WTF_CSRF_ENABLED=True)  # from here on only the browser acts, with its CSRF tokens
     cards = _pair(board, random.Random(3))
     started = time.monotonic()
-    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    try:
-        page = context.new_page()
-        page.set_default_timeout(10000)
+    with _phone(chromium) as page:
         game = _game(app, token)
         links = [base + f"/play/s/{s['token']}" for s in game.seats]
         page.goto(f"{base}/play/{token}")
@@ -111,8 +121,6 @@ def test_one_paris_round_in_the_browser(server, chromium):
         close_round(page, base, token)
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
-    finally:
-        context.close()
     assert time.monotonic() - started < 60
 
 
@@ -127,10 +135,7 @@ def test_one_paris_solo_round_in_the_browser(server, chromium):
     before = dict(game.state.ratings)
     cards = _pair(board, random.Random(4))
     started = time.monotonic()
-    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    try:
-        page = context.new_page()
-        page.set_default_timeout(10000)
+    with _phone(chromium) as page:
         page.goto(f"{base}/play/{token}")
         content = page.content()
         assert "Global card played from your hand" in content and "Card taken from the sequence" in content
@@ -153,8 +158,6 @@ def test_one_paris_solo_round_in_the_browser(server, chromium):
         game = _game(app, token)
         assert game.state.round == 1 and game.state.phase == "selection" and not game.problems
         assert game.state.players[0].colours[segment[0]] == cards[1].route_colours[0]
-    finally:
-        context.close()
     assert time.monotonic() - started < 60
 
 
@@ -170,10 +173,7 @@ def test_a_paris_team_round_and_its_team_result_in_the_browser(server, chromium)
     rng = random.Random(5)
     cards = _pair(board, rng)
     started = time.monotonic()
-    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    try:
-        page = context.new_page()
-        page.set_default_timeout(10000)
+    with _phone(chromium) as page:
         links = [base + f"/play/s/{s['token']}" for s in _game(app, token).seats]
         page.goto(f"{base}/play/{token}")
         assert re.search(r"the active player \w+ chooses", page.content())
@@ -204,6 +204,4 @@ def test_a_paris_team_round_and_its_team_result_in_the_browser(server, chromium)
         assert len(totals) == 2 and all(t.strip().isdigit() for t in totals)
         assert "Aki & Cy" in page.inner_text("body") and "Bo & Di" in page.inner_text("body")
         _fits(page)
-    finally:
-        context.close()
     assert time.monotonic() - started < 120
