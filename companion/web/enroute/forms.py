@@ -146,6 +146,11 @@ class NewTableForm(FlaskForm):
                                            ("describe", _("Describe a card…"))])
             sub.metric.choices = choices([(m, label(f"metric_{m}")) for m in metrics])
             sub.zone.choices = choices([("", _("No zone")), *self.zones])
+            # Fields the page does not show (no goal cards in this city, no zones on this board) are not read, so
+            # whatever a hand-made post puts there is no error nobody could see.
+            for unread in ([sub.choice, sub.metric, sub.sign, sub.zone] if not self.plays_goals
+                           else [sub.zone] if not self.zones else []):
+                unread.validate_choice = False
         self.tracks = rating_tracks(board)
         for i, (key, _label) in enumerate(self.tracks):
             track = board.rating_track(key) or (0,)

@@ -125,3 +125,16 @@ def test_paris_tables_play_without_goal_cards(client, app):
     token = re.search(r"/tables/([A-Za-z0-9_-]+)$", response.headers["Location"]).group(1)
     with app.app_context():
         assert db.get_table(token)["goals"] == []
+
+
+def test_goal_fields_a_paris_page_does_not_show_are_not_read(client, app):
+    from web_helpers import table_form_data
+
+    data = table_form_data(board="paris-example", **RATINGS, **{"goals-0-choice": "cat-99", "goals-1-metric": "x",
+                                                                 "goals-2-sign": "?", "goals-0-zone": "nowhere"})
+    data.update({"players-0-name": "Aki", "players-0-player_board": "1", "players-1-player_board": "2"})
+    response = client.post("/tables/new", data=data)
+    assert response.status_code == 302, text(response)[:2000]
+    token = re.search(r"/tables/([A-Za-z0-9_-]+)$", response.headers["Location"]).group(1)
+    with app.app_context():
+        assert db.get_table(token)["goals"] == []

@@ -241,3 +241,11 @@ def test_game_download_is_an_enroute_game(client, make_table):
     assert doc["format"] == "enroute-game/1" and doc["board"]["id"] == "training-city"
     assert [p["player"] for p in doc["players"]] == ["Aki", "Bo"]
     assert client.post("/api/enroute/score", json=doc).status_code == 200
+
+
+def test_a_zone_sent_to_a_board_without_zones_is_not_read(client, app, make_table):
+    token = make_table(**{"goals-0-zone": "nowhere", "goals-1-choice": "describe", "goals-1-zone": "theatre",
+                          "goals-1-metric": "route_length", "goals-1-sign": "+", "goals-1-threshold": "9",
+                          "goals-1-winner_pp": "6", "goals-1-achiever_pp": "3"})
+    with app.app_context():
+        assert "zone" not in db.get_table(token)["goals"][0]
