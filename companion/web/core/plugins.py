@@ -15,6 +15,8 @@ from functools import cache
 
 from flask import Blueprint
 
+from .tables.spec import TableSpec
+
 _PACKAGE = __name__.rsplit(".", 2)[0]  # companion.web
 _EXTRA: dict[str, GameWeb] = {}
 
@@ -40,6 +42,7 @@ class GameWeb:
     home: HomeEntry | None = None
     about: str = ""  # a paragraph for the "About and formats" page (source text)
     web_scorers: Mapping[str, Callable] = field(default_factory=dict)  # format -> scorer used by POST /api/score
+    tables: TableSpec | None = None  # its tables as the core runs them (public and seat views, delete, contract)
     extra: dict = field(default_factory=dict)
 
 

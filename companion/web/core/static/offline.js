@@ -1,7 +1,8 @@
 // Nothing a player typed is lost to a dropped connection. A form marked data-offline-key keeps a copy
 // of its fields on this phone (localStorage) until the server has acknowledged a save (the page then
 // shows a newer version), restores that copy after a reload, and holds a save made while offline,
-// sending it by itself when the network returns. Works on top of plain forms; no JS, no change.
+// sending it by itself when the network returns (it asks the companion's /ping before a form goes, so a dead
+// network never opens the browser's error page). Works on top of plain forms; no JS, no change.
 (function () {
   "use strict";
   var banner = document.getElementById("offline-banner");
@@ -47,7 +48,9 @@
     }
 
     function keep() {
-      try { localStorage.setItem(key, JSON.stringify({version: version, fields: fields(form), at: Date.now()})); }
+      var copy = {version: version, fields: fields(form), at: Date.now(), pending: holding,
+                  submitter: holding && waiting ? [waiting.name, waiting.value] : null};
+      try { localStorage.setItem(key, JSON.stringify(copy)); }
       catch (e) { /* storage full or off: the form still works as a plain form */ }
     }
     // Tap handlers edit hidden fields without events: snapshot after every interaction.
@@ -61,24 +64,66 @@
       link.addEventListener("click", function () { discarding = true; localStorage.removeItem(key); });
     });
 
+    // Sending: the companion is asked first (/ping, a few seconds at most). Only when it answers does the
+    // form go; else the entry stays on this phone (marked pending, so a reload keeps it pending too) and is
+    // sent by itself as soon as the companion answers again. The browser's error page never shows.
     var waiting = null;
+    var verified = false;
+    function pending(on) {
+      try {
+        var copy = JSON.parse(localStorage.getItem(key) || "null");
+        if (copy) { copy.pending = on; copy.submitter = on && waiting ? [waiting.name, waiting.value] : null;
+                    localStorage.setItem(key, JSON.stringify(copy)); }
+      } catch (e) { /* storage off: the entry stays on this page only */ }
+    }
+    function send() {
+      pending(false);  // a refused save (the page answers with the entry kept) must not send itself again
+      verified = true;
+      var submitter = waiting;
+      waiting = null;
+      if (form.requestSubmit) { form.requestSubmit(submitter || undefined); } else { form.submit(); }
+    }
+    function hold() {
+      pending(true);
+      show(texts.offline || "You are offline. Your entry is kept on this phone and is sent when the network returns.", true);
+      setTimeout(retry, 5000);
+    }
+    function retry() {
+      if (waiting === null && !holding) { return; }
+      reachable(function (ok) {
+        if (ok) { holding = false; show(texts.sending || "Back online: sending your entry…", true); send(); }
+        else { setTimeout(retry, 5000); }
+      });
+    }
+    var holding = false;
     form.addEventListener("submit", function (event) {
       keep();
-      if (navigator.onLine === false) {
-        event.preventDefault();
-        waiting = event.submitter || null;
-        show(texts.offline || "You are offline. Your entry is kept on this phone and is sent when the network returns.", true);
-      }
+      if (verified) { verified = false; return; }  // asked already: let the form go
+      event.preventDefault();
+      waiting = event.submitter || null;
+      if (navigator.onLine === false) { holding = true; hold(); return; }
+      reachable(function (ok) { if (ok) { send(); } else { holding = true; hold(); } });
     });
-    window.addEventListener("online", function () {
-      if (waiting !== null || (banner && !banner.hidden && banner.classList.contains("sticky"))) {
-        show(texts.sending || "Back online: sending your entry…", true);
-        var submitter = waiting;
-        waiting = null;
-        if (form.requestSubmit) { form.requestSubmit(submitter || undefined); } else { form.submit(); }
+    window.addEventListener("online", function () { if (holding) { retry(); } });
+    if (stored && stored.pending && stored.version === version) {  // saved while offline, then reloaded
+      holding = true;
+      if (stored.submitter) {
+        var b = form.querySelector("[name='" + stored.submitter[0] + "'][value='" + stored.submitter[1] + "']");
+        waiting = b || null;
       }
-    });
+      setTimeout(retry, 300);
+    }
   });
+
+  function reachable(done) {
+    var url = document.documentElement.dataset.ping;
+    if (!url || !window.fetch) { done(navigator.onLine !== false); return; }
+    var finished = false;
+    var timer = setTimeout(function () { if (!finished) { finished = true; done(false); } }, 4000);
+    fetch(url, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
+      if (!finished) { finished = true; clearTimeout(timer); done(r.ok); }
+    }).catch(function () { if (!finished) { finished = true; clearTimeout(timer); done(false); } });
+  }
 
   window.addEventListener("offline", function () {
     show(texts.offline_now || "You are offline. Keep entering: nothing is lost, and saving waits for the network.", true);

@@ -1,0 +1,201 @@
+"""Who hosts a table and which phone holds each seat: one claim policy for every game, and the table's log.
+
+A phone is known by a random key in an HttpOnly cookie (`companion_device`); only its hash is stored.
+
+The policy, the same in every game:
+- The phone that starts a table is its host (`make_host`).
+- A free seat is taken by the first phone that claims it, from the table link or from the seat's link.
+- A seat held by another phone moves only
+  - when the seat's own secret link is opened (`claim(..., by_link=True)`: whoever has the link has the
+    seat), logged as "moved by its link", or
+  - when the host frees it ("Move to another phone", `free_by_host`) or gives it a new link
+    (`reissued`), logged and shown on the shared screen to the whole table.
+- From the table link a held seat is refused (`claim(..., by_link=False)` answers "held"): no one takes
+  over a seat by tapping "This is me".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from flask import current_app, g, request
+from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ....games.core.problems import N_
+from .. import db
+from ..i18n import _
+from .registry import core_seat_hold, core_table, core_table_event, now, register, touch
+
+DEVICE_COOKIE = "companion_device"
+DEVICE_MAX_AGE = 400 * 24 * 3600
+
+# Log kinds and the sentence each shows on the shared screen (source texts; translated where shown).
+EVENT_TEXTS = {
+    "claimed": N_("{name} took their seat on a phone."),
+    "moved-by-link": N_("{name}'s seat moved to another phone with its own link."),
+    "freed-by-host": N_("The host freed {name}'s seat: the next phone to tap \"This is me\" holds it."),
+    "reissued": N_("The host made a new link for {name}; the old link no longer opens the seat."),
+}
+
+
+def event_text(event: dict) -> str:
+    """A log line in the page's language."""
+    template = EVENT_TEXTS.get(event.get("kind"))
+    return _(str(template), name=event.get("name") or "?") if template else ""
+
+
+def _hash(key: str) -> str:
+    """What the database keeps of a phone's key."""
+    return hashlib.sha256(key.encode("ascii", "replace")).hexdigest()
+
+
+def _device_key() -> str:
+    """This phone's key: from its cookie, else a new one set on the response."""
+    key = g.get("companion_device")
+    if key:
+        return key
+    key = request.cookies.get(DEVICE_COOKIE, "")
+    if not (isinstance(key, str) and len(key) == 43 and key.replace("-", "").replace("_", "").isalnum()):
+        key = secrets.token_urlsafe(32)
+        g.companion_device_new = True
+    g.companion_device = key
+    return key
+
+
+def device() -> str:
+    """The stored form (hash) of this phone's key."""
+    return _hash(_device_key())
+
+
+def set_device_cookie(response):
+    """After a request that made this phone a key: keep it in an HttpOnly cookie."""
+    if g.pop("companion_device_new", False) and g.get("companion_device"):
+        response.set_cookie(DEVICE_COOKIE, g.companion_device, max_age=DEVICE_MAX_AGE, httponly=True,
+                            samesite="Lax", secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
+    return response
+
+
+def _where(table, game: str, table_id: str):
+    return and_(table.c.game == game, table.c.table_id == table_id)
+
+
+def log(conn, game: str, table_id: str, kind: str, seat: int | None = None, name: str = "") -> None:
+    """Add a line to the table's log (shown on the shared screen)."""
+    conn.execute(insert(core_table_event).values(game=game, table_id=table_id, kind=kind, seat=seat,
+                                                 name=name or "", created=now()))
+
+
+def make_host(game: str, table_id: str) -> None:
+    """Make this phone the host of a new table (and register the table)."""
+    register(game, table_id)
+    with db.write() as conn:
+        conn.execute(update(core_table).where(_where(core_table, game, table_id)).values(host=device()))
+
+
+def is_host(game: str, table_id: str) -> bool:
+    """Whether this phone is the table's host (a table without a recorded host has none)."""
+    with db.read() as conn:
+        host = conn.execute(select(core_table.c.host).where(_where(core_table, game, table_id))).scalar()
+    return bool(host) and secrets.compare_digest(host, device())
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a claim did: `taken` (it was free), `same` (this phone holds it), `moved` (by its link), `held`."""
+
+    outcome: str
+
+    @property
+    def ok(self) -> bool:
+        """Whether this phone holds the seat now."""
+        return self.outcome != "held"
+
+
+def holder(game: str, table_id: str, seat: int) -> str | None:
+    """The hash of the phone that holds a seat, or None when it is free."""
+    with db.read() as conn:
+        return conn.execute(select(core_seat_hold.c.holder).where(
+            _where(core_seat_hold, game, table_id), core_seat_hold.c.seat == seat)).scalar()
+
+
+def held_seats(game: str, table_id: str) -> dict[int, bool]:
+    """Each held seat, and whether it is this phone that holds it."""
+    me = device()
+    with db.read() as conn:
+        rows = conn.execute(select(core_seat_hold.c.seat, core_seat_hold.c.holder).where(
+            _where(core_seat_hold, game, table_id))).all()
+    return {seat: secrets.compare_digest(h, me) for seat, h in rows}
+
+
+def my_seats(game: str, table_id: str) -> list[int]:
+    """The seats this phone holds at a table."""
+    return sorted(s for s, mine in held_seats(game, table_id).items() if mine)
+
+
+def claim(game: str, table_id: str, seat: int, name: str = "", *, by_link: bool) -> Claim:
+    """Let this phone take a seat under the policy above; log what moved."""
+    me = device()
+    where = and_(_where(core_seat_hold, game, table_id), core_seat_hold.c.seat == seat)
+    with db.write() as conn:
+        current = conn.execute(select(core_seat_hold.c.holder).where(where)).scalar()
+        if current is not None and secrets.compare_digest(current, me):
+            return Claim("same")
+        if current is None:
+            try:
+                with conn.begin_nested():
+                    conn.execute(insert(core_seat_hold).values(game=game, table_id=table_id, seat=seat,
+                                                               holder=me, since=now()))
+            except IntegrityError:  # another phone took it this instant
+                return claim(game, table_id, seat, name, by_link=by_link) if by_link else Claim("held")
+            log(conn, game, table_id, "claimed", seat, name)
+            touch(game, table_id, conn)
+            return Claim("taken")
+        if not by_link:
+            return Claim("held")
+        conn.execute(update(core_seat_hold).where(where).values(holder=me, since=now()))
+        log(conn, game, table_id, "moved-by-link", seat, name)
+        touch(game, table_id, conn)
+        return Claim("moved")
+
+
+def free_by_host(game: str, table_id: str, seat: int, name: str = "") -> None:
+    """The host frees a held seat for another phone (logged on the shared screen)."""
+    with db.write() as conn:
+        conn.execute(delete(core_seat_hold).where(_where(core_seat_hold, game, table_id),
+                                                  core_seat_hold.c.seat == seat))
+        log(conn, game, table_id, "freed-by-host", seat, name)
+        touch(game, table_id, conn)
+
+
+def reissued(game: str, table_id: str, seat: int, name: str = "", conn=None) -> None:
+    """A seat got a new secret link (the old one is dead): it is free for the next phone, and the table sees it."""
+    def run(c):
+        c.execute(delete(core_seat_hold).where(_where(core_seat_hold, game, table_id),
+                                               core_seat_hold.c.seat == seat))
+        log(c, game, table_id, "reissued", seat, name)
+        touch(game, table_id, c)
+
+    if conn is not None:
+        run(conn)
+    else:
+        with db.write() as c:
+            run(c)
+
+
+def events(game: str, table_id: str, limit: int = 20) -> list[dict]:
+    """The table's log, newest first (kind, seat, name, created)."""
+    with db.read() as conn:
+        rows = conn.execute(select(core_table_event).where(_where(core_table_event, game, table_id))
+                            .order_by(core_table_event.c.id.desc()).limit(limit)).mappings().all()
+    return [dict(r) for r in rows]
+
+
+def event_mark(game: str, table_id: str) -> str:
+    """A short mark that changes with every log line (a game folds it into its change mark)."""
+    with db.read() as conn:
+        last = conn.execute(select(core_table_event.c.id).where(_where(core_table_event, game, table_id))
+                            .order_by(core_table_event.c.id.desc()).limit(1)).scalar()
+    return f"e{last or 0}"

@@ -1,0 +1,67 @@
+"""What a game declares about its tables (`GameWeb.tables`): secrets by construction, deletion, the contract.
+
+- `public_view(table_id)`: everything about the table any phone may see (None when there is no such table).
+  Shared pages, JSON, change marks, previews, PDFs and logs are made from it only.
+- `seat_view(table_id, seat)`: the public view plus that seat's own secrets; only the seat's page (reached by
+  its secret link on the phone that holds it) is made from it.
+- `delete(conn, table_id)`: remove the game's rows of a table (retention's purge; the core removes its own).
+- `contract`: a factory of the driver the contract tests use (tests/core/test_table_contract.py): a game that
+  registers one gets every contract test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class ContractTable:
+    """A table a driver made through the game's own pages."""
+
+    table_url: str  # the shared link
+    seat_urls: list[str]  # each seat's secret link, in seat order
+    scrub: list[str] = field(default_factory=list)  # ids, tokens and codes that differ between two tables
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class ContractDriver(Protocol):
+    """How the contract tests play a game through its pages (Flask test client)."""
+
+    game: str
+
+    def create(self, client, names: list[str]) -> ContractTable:
+        """Start a table for these players through the start form; every seat claimed by its own link."""
+
+    def set_secret(self, client, table: ContractTable, seat: int, variant: int) -> None:
+        """Give `seat` one of two different secrets (variant 0 or 1) through its own page."""
+
+    def shared_urls(self, client, table: ContractTable) -> list[str]:
+        """Every page, JSON and PDF reachable without a seat link (the table link and all it leads to)."""
+
+    def start_with_names(self, client, names: list[str]):
+        """Post the start form with these names; return the response."""
+
+    def claim_from_table_link(self, client, table: ContractTable, seat: int):
+        """From another phone, try to take a claimed seat from the table link (every way the page offers)."""
+
+    def live_pages(self, table: ContractTable) -> list[str]:
+        """The pages that follow the game live: the shared page(s) and another seat's page."""
+
+    def change(self, client, table: ContractTable) -> str:
+        """Make a change as one phone would (e.g. seat 1 saves); return a text every live page then shows."""
+
+    def entry_page(self, table: ContractTable) -> dict | None:
+        """The entry page for the offline test: {"url", "fill": [(selector, value)], "save": selector,
+        "arrived": callable(client) -> bool}, or None when the game has no entry page."""
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A game's tables as the core runs them."""
+
+    public_view: Callable[[str], dict | None]
+    seat_view: Callable[[str, int], dict | None]
+    delete: Callable[[Any, str], None]
+    contract: Callable[[], ContractDriver] | None = None
