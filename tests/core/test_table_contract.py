@@ -148,7 +148,7 @@ def test_a_second_phone_follows_the_game_without_reloading(app, web, chromium, l
             pages.append(page)
         expected = driver.change(client, table)
         started = time.monotonic()
-        for page, url in zip(pages, watched, strict=True):
+        for page in pages:
             page.wait_for_function("text => document.body && document.body.innerText.includes(text)",
                                    arg=expected, timeout=max(100, int((2.0 - (time.monotonic() - started)) * 1000)))
     finally:
