@@ -89,11 +89,9 @@ def test_one_seats_secret_never_reaches_another_page(app, web):
         ta = _readable_with(ra, scrub_a)
         tb = _readable_with(rb, scrub_b)
         if ta != tb:
-            line = next(k for k, (x, y) in enumerate(zip(ta.splitlines() + [""], tb.splitlines() + [""]))
-                        if x != y)
-            pytest.fail(f"{url_a} differs with seat 0's secret (line {line + 1}):\n"
-                        f"A: {ta.splitlines()[line] if line < len(ta.splitlines()) else ''}\n"
-                        f"B: {tb.splitlines()[line] if line < len(tb.splitlines()) else ''}")
+            la, lb = [*ta.splitlines(), ""], [*tb.splitlines(), ""]
+            line = next(k for k, (x, y) in enumerate(zip(la, lb)) if x != y)
+            pytest.fail(f"{url_a} differs with seat 0's secret (line {line + 1}):\nA: {la[line]}\nB: {lb[line]}")
 
 
 def _readable_with(response, ordered_ids: list[str]) -> str:
