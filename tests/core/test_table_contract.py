@@ -90,7 +90,7 @@ def test_one_seats_secret_never_reaches_another_page(app, web):
         tb = _readable_with(rb, scrub_b)
         if ta != tb:
             la, lb = [*ta.splitlines(), ""], [*tb.splitlines(), ""]
-            line = next(k for k, (x, y) in enumerate(zip(la, lb)) if x != y)
+            line = next((k for k, (x, y) in enumerate(zip(la, lb)) if x != y), 0)
             pytest.fail(f"{url_a} differs with seat 0's secret (line {line + 1}):\nA: {la[line]}\nB: {lb[line]}")
 
 
