@@ -25,7 +25,4 @@ def init_app(app) -> None:
     app.after_request(seats.set_device_cookie)
     app.cli.add_command(registry.purge_command)
     app.config.setdefault("TABLE_RETENTION_DAYS", registry.DEFAULT_RETENTION_DAYS)
-
-    @app.context_processor
-    def _table_texts() -> dict:
-        return {"table_event_text": seats.event_text}
+    app.jinja_env.globals["table_event_text"] = seats.event_text  # macros imported without context see it too
