@@ -12,6 +12,8 @@ carriage that would reach Rome only says so: its clergy are turned face up when 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -73,6 +75,13 @@ def _options(table, credits) -> list[dict]:
     return rows
 
 
+def _offline_key(token: str, stage: str, draft: dict) -> str:
+    """The offline script's key for one step of the form: every step carries the same version, so the key
+    names the draft too (a copy kept on the phone comes back only onto the very step it was made on)."""
+    digest = hashlib.sha256(json.dumps([stage, draft], sort_keys=True).encode()).hexdigest()[:12]
+    return f"taxis:{token}:route:{digest}"
+
+
 def _render(stored: Stored, stage: str, draft: dict, version: str, status: int = 200, problems=None,
             city_errors: dict | None = None):
     """Show one step of the route form with the draft so far."""
@@ -82,7 +91,8 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
                            "player": table.seats[seat].player, "problems": problems or [],
                            "cities": sorted(facts().cities), "city_errors": city_errors or {},
                            "max_route": tf.MAX_ROUTE, "form": tf.showing(version), "mark": change_mark(stored.id),
-                           "hold": status != 200 or bool(draft["cities"])}
+                           "hold": status != 200 or bool(draft["cities"]),
+                           "offline_key": _offline_key(stored.id, stage, draft)}
     if stage == "moves":
         outcome, credits = preview_route(table, seat, draft)
         if credits is None:  # the draft no longer fits the table: show why, from the route step

@@ -4,7 +4,8 @@ The shared screen is rendered from the engine's public view only (`common.table_
 the table with every placement face down). Seats follow the core's one claim policy
 (`core.tables.seats`): "This is me" takes a free seat and redirects that phone alone to its secret
 page; a seat held by another phone is refused here (it moves only by its own link, or when the host
-gives it a new link, which the whole table sees in the seats' log). No seat link is ever shown here. Every change is a POST with the version the page showed, then a redirect; a refused change
+gives it a new link, which the whole table sees in the seats' log). No seat link is ever shown here.
+Every change is a POST with the version the page showed, then a redirect; a refused change
 re-renders the screen with what was entered and the reasons in the reader's language.
 """
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import html
+import re
 
 from taxis_web_helpers import SEED_PLACEMENT, act, claim, place, score_route, start_table, state
 
