@@ -8,12 +8,33 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
+from ..core.tables.spec import TableSpec
 from . import boards, route, score, seats, tables  # noqa: F401  (each adds its views to common.bp)
 from .common import bp as pages
+from .common import load_public
+from .contract import TaxisDriver
+from .store import delete_table
+from .view import public_json, seat_json
 
 bp = Blueprint("thurn_und_taxis_rome", __name__, static_folder="static",
                static_url_path="/static/thurn_und_taxis_rome")
 bp.register_blueprint(pages)
+
+
+
+def _public_view(table_id: str) -> dict | None:
+    """Everything any phone may see of a table (every clergy placement face down)."""
+    stored = load_public(table_id)
+    return public_json(stored) if stored is not None else None
+
+
+def _seat_view(table_id: str, seat: int) -> dict | None:
+    """What a seat's own page may show: the public view and its tiles' state (no placement, see view.py)."""
+    stored = load_public(table_id)
+    if stored is None or not 0 <= seat < len(stored.table.seats):
+        return None
+    return seat_json(stored, seat)
+
 
 WEB = GameWeb(
     game_id="thurn-und-taxis-rome",
@@ -28,6 +49,7 @@ WEB = GameWeb(
                (N_("Print a score pad"), "thurn_und_taxis_rome.tables.scorepad")),
         order=40,
     ),
+    tables=TableSpec(public_view=_public_view, seat_view=_seat_view, delete=delete_table, contract=TaxisDriver),
     about=N_("Thurn und Taxis: All Roads Lead to Rome reads thurn-und-taxis-rome-game/1 and writes "
              "thurn-und-taxis-rome-score/1; a Road-to-Rome board travels as thurn-und-taxis-rome-track/1 and a "
              "table's state as thurn-und-taxis-rome-table/1."),

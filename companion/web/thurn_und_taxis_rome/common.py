@@ -1,4 +1,9 @@
-"""What the Thurn und Taxis views share: the blueprint, loading a table or a seat, and recording a change."""
+"""What the Thurn und Taxis views share: the blueprint, loading a table or a seat, the host, recording a change.
+
+Secrets by construction: `table_or_404` and `seat_or_404` hand the views the table as the public view knows
+it (`view.public_table`: every clergy placement face down), so no page, preview, JSON, mark or log can show
+a placement. Only the store reads the whole state, to apply an action (`record`).
+"""
 
 from __future__ import annotations
 
@@ -8,19 +13,36 @@ from flask import Blueprint, abort, session
 
 from ...games.core.problems import Problem
 from ..core.i18n import _
+from ..core.tables import registry, seats
+from ..core.tables.live import mark_of
 from . import labels as lb
-from . import store
+from . import store, view
 
 bp = Blueprint("tables", __name__, url_prefix="/taxis")
-HOST_KEY = "taxis_host"
+GAME_ID = "thurn-und-taxis-rome"
+LEGACY_HOST_KEY = "taxis_host"  # tables started before the core's host: the session named the host
+
+
+def load_public(token: str) -> store.Stored | None:
+    """A table as every phone may see it (placements face down), or None."""
+    stored = store.load(token)
+    return view.public_stored(stored) if stored is not None else None
 
 
 def table_or_404(token: str) -> store.Stored:
-    """Load a table or answer 404."""
-    stored = store.load(token)
+    """Load a table (its public form) or answer 404."""
+    stored = load_public(token)
     if stored is None:
         abort(404, description=_("There is no such table; check the link or the code."))
     return stored
+
+
+def change_mark(token: str) -> str | None:
+    """The table's change mark (its version and the seats' log; nothing secret), or None when there is none."""
+    version = store.version_of(token)
+    if version is None:
+        return None
+    return mark_of(version, seats.event_mark(GAME_ID, token))
 
 
 def seat_or_404(seat_token: str) -> tuple[store.Stored, int]:
@@ -34,14 +56,17 @@ def seat_or_404(seat_token: str) -> tuple[store.Stored, int]:
     return stored, found[1]
 
 
-def remember_host(token: str) -> None:
-    """Note in this phone's signed session that it started the table."""
-    session[HOST_KEY] = [*session.get(HOST_KEY, [])[-19:], token]
-
-
 def is_host(token: str) -> bool:
-    """Tell whether this phone started the table (its signed session says so)."""
-    return token in session.get(HOST_KEY, [])
+    """Tell whether this phone hosts the table (the core's host; a table started before the core had one is
+    adopted by the phone whose signed session says it started it)."""
+    if seats.is_host(GAME_ID, token):
+        return True
+    if token in session.get(LEGACY_HOST_KEY, []):
+        row = registry.get(GAME_ID, token)
+        if row is None or not row["host"]:
+            seats.make_host(GAME_ID, token)
+            return True
+    return False
 
 
 def form_message(form, otherwise: str | None = None) -> str:
@@ -73,4 +98,16 @@ def record(token: str, version: str | None, action: dict) -> Result:
         abort(404, description=_("There is no such table; check the link or the code."))
     if not outcome.ok:
         return Result(False, _("The companion refused this:"), list(outcome.problems), 422)
+    saved(token)
     return Result(True, problems=list(outcome.problems), events=outcome.events)
+
+
+def saved(token: str) -> None:
+    """After a save: the table is not abandoned; when its game is over and every score line is in, it is finished."""
+    stored = store.load(token)
+    if stored is None:  # pragma: no cover - it was just saved
+        return
+    if view.sheet_final(stored):
+        registry.finish(GAME_ID, token)
+    else:
+        registry.touch(GAME_ID, token)

@@ -4,10 +4,16 @@
 route's cards pay for, one at a time (each branch is a choice), then "Record". The draft travels in a
 hidden field until it is recorded; every step is checked by the engine against the table as it is
 (`preview_route`), and only "Record" writes, with the version the route was started from.
+
+The preview works on the public table (`common.table_or_404`: every placement face down), so a
+carriage that would reach Rome only says so: its clergy are turned face up when the route is recorded
+(seed l.52), never by a preview.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -18,8 +24,7 @@ from ..core.i18n import _
 from ..core.security import loads
 from . import forms as tf
 from . import labels as lb
-from . import store
-from .common import bp, form_message, record, table_or_404
+from .common import bp, change_mark, form_message, load_public, record, table_or_404
 from .store import Stored
 
 STAGES = ("route", "offices", "moves")
@@ -70,6 +75,13 @@ def _options(table, credits) -> list[dict]:
     return rows
 
 
+def _offline_key(token: str, stage: str, draft: dict) -> str:
+    """The offline script's key for one step of the form: every step carries the same version, so the key
+    names the draft too (a copy kept on the phone comes back only onto the very step it was made on)."""
+    digest = hashlib.sha256(json.dumps([stage, draft], sort_keys=True).encode()).hexdigest()[:12]
+    return f"taxis:{token}:route:{digest}"
+
+
 def _render(stored: Stored, stage: str, draft: dict, version: str, status: int = 200, problems=None,
             city_errors: dict | None = None):
     """Show one step of the route form with the draft so far."""
@@ -78,7 +90,9 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
     ctx: dict[str, Any] = {"stage": stage, "draft": draft, "version": version, "token": stored.id,
                            "player": table.seats[seat].player, "problems": problems or [],
                            "cities": sorted(facts().cities), "city_errors": city_errors or {},
-                           "max_route": tf.MAX_ROUTE, "form": tf.showing(version)}
+                           "max_route": tf.MAX_ROUTE, "form": tf.showing(version), "mark": change_mark(stored.id),
+                           "hold": status != 200 or bool(draft["cities"]),
+                           "offline_key": _offline_key(stored.id, stage, draft)}
     if stage == "moves":
         outcome, credits = preview_route(table, seat, draft)
         if credits is None:  # the draft no longer fits the table: show why, from the route step
@@ -91,7 +105,8 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
             ctx["options"] = _options(after, credits)
             ctx["steps"] = [{"label": lb.carriage(e["carriage"]), "from": e["from"], "to": e["to"],
                              "card": e["card"]} for e in outcome.events if e.get("event") == "carriage-moved"]
-            ctx["arrivals"] = [lb.event_line(e, [s.player for s in table.seats], table.rank_names)
+            ctx["arrivals"] = [_("The {carriage} carriage reaches Rome with this step: its clergy are turned face "
+                                 "up when the route is recorded.", carriage=lb.carriage(e["carriage"]))
                                for e in outcome.events if e.get("event") == "arrived"]
             ctx["has_board"] = table.audience.track is not None
             ctx["known_cities"] = sorted({*after.audience.carriages.values(), *facts().two_player_cities,
@@ -190,7 +205,7 @@ def _moves_stage(stored: Stored, draft: dict, version: str, do: str):
         result = record(stored.id, version, action)
         if not result.ok:
             flash(result.message, "error")
-            fresh = store.load(stored.id) or stored  # show the table as it is now, the draft kept
+            fresh = load_public(stored.id) or stored  # show the table as it is now, the draft kept
             again = str(fresh.version) if result.status == 409 else version  # checked again, it may be sent again
             return _render(fresh, "moves", draft, again, result.status, lb.problem_rows(result.problems))
         players = [s.player for s in stored.table.seats]

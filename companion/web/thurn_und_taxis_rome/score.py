@@ -1,21 +1,25 @@
 """The final score sheet: each player's base-game points entered (bonus tiles, carriage, houses left), plus
 Rome's clergy points and the VP coins the table remembered; totals and ranks from the engine.
+
+Until every line is entered the sheet is provisional (the core's `provisional`): only entered seats are
+ranked, among themselves, and the page and `score.json` say whom it still waits for.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 
 from ...games.thurn_und_taxis_rome import score_table
 from ...games.thurn_und_taxis_rome.data import facts
 from ..core.i18n import _, current_lang
 from ..core.security import small_int
+from ..core.tables.provisional import provisional
 from . import forms as tf
 from . import labels as lb
 from . import store, view
-from .common import bp, form_message, table_or_404
+from .common import bp, change_mark, form_message, load_public, saved, table_or_404
 
 MAX_HOUSES = 40
 
@@ -97,13 +101,15 @@ def form_to_entries(form, n: int) -> tuple[list[dict], dict[str, str]]:
     return base, errors
 
 
-def _render(stored: store.Stored, values: dict[str, str] | None = None, errors: dict[str, str] | None = None,
-            status: int = 200):
-    """Show the score sheet: the entry form per player and the engine's totals and ranks."""
+def sheet(stored: store.Stored) -> dict:
+    """The score sheet from the public table: each player's rows and total, ranks among the entered seats only."""
     table = stored.table
     n = len(table.seats)
-    entered = [i < len(stored.base) and "houses_left" in stored.base[i] for i in range(n)]
+    entered = view.entered(stored)
+    prov = provisional(list(range(n)), lambda i: entered[i], lambda i: table.seats[i].player)
     result = score_table(table, [stored.base[i] if i < len(stored.base) else {} for i in range(n)], True)
+    totals = [row["total"] if entered[i] else None for i, row in enumerate(result["players"])]
+    ranks = [None if t is None else 1 + sum(1 for u in totals if u is not None and u > t) for t in totals]
     players = []
     for i, row in enumerate(result["players"]):
         items = {f"players[{i}].houses_left": _("Houses left"), f"players[{i}].carriage": _("Carriage"),
@@ -111,16 +117,39 @@ def _render(stored: store.Stored, values: dict[str, str] | None = None, errors: 
         problems = lb.problem_rows(row["problems"], items) if entered[i] else []
         clergy = [{"label": lb.rank(c["rank"], table.rank_names), "points": c["points"]} for c in row["clergy"]]
         players.append({"seat": i, "name": table.seats[i].player, "colour": table.seats[i].colour,
-                        "rows": row["rows"], "total": row["total"], "rank": row["rank"] if all(entered) else None,
+                        "rows": row["rows"], "total": row["total"], "rank": ranks[i],
                         "entered": entered[i], "clergy": clergy, "problems": problems,
                         "coins": table.offices.coins[i] if table.offices else None})
-    notes = lb.problem_rows(result["problems"])
+    return {"players": players, "provisional": prov, "notes": lb.problem_rows(result["problems"])}
+
+
+def _render(stored: store.Stored, values: dict[str, str] | None = None, errors: dict[str, str] | None = None,
+            status: int = 200):
+    """Show the score sheet: the entry form per player and the engine's totals and ranks."""
+    n = len(stored.table.seats)
+    found = sheet(stored)
     ctx = view.shared(stored)
-    return render_template("thurn_und_taxis_rome/score.html", s=ctx, token=stored.id, players=players,
+    return render_template("thurn_und_taxis_rome/score.html", s=ctx, token=stored.id, players=found["players"],
                            stacks=stacks(), values=values if values is not None else entries_to_form(stored.base, n),
-                           errors=errors or {}, notes=notes, rows=lb.ROWS, lang=current_lang(),
-                           carriages=sorted(facts().carriage_points), all_entered=all(entered),
-                           action=tf.showing(str(stored.version))), status
+                           errors=errors or {}, notes=found["notes"], rows=lb.ROWS, lang=current_lang(),
+                           carriages=sorted(facts().carriage_points), prov=found["provisional"],
+                           all_entered=found["provisional"].complete, action=tf.showing(str(stored.version)),
+                           mark=change_mark(stored.id), hold=status != 200), status
+
+
+@bp.get("/<token>/score.json")
+def score_json(token: str):
+    """The score sheet as JSON (public): each player's total and rank so far, and whom the sheet waits for."""
+    stored = table_or_404(token)
+    found = sheet(stored)
+    prov = found["provisional"]
+    return jsonify({"version": stored.version, "final": view.sheet_final(stored), "provisional": not prov.complete,
+                    "waiting": list(prov.waiting),
+                    "players": [{"seat": p["seat"], "player": p["name"], "colour": p["colour"],
+                                 "entered": p["entered"], "rows": p["rows"] if p["entered"] else None,
+                                 "clergy": p["clergy"], "vp_coins": p["coins"],
+                                 "total": p["total"] if p["entered"] else None, "rank": p["rank"]}
+                                for p in found["players"]]})
 
 
 @bp.get("/<token>/score")
@@ -143,12 +172,13 @@ def save_score(token: str):
         flash(_("Please fix the marked fields."), "error")
         return _render(stored, values, errors, 422)
     try:
-        saved = store.save_base(token, form.version.data, base)
+        done = store.save_base(token, form.version.data, base)
     except store.Conflict as exc:
         flash(lb.conflict_message(exc.what), "error")
-        return _render(store.load(token) or stored, values, status=409)
-    if not saved:  # pragma: no cover - the table was just loaded
+        return _render(load_public(token) or stored, values, status=409)
+    if not done:  # pragma: no cover - the table was just loaded
         return _render(stored, values, status=404)
+    saved(token)
     flash(_("The score sheet is saved."), "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.score", token=token))
 

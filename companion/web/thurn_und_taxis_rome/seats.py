@@ -1,7 +1,9 @@
 """A player's own secret page: placing the five clergy tiles on the carriages, returning officials' tiles.
 
-Reached only through the seat's secret link, which "This is me" hands to one phone. The page shows
-this seat's placement and nobody else's (`view.own_clergy` reads the engine's seat view).
+Reached only through the seat's secret link, which "This is me" hands to one phone; opening the link
+takes the seat on this phone (the core's claim policy: whoever has the link has the seat, and the table's
+log says so). After placing, the page no longer shows which tile went where (seed l.36–38: the player may
+not look and must remember it); it says the tiles are placed and where they are now (`view.own_clergy`).
 """
 
 from __future__ import annotations
@@ -10,33 +12,36 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from ...games.thurn_und_taxis_rome.data import facts
 from ..core.i18n import _
+from ..core.tables import seats as core_seats
 from . import forms as tf
 from . import labels as lb
-from . import store, view
-from .common import bp, form_message, record, seat_or_404
+from . import view
+from .common import GAME_ID, bp, change_mark, form_message, load_public, record, seat_or_404
+from .store import Stored, reissue_seat
 from .tables import returned_kinds
 
 
-def render_seat(stored: store.Stored, seat: int, seat_token: str, status: int = 200, problems=None,
+def render_seat(stored: Stored, seat: int, seat_token: str, status: int = 200, problems=None,
                 entered: dict | None = None):
-    """Render a seat's page, keeping what a refused form had entered."""
+    """Render a seat's page, keeping what a refused form had entered (only a refused entry is ever refilled)."""
     ctx = view.shared(stored)
     doc = ctx["doc"]
     clergy = view.own_clergy(stored.table, seat)
-    chosen = dict(entered.get("assignment", {})) if entered and "assignment" in entered else \
-        dict(clergy["placement"] or {})
+    chosen = dict(entered.get("assignment", {})) if entered and "assignment" in entered else {}
     return render_template("thurn_und_taxis_rome/seat.html", s=ctx, me=ctx["seats"][seat], seat=seat,
                            seat_token=seat_token, token=stored.id, clergy=clergy, chosen=chosen,
                            may_return=view.may_return(doc, seat),
                            held=view.held(doc, seat) if doc["offices"] is not None else [],
                            rewards=view.reward_table(doc["ended"]), problems=problems or [],
-                           entered=entered or {}, action=tf.showing(str(stored.version))), status
+                           entered=entered or {}, action=tf.showing(str(stored.version)),
+                           mark=change_mark(stored.id), hold=status != 200), status
 
 
 @bp.get("/s/<seat_token>")
 def seat(seat_token: str):
-    """A player's own page (secret to this phone)."""
+    """A player's own page (secret to this phone); opening the link holds the seat on this phone."""
     stored, number = seat_or_404(seat_token)
+    core_seats.claim(GAME_ID, stored.id, number, stored.table.seats[number].player, by_link=True)
     return render_seat(stored, number, seat_token)
 
 
@@ -60,9 +65,10 @@ def clergy(seat_token: str):
     if not result.ok:
         flash(result.message, "error")
         items = {f"assignment.{c}": lb.carriage(c) for c in facts().carriage_ids}
-        return render_seat(store.load(stored.id) or stored, number, seat_token, result.status,
+        return render_seat(load_public(stored.id) or stored, number, seat_token, result.status,
                            lb.problem_rows(result.problems, items), entered)
-    flash(_("Your clergy are on the carriages. Only this page shows where; remember it or keep the page."), "ok")
+    flash(_("Your clergy are on the carriages, face down. Remember which is where: from now on no page shows it, "
+            "not even this one (the rules let nobody look)."), "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
 
 
@@ -79,7 +85,7 @@ def seat_return(seat_token: str):
     result = record(stored.id, form.version.data, {"action": "return-offices", "seat": number, "kinds": kinds})
     if not result.ok:
         flash(result.message, "error")
-        return render_seat(store.load(stored.id) or stored, number, seat_token, result.status,
+        return render_seat(load_public(stored.id) or stored, number, seat_token, result.status,
                            lb.problem_rows(result.problems), entered)
     players = [s.player for s in stored.table.seats]
     for event in result.events:
@@ -99,7 +105,7 @@ def renew_link(seat_token: str):
     if not form.validate_on_submit():
         flash(form_message(form), "error")
         return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
-    fresh = store.reissue_seat(stored.id, number, claimed=True)
+    fresh = reissue_seat(stored.id, number)  # the seat stays on this phone: nothing moves
     if fresh is None:  # pragma: no cover - the seat was just found
         abort(404, description=_("There is no such seat."))
     flash(_("Your page has a new link; the old one no longer works. Keep this one to yourself."), "ok")

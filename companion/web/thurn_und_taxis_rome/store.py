@@ -16,7 +16,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert, select, update
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...games.core.problems import Problem
@@ -39,7 +39,7 @@ taxis_seat = Table(
     Column("table_id", String(64), ForeignKey("taxis_table.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token", String(64), nullable=False, unique=True),
-    Column("claimed", Integer, nullable=False, server_default="0"),
+    Column("claimed", Integer, nullable=False, server_default="0"),  # no longer read: the core holds seats
 )
 taxis_action = Table(
     "taxis_action", metadata,
@@ -152,7 +152,7 @@ def version_of(token: str) -> int | None:
 # ---- seats ---------------------------------------------------------------------------------------
 
 def seat_by_token(seat_token: str) -> tuple[str, int] | None:
-    """Return (table id, seat) for a seat's secret link (opening a link claims nothing: see `claim_seat`)."""
+    """Return (table id, seat) for a seat's secret link (who holds the seat is the core's: `core.tables.seats`)."""
     if not _valid_id(seat_token):
         return None
     with read() as c:
@@ -161,36 +161,36 @@ def seat_by_token(seat_token: str) -> tuple[str, int] | None:
     return (row["table_id"], row["seat"]) if row is not None else None
 
 
-def claim_seat(token: str, seat: int) -> str | None:
-    """Claim an unclaimed seat for the phone that asked; return its secret link token, or None if it is taken.
-
-    One conditional write: of two phones claiming one seat only one gets the link, and the link goes
-    to that phone only, never onto a shared page.
-    """
-    if small_int(seat) is None:
-        return None
-    with write() as c:
-        done = c.execute(update(taxis_seat).where(taxis_seat.c.table_id == token, taxis_seat.c.seat == seat,
-                                                  taxis_seat.c.claimed == 0).values(claimed=1))
-        if done.rowcount != 1:
-            return None
-        return c.execute(select(taxis_seat.c.token).where(taxis_seat.c.table_id == token,
-                                                          taxis_seat.c.seat == seat)).scalar_one()
+def seat_tokens(token: str) -> list[str]:
+    """Every seat's secret link token of a table, in seat order (for the contract driver and tests)."""
+    with read() as c:
+        return list(c.execute(select(taxis_seat.c.token).where(taxis_seat.c.table_id == token)
+                              .order_by(taxis_seat.c.seat)).scalars())
 
 
-def reissue_seat(token: str, seat: int, claimed: bool = False) -> str | None:
+def reissue_seat(token: str, seat: int) -> str | None:
     """Give a seat a new secret link (the old one stops working); return it, or None when there is no such seat.
 
-    The host reissues a lost phone's seat unclaimed (its player claims it again); a player renewing
-    their own link keeps the seat (`claimed`).
+    Who holds the seat afterwards is the core's claim policy (`seats.reissued` frees it for the host's new
+    link; a player renewing their own link keeps it). The old `claimed` column is no longer read.
     """
     if small_int(seat) is None:
         return None
     fresh = secrets.token_urlsafe(16)
     with write() as c:
         done = c.execute(update(taxis_seat).where(taxis_seat.c.table_id == token, taxis_seat.c.seat == seat)
-                         .values(token=fresh, claimed=1 if claimed else 0))
+                         .values(token=fresh))
     return fresh if done.rowcount == 1 else None
+
+
+def delete_table(conn, token: str) -> None:
+    """Remove a table's rows (the retention purge; `TableSpec.delete`): actions, seats, the table, its code."""
+    from ..core.db import table_code
+
+    for t in (taxis_action, taxis_seat):
+        conn.execute(delete(t).where(t.c.table_id == token))
+    conn.execute(delete(taxis_table).where(taxis_table.c.id == token))
+    conn.execute(delete(table_code).where(table_code.c.path == f"/taxis/{token}"))
 
 
 # ---- changes -------------------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 """Starting a table, the table's shared screen (join code, QR, seats, Rome, carriages, officials) and its actions.
 
-The shared screen is rendered from the engine's public view only. Seats are claimed by an explicit
-"This is me" POST that redirects that phone alone to its secret page; no seat link is ever shown
-here. Every change is a POST with the version the page showed, then a redirect; a refused change
+The shared screen is rendered from the engine's public view only (`common.table_or_404` gives the views
+the table with every placement face down). Seats follow the core's one claim policy
+(`core.tables.seats`): "This is me" takes a free seat and redirects that phone alone to its secret
+page; a seat held by another phone is refused here (it moves only by its own link, or when the host
+gives it a new link, which the whole table sees in the seats' log). No seat link is ever shown here.
+Every change is a POST with the version the page showed, then a redirect; a refused change
 re-renders the screen with what was entered and the reasons in the reader's language.
 """
 
@@ -17,12 +20,26 @@ from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_png
 from ..core.security import public_url, small_int
+from ..core.tables import names as core_names
+from ..core.tables import seats as core_seats
+from ..core.tables.live import live_answer
 from . import forms as tf
 from . import labels as lb
 from . import store, view
-from .common import Result, bp, form_message, is_host, record, remember_host, seat_or_404, table_or_404
+from .common import (
+    GAME_ID,
+    Result,
+    bp,
+    change_mark,
+    form_message,
+    is_host,
+    load_public,
+    record,
+    saved,
+    seat_or_404,
+    table_or_404,
+)
 
-GAME_ID = "thurn-und-taxis-rome"
 COLOURS = ("blue", "green", "red", "yellow")
 
 
@@ -44,8 +61,15 @@ def _setup_from(form: tf.NewTableForm, boards: list[store.Board]) -> tuple[dict 
     """Read the form into the engine's setup; mark fields that cannot be read (False when any could not)."""
     good = True
     seats = []
+    typed = [tf.typed(getattr(form, f"name_{i}").data, tf.MAX_NAME) for i in range(tf.MAX_PLAYERS)]
+    for again, earlier in core_names.duplicate_names(typed):
+        field = getattr(form, f"name_{again}")
+        field.errors = [*field.errors, _("“{name}” is the same name as player {n}’s, “{earlier}”: give each player "
+                                         "a different name.", name=typed[again], n=earlier + 1,
+                                         earlier=typed[earlier])]
+        good = False
     for i in range(tf.MAX_PLAYERS):
-        name = tf.typed(getattr(form, f"name_{i}").data, tf.MAX_NAME)
+        name = core_names.clean_name(typed[i])
         colour = getattr(form, f"colour_{i}")
         if not name:
             continue
@@ -118,7 +142,7 @@ def new():
         table, found = new_table(setup)
         if table is not None:
             token = store.create_table(table, chosen.id if chosen else None)
-            remember_host(token)
+            core_seats.make_host(GAME_ID, token)
             names = ", ".join(s.player for s in table.seats)
             core_db.new_table_code(GAME_ID, url_for("thurn_und_taxis_rome.tables.show", token=token),
                                    f"Thurn und Taxis · {names}")
@@ -131,7 +155,7 @@ def new():
 # ---- the shared screen ---------------------------------------------------------------------------
 
 def render_table(stored: store.Stored, status: int = 200, problems=None, entered: dict | None = None):
-    """Render the table's shared screen, keeping what a refused form had entered."""
+    """Render the table's shared screen, keeping what a refused form had entered (a refusal holds the page)."""
     ctx = view.shared(stored)
     path = url_for("thurn_und_taxis_rome.tables.show", token=stored.id)
     code = core_db.code_for_path(path)
@@ -142,7 +166,8 @@ def render_table(stored: store.Stored, status: int = 200, problems=None, entered
                            problems=problems or [], entered=entered or {}, last=stored.last,
                            rewards=view.reward_table(False), final_rewards=view.reward_table(True),
                            may_return=view.may_return, held=view.held,
-                           undo_label=_undo_label(stored)), status
+                           undo_label=_undo_label(stored), events=core_seats.events(GAME_ID, stored.id),
+                           mark=change_mark(stored.id), hold=status != 200), status
 
 
 def _undo_label(stored: store.Stored) -> str | None:
@@ -170,32 +195,37 @@ def qr(token: str):
 
 @bp.get("/<token>/version")
 def version(token: str):
-    """The table's version, which the screens poll to know when to refresh."""
+    """The table's version (the number every form carries)."""
     found = store.version_of(token)
     if found is None:
         abort(404, description=_("There is no such table; check the link or the code."))
     return jsonify({"version": found})
 
 
+@bp.get("/<token>/live")
+def live(token: str):
+    """The table's change mark, which every page of the table polls (the core's live.js) to follow the game."""
+    return live_answer(change_mark(token))
+
+
 @bp.get("/api/tables/<token>")
 def api_table(token: str):
     """The table as JSON for any screen: the engine's public view (no seat's placement)."""
-    stored = table_or_404(token)
-    return jsonify(view.public_json(stored.table, stored.version))
+    return jsonify(view.public_json(table_or_404(token)))
 
 
 @bp.get("/api/seats/<seat_token>")
 def api_seat(seat_token: str):
-    """One seat's view as JSON (its own placement only), for the phone holding its secret link."""
+    """One seat's view as JSON, for the phone holding its secret link (no placement: the player remembers it)."""
     stored, seat = seat_or_404(seat_token)
-    return jsonify(view.seat_json(stored.table, seat, stored.version))
+    return jsonify(view.seat_json(stored, seat))
 
 
 # ---- seats ---------------------------------------------------------------------------------------
 
 @bp.post("/<token>/seats/<int:seat>/claim")
 def claim(token: str, seat: int):
-    """"This is me": the phone that asks first gets the seat's secret page; the link is never shown to others."""
+    """"This is me": a free seat goes to this phone, which alone is sent to its secret page; a held seat is refused."""
     stored = table_or_404(token)
     form = tf.ActionForm()
     if not form.validate_on_submit():
@@ -203,17 +233,18 @@ def claim(token: str, seat: int):
         return redirect(url_for("thurn_und_taxis_rome.tables.show", token=token))
     if small_int(seat) is None or seat >= len(stored.table.seats):
         abort(404, description=_("There is no such seat."))
-    link = store.claim_seat(token, seat)
-    if link is None:
+    name = stored.table.seats[seat].player
+    if not core_seats.claim(GAME_ID, token, seat, name, by_link=False).ok:
         flash(_("{name}'s seat is taken already. If that was not you, the phone that started the table can give "
-                "the seat a new link.", name=stored.table.seats[seat].player), "error")
+                "the seat a new link.", name=name), "error")
         return redirect(url_for("thurn_und_taxis_rome.tables.show", token=token))
+    link = store.seat_tokens(token)[seat]
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=link))
 
 
 @bp.post("/<token>/seats/<int:seat>/new-link")
 def new_link(token: str, seat: int):
-    """The host gives a seat a new secret link (a lost phone); the old one stops working."""
+    """The host gives a seat a new secret link (a lost phone); the old one stops working, and the table sees it."""
     stored = table_or_404(token)
     form = tf.ActionForm()
     if not form.validate_on_submit():
@@ -224,8 +255,10 @@ def new_link(token: str, seat: int):
     elif small_int(seat) is None or seat >= len(stored.table.seats) or not store.reissue_seat(token, seat):
         abort(404, description=_("There is no such seat."))
     else:
+        name = stored.table.seats[seat].player
+        core_seats.reissued(GAME_ID, token, seat, name)
         flash(_("{name} has a new link; the old one no longer works. {name} taps “This is me” again.",
-                name=stored.table.seats[seat].player), "ok")
+                name=name), "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.show", token=token))
 
 
@@ -246,7 +279,7 @@ def _after(stored: store.Stored, result: Result, entered: dict | None = None, do
             flash(done, "ok")
         return redirect(url_for("thurn_und_taxis_rome.tables.show", token=stored.id))
     flash(result.message, "error")
-    fresh = store.load(stored.id) or stored
+    fresh = load_public(stored.id) or stored
     return render_table(fresh, result.status, lb.problem_rows(result.problems), entered)
 
 
@@ -349,9 +382,10 @@ def undo(token: str):
         kind = store.undo(token, form.version.data, request.form.get("seq", ""))
     except store.Conflict as exc:
         flash(lb.conflict_message(exc.what), "error")
-        return render_table(store.load(token) or stored, 409)
+        return render_table(load_public(token) or stored, 409)
     if kind is None:
         flash(_("Only the newest change made on the table's screen can be taken back."), "error")
-        return render_table(store.load(token) or stored, 409)
+        return render_table(load_public(token) or stored, 409)
+    saved(token)
     flash(_("Taken back: {what}.", what=lb.kind_label(kind)), "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.show", token=token))

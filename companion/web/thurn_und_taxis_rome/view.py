@@ -1,20 +1,59 @@
-"""What the pages show, built from the engine's views: the shared screen never sees a seat's secret placement.
+"""What the pages show, built from the public view only: no page sees a seat's clergy placement.
 
-`shared(stored)` works from `public_view` (every placement hidden); `own_clergy(table, seat)` is the
-only function here that reads a placement, and only the seat's own page calls it.
+`public_table(table)` turns every placement face down (a seat is still known to have placed); the views
+get only that table (`common.table_or_404`), so the shared screen, the route preview, the score sheet,
+the JSON answers and the seat pages are made from what every phone may know.
+
+Rule reading (seed lines 36–38, 52): a player places five clergy tiles face down and may not look at
+which lies on which carriage afterwards: they must remember it. So once placed, not even the seat's own
+page shows the placement; it shows that the tiles are placed, how many are in hand, travelling, in Rome
+or sent away. A tile is revealed only when its carriage's arrival in Rome is recorded (then the whole
+table sees it, from the state's public `rome`), never in a route's preview.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from ...games.thurn_und_taxis_rome import Table, audience, next_cities, public_view, seat_view
+from ...games.thurn_und_taxis_rome import Table, audience, next_cities, public_view
 from ...games.thurn_und_taxis_rome.data import facts
 from ..core.i18n import _
+from ..core.tables import seats as core_seats
 from . import labels as lb
 from .store import Stored
 
 LOG_LINES = 12
+GAME_ID = "thurn-und-taxis-rome"
+FACE_DOWN = "face-down"  # the rank every placed tile shows in the public table: nobody may read it
+
+
+def public_table(table: Table) -> Table:
+    """The table as the public view knows it: each placed seat's tiles face down (who placed still shows)."""
+    if table.audience is None:
+        return table
+    hidden = table.copy()
+    hidden.audience.assignments = [None if a is None else dict.fromkeys(facts().carriage_ids, FACE_DOWN)
+                                   for a in table.audience.assignments]
+    return hidden
+
+
+def public_stored(stored: Stored) -> Stored:
+    """A loaded table with its placements face down: what every view works from."""
+    return dataclasses.replace(stored, table=public_table(stored.table))
+
+
+def entered(stored: Stored) -> list[bool]:
+    """Which seats' score lines are entered (houses left is the line's last field, always given)."""
+    return [i < len(stored.base) and isinstance(stored.base[i], dict) and "houses_left" in stored.base[i]
+            for i in range(len(stored.table.seats))]
+
+
+def sheet_final(stored: Stored) -> bool:
+    """The game is over, the final return is done and every score line is entered: the sheet is final."""
+    table = stored.table
+    returning = table.offices.returning if table.offices is not None else None
+    return bool(table.ended) and returning is None and all(entered(stored))
 
 
 def _players(doc: dict) -> list[str]:
@@ -28,11 +67,11 @@ def shared(stored: Stored, table: Table | None = None) -> dict:
     doc = public_view(table)
     names = doc["rank_names"]
     players = _players(doc)
-    claimed = {r["seat"]: bool(r["claimed"]) for r in stored.seats}
+    claimed = core_seats.held_seats(GAME_ID, stored.id)
     seats = []
     for i, s in enumerate(doc["seats"]):
         seat = {"seat": i, "name": s["player"], "colour": s["colour"], "colour_label": lb.colour(s["colour"]),
-                "claimed": claimed.get(i, False), "active": doc["turn"]["active"] == i, "ready": None}
+                "claimed": i in claimed, "active": doc["turn"]["active"] == i, "ready": None}
         if doc["audience"] is not None:
             seat["ready"] = doc["audience"]["seats"][i]["ready"]
         if doc["offices"] is not None:
@@ -117,32 +156,46 @@ def reward_table(final: bool) -> list[str]:
 
 
 def own_clergy(table: Table, seat: int) -> dict:
-    """A seat's own page: its secret placement (from `seat_view`) and which of its tiles are in Rome or left it."""
-    doc = seat_view(table, seat)
+    """A seat's own page: whether its tiles are placed and where they are now, never which tile is where.
+
+    Works from the public table only: once placed, a player must remember their placement (seed l.38).
+    """
+    doc = public_view(table)
     names = doc["rank_names"]
     a = doc["audience"]
     if a is None:
-        return {"placement": None, "ready": False, "locked": False}
-    mine = a["seats"][seat]["assignment"]
-    in_rome = {(t["carriage"]) for t in a["rome"] if t["seat"] == seat}
-    gone = {(t["carriage"]) for t in a["dismissed"] if t["seat"] == seat}
-    rows = []
-    for c in facts().carriages:
-        status = "rome" if c.id in in_rome else "left" if c.id in gone else \
-            "travelling" if c.id not in a["arrivals"] else ""
-        rows.append({"carriage": c.id, "label": lb.carriage(c.id), "city": a["carriages"][c.id],
-                     "rank": mine.get(c.id) if mine else None,
-                     "rank_label": lb.rank(mine[c.id], names) if mine else None, "status": status})
-    return {"placement": mine, "rows": rows, "ready": mine is not None,
-            "locked": all(s["ready"] for s in a["seats"]),
+        return {"ready": False, "locked": False}
+    ready = a["seats"][seat]["ready"]
+    in_rome = [{"label": lb.rank(t["rank"], names), "carriage": lb.carriage(t["carriage"])}
+               for t in a["rome"] if t["seat"] == seat]
+    gone = [{"label": lb.rank(t["rank"], names), "carriage": lb.carriage(t["carriage"])}
+            for t in a["dismissed"] if t["seat"] == seat]
+    n = len(facts().carriage_ids)
+    travelling = [{"label": lb.carriage(c.id), "city": a["carriages"][c.id]}
+                  for c in facts().carriages if c.id not in a["arrivals"]]
+    return {"ready": ready, "locked": all(s["ready"] for s in a["seats"]), "hand": 0 if ready else n,
+            "placed": n if ready else 0, "travelling": travelling if ready else [], "in_rome": in_rome,
+            "gone": gone, "carriages": [{"carriage": c.id, "label": lb.carriage(c.id), "city": a["carriages"][c.id]}
+                                        for c in facts().carriages],
             "ranks": [(r, lb.rank(r, names)) for r in facts().rank_ids]}
 
 
-def seat_json(table: Table, seat: int, version: int) -> dict:
-    """The seat's API answer: the engine's seat view (only this seat's placement) and the version."""
-    return {"version": version, "table": seat_view(table, seat)}
+def public_json(stored: Stored) -> dict:
+    """The shared answer (`TableSpec.public_view`): the engine's public view, the version, who holds a seat."""
+    held = core_seats.held_seats(GAME_ID, stored.id)
+    return {"version": stored.version, "table": public_view(stored.table),
+            "seats": [{"seat": i, "player": s.player, "on_a_phone": i in held}
+                      for i, s in enumerate(stored.table.seats)]}
 
 
-def public_json(table: Table, version: int) -> dict:
-    """The shared API answer: the engine's public view (no placement) and the version."""
-    return {"version": version, "table": public_view(table)}
+def seat_json(stored: Stored, seat: int) -> dict:
+    """One seat's answer (`TableSpec.seat_view`): the public answer and this seat's own tiles' state.
+
+    Nothing here is secret (see the rule reading above): a placed tile's carriage is not shown even to its
+    player; what their page adds is whose seat it is and how many tiles are still in hand.
+    """
+    doc = public_json(stored)
+    own = own_clergy(stored.table, seat)
+    doc["seat"] = seat
+    doc["clergy"] = {"placed": own["ready"], "in_hand": own.get("hand", 0)} if stored.table.audience else None
+    return doc

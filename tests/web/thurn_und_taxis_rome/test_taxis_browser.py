@@ -73,7 +73,8 @@ def test_browser_two_phones_play_the_audience(chromium, live_server, tmp_path):
         host.wait_for_url(re.compile(r"/taxis/s/"))
         place(host, {"baden": "cardinal", "wurttemberg-hohenzollern": "bishop", "baiern": "priest",
                      "bohmen-salzburg": "pastor", "schweiz-tyrol": "fifth"})
-        assert "Cardinal" in host.locator("#clergy").inner_text()  # Anna sees her own placement
+        mine = host.locator("#clergy").inner_text()  # placed face down: Anna remembers it, no page shows it
+        assert "In your hand: 0" in mine and "Cardinal" not in mine
 
         host.goto(table)
         host.tap("#score-route")
@@ -90,9 +91,10 @@ def test_browser_two_phones_play_the_audience(chromium, live_server, tmp_path):
         host.check('input[name="step"][value="baden>"]')
         host.fill("#step-to", "Rom")
         host.tap("#add-step")
-        host.wait_for_selector("text=reached Rome")
+        host.wait_for_selector("text=reaches Rome with this step")  # the preview turns no tile face up
         host.tap("#record-route")
         host.wait_for_url(table)
+        assert "reached Rome with Anna" in host.locator("body").inner_text()  # recorded: face up now
         rome = host.locator("#rome").inner_text()
         assert "Cardinal · Anna" in rome and "Pastor · Ben" in rome
         assert host.locator("#tile-values").is_visible()  # the tiles' points are asked at first need
@@ -101,9 +103,9 @@ def test_browser_two_phones_play_the_audience(chromium, live_server, tmp_path):
         host.wait_for_selector("text=7 points")
         fits(host)
 
-        # Ben's phone, left open on his page, refreshes itself once the table changed (it polls the version).
-        guest.wait_for_selector("#rome >> text=Cardinal · Anna", timeout=15_000)
-        assert "in Rome" in guest.locator("#clergy").inner_text()  # Ben's Baden pastor is in Rome
+        # Ben's phone, left open on his page, follows the table by itself (the core's live.js polls the mark).
+        guest.wait_for_selector("#rome >> text=Cardinal · Anna", timeout=5_000)
+        assert "In Rome: your Pastor" in guest.locator("#clergy").inner_text()  # Ben's Baden pastor is in Rome
     finally:
         host_context.close()
         guest_context.close()

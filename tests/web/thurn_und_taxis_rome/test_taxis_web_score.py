@@ -43,7 +43,7 @@ def test_score_sheet_totals_and_shared_ranks(app, client):
     token = finished_table(client)
     first = client.get(f"/taxis/{token}/score")
     assert first.status_code == 200
-    assert "Ranks appear when every player’s line is entered." in text(first)
+    assert "Provisional score sheet: still waiting for Anna, Ben, Scott, Dave." in text(first)
     saved = client.post(f"/taxis/{token}/score", data={"version": version(client, token), **ENTRIES})
     assert saved.status_code == 302
     page = client.get(f"/taxis/{token}/score").get_data(as_text=True)
@@ -51,7 +51,11 @@ def test_score_sheet_totals_and_shared_ranks(app, client):
     ranks = page.split('<tr class="rank">')[1].split("</tr>")[0]
     assert [c.split("<")[0] for c in ranks.split("<td>")[1:]] == ["2", "1", "4", "2"]
     assert 'value="3" selected' in page  # entries come back into the form
+    assert "Provisional score sheet" not in page
     assert state(app, token)["ended"]
+    sheet = client.get(f"/taxis/{token}/score.json").get_json()
+    assert sheet["final"] and not sheet["provisional"] and sheet["waiting"] == []
+    assert [p["rank"] for p in sheet["players"]] == [2, 1, 4, 2]
 
 
 def test_missing_tile_value_is_asked_on_the_score_sheet(client):
@@ -100,3 +104,26 @@ def test_score_pad_pdf_in_the_pages_language(client):
     assert english.status_code == 200 and english.mimetype == "application/pdf"
     japanese = client.get("/taxis/scorepad.pdf?players=9&lang=ja")
     assert japanese.status_code == 200 and japanese.data != english.data
+
+
+def test_a_provisional_sheet_ranks_only_the_entered_lines(app, client):
+    """Ben and Scott entered their lines: they are ranked among themselves; the sheet waits for Anna and Dave."""
+    token = finished_table(client)
+    partial = {k: v for k, v in ENTRIES.items() if k[:2] in ("p1", "p2")}
+    assert client.post(f"/taxis/{token}/score", data={"version": version(client, token), **partial}).status_code == 302
+    page = client.get(f"/taxis/{token}/score")
+    assert "Provisional score sheet: still waiting for Anna, Dave." in text(page)
+    ranks = page.get_data(as_text=True).split('<tr class="rank">')[1].split("</tr>")[0]
+    assert [c.split("<")[0] for c in ranks.split("<td>")[1:]] == ["–", "1", "2", "–"]
+    sheet = client.get(f"/taxis/{token}/score.json").get_json()
+    assert sheet["provisional"] and not sheet["final"] and sheet["waiting"] == ["Anna", "Dave"]
+    assert [(p["entered"], p["total"], p["rank"]) for p in sheet["players"]] == [
+        (False, None, None), (True, 22, 1), (True, 8, 2), (False, None, None)]
+    from companion.web.core.tables import registry
+
+    with app.app_context():
+        assert registry.get("thurn-und-taxis-rome", token)["finished"] is None
+    rest = {k: v for k, v in ENTRIES.items() if k[:2] in ("p0", "p3")}
+    client.post(f"/taxis/{token}/score", data={"version": version(client, token), **partial, **rest})
+    with app.app_context():
+        assert registry.get("thurn-und-taxis-rome", token)["finished"]  # the sheet is final: retention archives it

@@ -44,7 +44,8 @@ def test_names_may_skip_rows_and_modules_may_be_one(app, client):
 @pytest.mark.parametrize("overrides, message", [
     ({"name_1": "", "name_2": "", "name_3": ""}, "two to four players"),
     ({"colour_1": "blue"}, "Two players cannot both play blue"),
-    ({"name_1": "Anna"}, "Two players are called Anna"),
+    ({"name_1": "Anna"}, "“Anna” is the same name as player 1’s"),
+    ({"name_2": " aNNa "}, "“aNNa” is the same name as player 1’s, “Anna”"),
     ({"audience": None, "offices": None}, "Play at least one of the two modules"),
     ({"board": "no-such-board"}, "Choose one of the listed boards"),
     ({"colour_2": "purple"}, "Choose one of the four colours"),
@@ -102,7 +103,7 @@ def test_the_code_leads_to_the_table_and_it_is_remembered_as_recent(client):
     assert code in client.get("/").get_data(as_text=True)
 
 
-def test_version_endpoint_counts_changes(client):
+def test_version_endpoint_counts_changes(client):  # claims move the live mark, not the game's version
     token = start_table(client)
     assert version(client, token) == "0"
     seat = claim(client, token, 0)
@@ -138,7 +139,9 @@ def test_only_the_host_gives_a_new_link_and_the_old_one_stops(app, client):
     assert guest.post(f"/taxis/{token}/seats/2/new-link").status_code == 403
     answer = client.post(f"/taxis/{token}/seats/2/new-link")
     assert answer.status_code == 302
-    assert "Scott has a new link" in text(client.get(f"/taxis/{token}"))
+    page = text(client.get(f"/taxis/{token}"))
+    assert "Scott has a new link" in page
+    assert "The host made a new link for Scott; the old link no longer opens the seat." in page  # the table's log
     assert client.get(seat).status_code == 404
     fresh = claim(guest, token, 2)  # Scott claims the seat again on his new phone
     assert fresh != seat and guest.get(fresh).status_code == 200

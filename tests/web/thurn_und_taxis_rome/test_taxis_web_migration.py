@@ -1,0 +1,59 @@
+"""Tables made before the core's registry survive the upgrade: every row intact, each table registered, claimed
+seats still held (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+
+from alembic import command
+from sqlalchemy import insert, select
+
+from companion.web.core import db
+from companion.web.core.app import create_app
+from companion.web.core.tables.registry import core_seat_hold, core_table
+from companion.web.thurn_und_taxis_rome.store import taxis_action, taxis_seat, taxis_table
+
+GAME = "thurn-und-taxis-rome"
+OLD_HEAD = "thurn_und_taxis_rome_0001"
+
+
+def _rows(conn) -> dict:
+    return {t.name: sorted(tuple(r) for r in conn.execute(select(t)).all())
+            for t in (taxis_table, taxis_seat, taxis_action)}
+
+
+def test_existing_tables_are_registered_and_kept(database_url, tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": database_url, "MIGRATE_ON_START": False,
+                      "BOARD_LIBRARY": str(tmp_path / "boards")})
+    engine = app.extensions["companion.engine"]
+    with app.app_context(), engine.begin() as conn:
+        command.upgrade(db.alembic_config(conn), OLD_HEAD)
+    over = json.dumps({"format": "thurn-und-taxis-rome-table/1", "ended": True})
+    with app.app_context(), engine.begin() as conn:
+        conn.execute(insert(taxis_table), [
+            {"id": "old-table-one-xxxxxxx", "created": "2025-01-02T10:00:00+00:00", "version": 3,
+             "state": json.dumps({"ended": False}), "base": "[]", "board_id": None},
+            {"id": "old-table-two-xxxxxxx", "created": "2025-02-03T10:00:00+00:00", "version": 9, "state": over,
+             "base": '[{"houses_left": 2}]', "board_id": None}])
+        conn.execute(insert(taxis_seat), [
+            {"table_id": "old-table-one-xxxxxxx", "seat": 0, "token": "seat-one-zero-xxxxxx", "claimed": 1},
+            {"table_id": "old-table-one-xxxxxxx", "seat": 1, "token": "seat-one-one-xxxxxxx", "claimed": 0},
+            {"table_id": "old-table-two-xxxxxxx", "seat": 0, "token": "seat-two-zero-xxxxxx", "claimed": 1}])
+        conn.execute(insert(taxis_action), [
+            {"table_id": "old-table-one-xxxxxxx", "seq": 1, "kind": "place-clergy", "seat": 0, "detail": None,
+             "before": "{}", "undone": 0, "created": "2025-01-05T10:00:00+00:00"}])
+        before = _rows(conn)
+    db.upgrade(app)
+    with app.app_context(), engine.connect() as conn:
+        assert _rows(conn) == before
+        registry = {r["table_id"]: r for r in conn.execute(select(core_table).where(core_table.c.game == GAME))
+                    .mappings()}
+        holds = sorted((r["table_id"], r["seat"]) for r in conn.execute(select(core_seat_hold)).mappings())
+    assert registry["old-table-one-xxxxxxx"]["created"] == "2025-01-02T10:00:00+00:00"
+    assert registry["old-table-one-xxxxxxx"]["touched"] == "2025-01-05T10:00:00+00:00"
+    assert registry["old-table-one-xxxxxxx"]["finished"] is None
+    assert registry["old-table-two-xxxxxxx"]["finished"] == "2025-02-03T10:00:00+00:00"
+    assert holds == [("old-table-one-xxxxxxx", 0), ("old-table-two-xxxxxxx", 0)]
+    db.upgrade(app)  # again: nothing doubles
+    with app.app_context(), engine.connect() as conn:
+        assert len(conn.execute(select(core_table).where(core_table.c.game == GAME)).all()) == 2
