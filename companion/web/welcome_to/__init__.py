@@ -8,7 +8,9 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from . import printing, seats, tables
+from ..core.tables.spec import TableSpec
+from . import printing, seats, store, tables
+from .contract import Driver
 
 bp = Blueprint("welcome_to", __name__, url_prefix="/welcome-to", static_folder="static",
                static_url_path="/static")
@@ -27,6 +29,8 @@ WEB = GameWeb(
         links=((N_("Score a finished game"), "welcome_to.tables.import_game"),),
         order=30,
     ),
+    tables=TableSpec(public_view=tables.public_view, seat_view=tables.seat_view, delete=store.delete_table,
+                     contract=Driver),
     about=N_("Welcome To... reads welcome-to-game/1 and writes welcome-to-score/1; a live sheet downloads as a "
              "welcome-to-game/1 player."),
 )

@@ -7,17 +7,19 @@ import secrets
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import BooleanField, HiddenField, StringField, TextAreaField
+from wtforms import BooleanField, FieldList, HiddenField, StringField, TextAreaField
 
 from ...games.core.problems import N_
 from ...games.welcome_to import PLANS
 from ..core.i18n import _
 from ..core.security import small_int
+from ..core.tables.names import duplicate_names
 from .labels import plan_text
 from .live import FIELDS, KINDS, MODES
 
 NAME_LENGTH = 40
 STACKS = (1, 2, 3)
+OTHERS = 5  # the start form's seats for the other players (more join from the table page)
 MAX_IMPORT = 256 * 1024
 
 
@@ -35,6 +37,11 @@ def clean_name(text: str | None) -> tuple[str, str | None]:
     if len(name) > NAME_LENGTH:
         return name, _("A name has at most {most} characters.", most=NAME_LENGTH)
     return name, None
+
+
+def same_name(earlier: str) -> str:
+    """Why a name is refused: it is the same as an earlier player's (case and spaces do not count)."""
+    return _("{name} is already at this table: give each player a different name.", name=earlier)
 
 
 def stack_choices(stack: int, intermediate: bool = True) -> list[tuple[str, str]]:
@@ -65,6 +72,8 @@ class NewTableForm(FlaskForm):
     plan_2 = HiddenField()
     plan_3 = HiddenField()
     name = StringField(render_kw={"maxlength": NAME_LENGTH, "autocomplete": "off"})
+    others = FieldList(StringField(render_kw={"maxlength": NAME_LENGTH, "autocomplete": "off"}),
+                       min_entries=OTHERS, max_entries=OTHERS)
 
     def read(self) -> tuple[dict | None, dict[str, str]]:
         """The table's settings and the name to join with, or the field errors (field -> message)."""
@@ -96,16 +105,32 @@ class NewTableForm(FlaskForm):
                 errors["name"] = problem
         if mode == "solo" and not name and "name" not in errors:
             errors["name"] = _("A solo game needs its player's name.")
+        others: list[tuple[str, str]] = []  # (field name, name) of the other players typed
+        for k, entry in enumerate(self.others.entries):
+            if (entry.data or "").strip():
+                other, problem = clean_name(entry.data)
+                if problem:
+                    errors[f"others-{k}"] = problem
+                others.append((f"others-{k}", other))
+        if others and mode == "solo":
+            errors[others[0][0]] = _("A solo game has one player.")
+        typed = [("name", name), *others]
+        for later, earlier in duplicate_names([n for _f, n in typed]):
+            errors.setdefault(typed[later][0], same_name(typed[earlier][1]))
         if errors:
             return None, errors
         return {"mode": mode, "intermediate": intermediate, "plans": plans or draw_plans(intermediate),
-                "name": name}, {}
+                "name": name, "others": [n for _f, n in others]}, {}
 
 
 class JoinForm(FlaskForm):
     """Take a seat at a table with a name."""
 
     name = StringField(render_kw={"maxlength": NAME_LENGTH, "autocomplete": "off"})
+
+
+class ButtonForm(FlaskForm):
+    """A button on the table page ("This is me", the host's "Move to another phone"): its CSRF token only."""
 
 
 class ActionForm(FlaskForm):

@@ -15,13 +15,15 @@ from flask_wtf.csrf import generate_csrf
 
 from ..core.errors import wants_json
 from ..core.i18n import _, problem_text
+from ..core.tables import registry, seats
+from ..core.tables.live import live_answer
 from . import store
 from .forms import ActionForm, ImportForm, MoveForm, csrf_failed
 from .importing import read_seat_import
 from .labels import CARD_EFFECT_ORDER, EFFECT_LABELS, move_text
 from .live import apply_entry, check_entry
-from .tables import json_download, load_table
-from .view import TableState, load_state, problems_of, sheet_context
+from .tables import GAME_ID, change_mark, json_download, load_table
+from .view import TableState, end_news, load_state, problems_of, sheet_context
 
 bp = Blueprint("seats", __name__)
 
@@ -38,7 +40,9 @@ def _open(token: str) -> tuple[dict, TableState, int]:
 
 def _strings() -> dict:
     """The texts the page's script shows, in the phone's language."""
-    return {"offline": _("Not saved: the server cannot be reached. Your move is kept; try again."),
+    return {"offline": _("Not saved: the server cannot be reached. Your move is kept on this phone and is sent "
+                         "when the network returns."),
+            "sent": _("Back online: your move is sent."),
             "refused": _("Not done:"),
             "pad_write": _("Write {number} at street {street}, house {house}"),
             "pad_refusal": _("Cross a permit refusal for {number}"),
@@ -69,7 +73,9 @@ def _page(seat: dict, state: TableState, index: int, status: int = 200, message:
     move.version.data = str(seat["version"])
     imp = import_form or ImportForm()
     imp.version.data = str(seat["version"])
+    mark = change_mark(state.table, seat["seat"])
     return render_template("welcome_to/seat.html", seat=seat, state=state, form=move, action=ActionForm(),
+                           mark=mark, hold=bool(message),
                            import_form=imp, import_problems=import_problems or [], messages=message or [],
                            refused=move_text(entry) if entry else "", conflict=conflict, strings=_strings(),
                            csrf=generate_csrf(), effects=_effects(), **context), status
@@ -90,9 +96,26 @@ def _answer(token: str, ok: bool, status: int, messages: list[str], entry: dict 
 
 @bp.get("/s/<token>")
 def sheet(token: str):
-    """A player's own live sheet."""
+    """A player's own live sheet; opening its link holds the seat on this phone (whoever has the link has it)."""
     seat, state, index = _open(token)
+    seats.claim(GAME_ID, seat["table_id"], seat["seat"], seat["name"], by_link=True)
     return _page(seat, state, index)
+
+
+@bp.get("/s/<token>/live")
+def live(token: str):
+    """The change mark a seat's page follows: the table's, without this seat's own version."""
+    seat = store.seat_by_token(token)
+    table = store.get_table(seat["table_id"]) if seat else None
+    return live_answer(change_mark(table, seat["seat"]) if table else None)
+
+
+def _saved(seat: dict) -> None:
+    """Note a save in the table registry; a table whose game ends this round is finished for retention."""
+    table = load_table(seat["table_id"])
+    registry.touch(GAME_ID, table["id"])
+    if end_news(load_state(table)):
+        registry.finish(GAME_ID, table["id"])
 
 
 @bp.get("/s/<token>/fragment")
@@ -129,6 +152,7 @@ def move(token: str):
     apply_entry(live, entry, state.settings)
     if store.save_seat(token, seat["version"], live.log) is None:
         return _conflict(token, entry, form)
+    _saved(seat)
     return _answer(token, True, 200, [], entry)
 
 
@@ -154,6 +178,7 @@ def undo(token: str):
     last = seat["log"][-1]
     if store.save_seat(token, seat["version"], seat["log"][:-1]) is None:
         return _conflict(token, None, None)
+    _saved(seat)
     return _answer(token, True, 200, [_("Undone: {move}", move=move_text(last))] if isinstance(last, dict) else [])
 
 
@@ -176,6 +201,7 @@ def import_sheet(token: str):
         return _page(seat, state, index, 409, [_("Your sheet changed on another screen meanwhile; nothing was "
                                                  "imported. Your text is kept: import it again.")],
                      import_form=form, conflict=True)
+    _saved(seat)
     return redirect(url_for("welcome_to.seats.sheet", token=token))
 
 

@@ -14,9 +14,22 @@ import json
 import secrets
 from typing import Any
 
-from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, func, insert, select, update
+from sqlalchemy import (
+    Column,
+    Connection,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    Text,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 
-from ..core.db import _now, metadata, read, write
+from ..core.db import _now, metadata, read, table_code, write
 from ..core.security import small_int
 
 MAX_SEATS = 12  # a table of friends; the sheets' scoring has no limit, the table page has to stay readable
@@ -131,3 +144,10 @@ def save_seat(token: str, base_version: Any, log: list, base: dict | None = None
         done = conn.execute(update(wt_seat).where(wt_seat.c.token == token, wt_seat.c.version == version)
                             .values(**values))
     return version + 1 if done.rowcount == 1 else None
+
+
+def delete_table(conn: Connection, table_id: str) -> None:
+    """Remove a table, its seats and its join code (the retention purge; the core removes its own rows)."""
+    conn.execute(delete(wt_seat).where(wt_seat.c.table_id == table_id))
+    conn.execute(delete(wt_table).where(wt_table.c.id == table_id))
+    conn.execute(delete(table_code).where(table_code.c.path == f"/welcome-to/t/{table_id}"))

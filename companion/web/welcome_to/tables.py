@@ -2,7 +2,9 @@
 code, joining with a name, each player's status, the score sheet, the game as JSON, and importing a finished game.
 
 The table page is shared by everyone at the table, so it never shows a seat's
-secret link: a phone that joined keeps its seats in its own cookie (`phone`).
+secret link: the core's seats (`core.tables.seats`) know which phone holds each seat, and the page leads
+only that phone to its sheet. A free seat is taken with "This is me"; a held one moves only by its own link
+or when the host frees it, and the table's log on this page says so.
 """
 
 from __future__ import annotations
@@ -17,13 +19,27 @@ from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_png
 from ..core.security import public_url
+from ..core.tables import registry, seats
+from ..core.tables.live import live_answer, mark_of
+from ..core.tables.names import duplicate_names, name_key
 from . import store
-from .forms import STACKS, ImportForm, JoinForm, NewTableForm, clean_name, csrf_failed, stack_choices
+from .forms import (
+    STACKS,
+    ButtonForm,
+    ImportForm,
+    JoinForm,
+    NewTableForm,
+    clean_name,
+    csrf_failed,
+    same_name,
+    stack_choices,
+)
 from .importing import read_game_import
 from .labels import MODE_LABELS, plan_text
-from .phone import remember_seats, tokens_for
 from .scoresheet import score_context
 from .view import end_news, load_state, problems_of, status_rows
+
+GAME_ID = "welcome-to"
 
 bp = Blueprint("tables", __name__)
 
@@ -44,13 +60,23 @@ def _title(table: dict, names: list[str] | None = None) -> str:
 
 
 def _create(settings: dict, names: list[str], bases: list[dict | None]) -> tuple[str, list[str]]:
-    """Store a new table with its first seats and give it a join code; return its id and the seat tokens."""
+    """Store a new table with its first seats (this phone its host) and a join code; return its id and tokens."""
     table_id = store.create_table(settings["mode"], settings["intermediate"], settings["plans"])
+    seats.make_host(GAME_ID, table_id)
     limit = 1 if settings["mode"] == "solo" else store.MAX_SEATS
     tokens = [store.add_seat(table_id, name, limit, base)[1] for name, base in zip(names, bases)]
     table = store.get_table(table_id)
-    core_db.new_table_code("welcome-to", url_for("welcome_to.tables.show", table_id=table_id), _title(table, names))
+    core_db.new_table_code(GAME_ID, url_for("welcome_to.tables.show", table_id=table_id), _title(table, names))
     return table_id, tokens
+
+
+def change_mark(table: dict, own_seat: int | None = None) -> str:
+    """The table's change mark, made of public counters only: the table's and each seat's version, the log.
+
+    A seat's own page leaves out its own version: its script shows its own moves itself, and the page follows
+    what the others do."""
+    versions = [("-" if s["seat"] == own_seat else s["version"]) for s in store.get_seats(table["id"])]
+    return mark_of(table["version"], *versions, seats.event_mark(GAME_ID, table["id"]))
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -63,40 +89,53 @@ def new():
         if form.validate_on_submit():
             settings, errors = form.read()
             if settings is not None:
-                names = [settings["name"]] if settings["name"] else []
-                table_id, tokens = _create(settings, names, [None] * len(names))
-                response = redirect(url_for("welcome_to.tables.show", table_id=table_id))
-                return remember_seats(response, table_id, tokens)
+                names = ([settings["name"]] if settings["name"] else []) + settings["others"]
+                table_id, _tokens = _create(settings, names, [None] * len(names))
+                if settings["name"]:  # the name typed as "yours" plays on this phone
+                    seats.claim(GAME_ID, table_id, 0, settings["name"], by_link=False)
+                return redirect(url_for("welcome_to.tables.show", table_id=table_id))
             flash(_("Please fix the marked fields."), "error")
         else:
             flash(_("The form expired or came from elsewhere; nothing was lost, please send it again.")
                   if csrf_failed(form) else _("Please fix the marked fields."), "error")
         status = 422
+    others = [{"field": f"others-{k}", "value": entry.data or ""} for k, entry in enumerate(form.others.entries)]
     stacks = [{"stack": n, "choices": stack_choices(n), "field": f"plan_{n}",
                "value": getattr(form, f"plan_{n}").data or ""} for n in STACKS]
-    return render_template("welcome_to/new.html", form=form, errors=errors, stacks=stacks, modes=MODE_LABELS), status
+    return render_template("welcome_to/new.html", form=form, errors=errors, stacks=stacks, modes=MODE_LABELS,
+                           others=others), status
 
 
 @bp.get("/t/<table_id>")
 def show(table_id: str):
     """The table page: join code, QR code and link, plans in play, each player's status, joining."""
     table = load_table(table_id)
+    return _table_page(table, JoinForm(), None)
+
+
+def _table_page(table: dict, join, join_error: str | None, claim_error: str | None = None, status: int = 200):
+    """The shared table page (every phone at the table sees the same, but for the way to its own sheet)."""
+    table_id = table["id"]
+    mark = change_mark(table)
     state = load_state(table)
     path = url_for("welcome_to.tables.show", table_id=table_id)
     remember_table(path)
     code = core_db.code_for_path(path)
     return render_template("welcome_to/table.html", **_table_context(state), code=code["code"] if code else None,
-                           link=public_url("welcome_to.tables.show", table_id=table_id), join=JoinForm(),
-                           join_error=None)
+                           link=public_url("welcome_to.tables.show", table_id=table_id), join=join,
+                           join_error=join_error, claim_error=claim_error, button=ButtonForm(),
+                           is_host=seats.is_host(GAME_ID, table_id), events=seats.events(GAME_ID, table_id),
+                           mark=mark, hold=bool(join_error or claim_error)), status
 
 
 def _table_context(state) -> dict:
     """What the table page and its status fragment show."""
     table = state.table
-    mine = tokens_for(table["id"])
+    held = seats.held_seats(GAME_ID, table["id"])
     rows = status_rows(state)
     for row, seat in zip(rows, state.seats):
-        row["mine"] = seat["token"] in mine
+        row["mine"] = held.get(seat["seat"], False)
+        row["held"] = seat["seat"] in held
         row["link"] = url_for("welcome_to.seats.sheet", token=seat["token"]) if row["mine"] else None
     plans = [{"id": p, "stack": PLANS[p].stack, "text": plan_text(PLANS[p]), "first_points": PLANS[p].first_points,
               "later_points": PLANS[p].later_points,
@@ -117,7 +156,7 @@ def status(table_id: str):
 
 @bp.post("/t/<table_id>/join")
 def join(table_id: str):
-    """Take a seat with a name; this phone keeps the seat's secret link."""
+    """Take a new seat with a name; this phone holds it (the core's seats) and its sheet opens."""
     table = load_table(table_id)
     form = JoinForm()
     name, problem = clean_name(form.name.data)
@@ -125,19 +164,61 @@ def join(table_id: str):
         problem = (_("The form expired or came from elsewhere; nothing was lost, please send it again.")
                    if csrf_failed(form) else _("Please fix the marked fields."))
     if problem is None:
+        taken = next((s["name"] for s in store.get_seats(table_id) if name_key(s["name"]) == name_key(name)), None)
+        if taken is not None:
+            problem = same_name(taken)
+    if problem is None:
         try:
-            _seat, token = store.add_seat(table_id, name, 1 if table["mode"] == "solo" else store.MAX_SEATS)
+            seat, token = store.add_seat(table_id, name, 1 if table["mode"] == "solo" else store.MAX_SEATS)
         except store.TableFull:
             problem = _("This table is full.")
         else:
-            response = redirect(url_for("welcome_to.seats.sheet", token=token))
-            return remember_seats(response, table_id, [token])
-    state = load_state(table)
-    path = url_for("welcome_to.tables.show", table_id=table_id)
-    code = core_db.code_for_path(path)
-    return render_template("welcome_to/table.html", **_table_context(state), code=code["code"] if code else None,
-                           link=public_url("welcome_to.tables.show", table_id=table_id), join=form,
-                           join_error=problem), 422
+            seats.claim(GAME_ID, table_id, seat, name, by_link=False)
+            return redirect(url_for("welcome_to.seats.sheet", token=token))
+    return _table_page(table, form, problem, status=422)
+
+
+@bp.post("/t/<table_id>/seats/<int:seat>/claim")
+def claim(table_id: str, seat: int):
+    """"This is me": take a free seat on this phone. A seat another phone holds is refused here (its own link,
+    or the host freeing it, moves it)."""
+    table = load_table(table_id)
+    found = next((s for s in store.get_seats(table_id) if s["seat"] == seat), None)
+    if found is None:
+        abort(404, description=_("This table has no such seat."))
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        return _table_page(table, JoinForm(), None, _("The form expired or came from elsewhere; nothing was lost, "
+                                                      "please send it again."), 400)
+    if not seats.claim(GAME_ID, table_id, seat, found["name"], by_link=False).ok:
+        return _table_page(table, JoinForm(), None, _(
+            "{name}'s seat is held by another phone. Open it with its own link on that phone, or ask the host to "
+            "move it to another phone.", name=found["name"]), 409)
+    return redirect(url_for("welcome_to.seats.sheet", token=found["token"]))
+
+
+@bp.post("/t/<table_id>/seats/<int:seat>/free")
+def free(table_id: str, seat: int):
+    """The host frees a held seat so that another phone can take it with "This is me" (logged for the table)."""
+    table = load_table(table_id)
+    found = next((s for s in store.get_seats(table_id) if s["seat"] == seat), None)
+    if found is None:
+        abort(404, description=_("This table has no such seat."))
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        return _table_page(table, JoinForm(), None, _("The form expired or came from elsewhere; nothing was lost, "
+                                                      "please send it again."), 400)
+    if not seats.is_host(GAME_ID, table_id):
+        return _table_page(table, JoinForm(), None, _("Only the phone that started the table can move a seat."), 403)
+    seats.free_by_host(GAME_ID, table_id, seat, found["name"])
+    return redirect(url_for("welcome_to.tables.show", table_id=table_id))
+
+
+@bp.get("/t/<table_id>/live")
+def live(table_id: str):
+    """The table's change mark (the table page and the score sheet follow the game with it)."""
+    table = store.get_table(table_id)
+    return live_answer(change_mark(table) if table else None)
 
 
 @bp.get("/t/<table_id>/qr.png")
@@ -152,10 +233,11 @@ def qr(table_id: str):
 def score(table_id: str):
     """The score sheet across the table: every row, temp agency ranking, ranks and tie-breaks."""
     table = load_table(table_id)
+    mark = change_mark(table)
     state = load_state(table)
     remember_table(url_for("welcome_to.tables.show", table_id=table_id))
     return render_template("welcome_to/score.html", **score_context(state), news=end_news(state),
-                           mode=MODE_LABELS.get(table["mode"], table["mode"]))
+                           mode=MODE_LABELS.get(table["mode"], table["mode"]), mark=mark)
 
 
 @bp.get("/t/<table_id>/game.json")
@@ -185,16 +267,42 @@ def import_game():
         else:
             text = form.document_text()
             doc, message, found = read_game_import(text)
+            names = [clean_name(p["player"])[0][:40] for p in doc["players"]] if doc is not None else []
+            twice = duplicate_names(names)
+            if twice:
+                doc, message = None, " ".join(f"{same_name(names[earlier])} (players[{later}].player)"
+                                              for later, earlier in twice)
             if doc is not None:
                 settings = {"mode": doc.get("mode", "standard"), "intermediate": bool(doc.get("intermediate")),
                             "plans": list(doc["plans"])}
-                names = [clean_name(p["player"])[0][:40] for p in doc["players"]]
-                table_id, tokens = _create(settings, names, list(doc["players"]))
+                table_id, _tokens = _create(settings, names, list(doc["players"]))
+                registry.finish(GAME_ID, table_id)  # a finished game: its score sheet is final
                 flash(_("The game is imported: {n} players.", n=len(names)), "ok")
-                response = redirect(url_for("welcome_to.tables.score", table_id=table_id))
-                return remember_seats(response, table_id, tokens)
+                return redirect(url_for("welcome_to.tables.score", table_id=table_id))
             form.text.data = text
             problems = problems_of(found)
             status = 422
     return render_template("welcome_to/import.html", form=form, message=message, problems=problems), status
 
+
+
+# ---- the table as the core sees it (secrets by construction) ------------------------------------------
+
+def public_view(table_id: str) -> dict | None:
+    """Everything any phone at the table may see: the settings and every sheet (Welcome To... hides nothing:
+    every sheet's numbers, plans and score are the table's to read, as on paper)."""
+    table = store.get_table(table_id)
+    if table is None:
+        return None
+    state = load_state(table)
+    return {"table": {k: table[k] for k in ("mode", "intermediate", "plans", "version")},
+            "game": state.doc(), "versions": [s["version"] for s in state.seats]}
+
+
+def seat_view(table_id: str, seat: int) -> dict | None:
+    """A seat's view: the public view (a seat has no secret in Welcome To...; its page adds only its own link
+    and the moves it has not sent yet, which stay on its phone)."""
+    view = public_view(table_id)
+    if view is None or not 0 <= seat < len(view["versions"]):
+        return None
+    return {**view, "seat": seat}

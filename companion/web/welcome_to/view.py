@@ -167,7 +167,8 @@ def sheet_context(state: TableState, index: int) -> dict[str, Any]:
     return {"live": live, "streets": streets_view(live), "tracks": tracks_view(live),
             "plans": plans_view(live, state), "round": round_view(live, state.settings), "score": entry,
             "score_problems": problem_lines(entry.get("problems", [])), "last_move": last, "news": end_news(state),
-            "dropped": [problem_text(p) for p in live.dropped], "row_labels": ROW_LABELS}
+            "dropped": [problem_text(p) for p in live.dropped], "row_labels": ROW_LABELS,
+            "table_rows": status_rows(state)}
 
 
 def status_rows(state: TableState) -> list[dict]:

@@ -42,7 +42,7 @@ def test_csrf_is_required_on_every_change(csrf_app):
     assert client.post(f"/welcome-to/t/{table_id}/join", data={"name": "Ben"}).status_code == 422
     seat = re.search(r'href="/welcome-to/s/([^"]+)"', table_page).group(1)
     page = client.get(f"/welcome-to/s/{seat}").get_data(as_text=True)
-    csrf = re.search(r'data-csrf="([^"]+)"', page).group(1)
+    csrf = re.search(r'id="pad".*?name="csrf_token" value="([^"]+)"', page, re.S).group(1)
     fields = {"version": "0", "kind": "number", "street": "1", "house": "1", "number": "3"}
     response = client.post(f"/welcome-to/s/{seat}/move", data=fields, headers=JSON)
     assert response.status_code == 400 and "page expired" in response.get_json()["messages"][0]

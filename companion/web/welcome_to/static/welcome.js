@@ -1,5 +1,6 @@
-// Welcome To...: the live sheet on a phone (number pad, tools, moves sent one at a time), the table page's
-// status refresh and the start form's plan choice. No inline scripts: the pages pass data in data-* attributes.
+// Welcome To...: the live sheet on a phone (number pad, tools, moves sent one at a time, kept on the phone and
+// sent when the network returns) and the start form's plan choice. The pages follow the game with the core's
+// live.js. No inline scripts: the pages pass data in data-* attributes.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -15,19 +16,6 @@
     };
     source.forEach((el) => el.addEventListener("change", sync));
     sync();
-  }
-
-  // ---- table page: the players' status refreshes by itself
-
-  const status = document.getElementById("table-status");
-  if (status && status.dataset.statusUrl) {
-    setInterval(async () => {
-      if (document.hidden) return;
-      try {
-        const response = await fetch(status.dataset.statusUrl, { credentials: "same-origin" });
-        if (response.ok) status.innerHTML = await response.text();
-      } catch (e) { /* offline for a moment: the next refresh tries again */ }
-    }, 15000);
   }
 
   // ---- the live sheet
@@ -76,24 +64,102 @@
     }
   }
 
-  // Moves go to the server one after another, so a quick second tap never races the first.
+  // Moves go to the server one after another, so a quick second tap never races the first. A move made while
+  // the companion cannot be reached is kept on this phone (localStorage, in order, with the version it was made
+  // on) and sent by itself when the network returns; the browser's error page never shows.
   let queue = Promise.resolve();
+  const pendingKey = root.dataset.pendingKey;
+  const banner = document.getElementById("offline-banner");
+
+  function pendingList() {
+    try { return JSON.parse(localStorage.getItem(pendingKey) || "[]") || []; } catch (e) { return []; }
+  }
+  function savePending(list) {
+    try {
+      if (list.length) localStorage.setItem(pendingKey, JSON.stringify(list));
+      else localStorage.removeItem(pendingKey);
+    } catch (e) { /* storage off: the move stays in this page only */ }
+  }
+  function showBanner(text) {
+    if (!banner) return;
+    banner.querySelector(".offline-text").textContent = text;
+    banner.hidden = false;
+    banner.classList.add("sticky");
+  }
+  function hideBanner() {
+    if (!banner) return;
+    banner.hidden = true;
+    banner.classList.remove("sticky");
+  }
 
   function send(url, fields) {
-    const run = queue.then(() => post(url, fields));
+    const run = queue.then(() => (pendingList().length ? hold(url, fields, version) : post(url, fields, version, false)));
     queue = run.catch(() => false);
     return run;
   }
 
-  async function post(url, fields) {
+  function hold(url, fields, base) {
+    const list = pendingList();
+    list.push({ url: url, fields: fields, version: base });
+    savePending(list);
+    closePad();
+    showBanner(strings.offline);
+    toast(strings.offline, true);
+    later(5000);
+    return false;
+  }
+
+  let flushTimer = null;
+  function later(ms) {
+    clearTimeout(flushTimer);
+    flushTimer = setTimeout(() => { queue = queue.then(flush).catch(() => false); }, ms);
+  }
+
+  function reachable() {
+    const url = document.documentElement.dataset.ping;
+    if (!url) return Promise.resolve(navigator.onLine !== false);
+    return Promise.race([
+      fetch(url, { cache: "no-store", credentials: "same-origin" }).then((r) => r.ok, () => false),
+      new Promise((resolve) => setTimeout(() => resolve(false), 4000)),
+    ]);
+  }
+
+  async function flush() {
+    let list = pendingList();
+    if (!list.length) return;
+    if (!(await reachable())) { later(5000); return; }
+    while (list.length) {
+      const item = list[0];
+      const result = await post(item.url, item.fields, item.version, true);
+      if (result.offline) { later(5000); return; }
+      list = pendingList().slice(1);
+      if (result.ok) {  // the moves made after it on this phone were made on top of it
+        list.forEach((m) => { if (String(m.version) === String(item.version)) m.version = result.version; });
+      } else if (result.conflict) {
+        list = [];  // the sheet changed on another screen: nothing more is sent over it
+      }
+      savePending(list);
+    }
+    hideBanner();
+    toast(strings.sent, false);
+  }
+
+  async function post(url, fields, base, queued) {
     busy = true;
-    const body = new URLSearchParams({ csrf_token: root.dataset.csrf, version: version });
+    const body = new URLSearchParams({ csrf_token: pad.querySelector("[name=csrf_token]").value, version: base });
     for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== "") body.set(k, v);
     try {
-      const response = await fetch(url, {
-        method: "POST", body: body, credentials: "same-origin",
-        headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
-      });
+      let response;
+      try {
+        response = await fetch(url, {
+          method: "POST", body: body, credentials: "same-origin",
+          headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        });
+      } catch (e) {  // no answer at all: the network is down
+        if (queued) return { offline: true };
+        hold(url, fields, base);
+        return { offline: true };
+      }
       let answer = null;
       try { answer = await response.json(); } catch (e) { answer = null; }
       if (answer && answer.html) {
@@ -102,16 +168,13 @@
       }
       if (response.ok && answer && answer.ok) {
         closePad();
-        toast((answer.messages && answer.messages[0]) || strings.saved, false);
-        return true;
+        if (!queued) toast((answer.messages && answer.messages[0]) || strings.saved, false);
+        return { ok: true, version: answer.version };
       }
       const lines = answer && answer.messages && answer.messages.length ? answer.messages
         : [answer && answer.problems && answer.problems[0] ? answer.problems[0].message : String(response.status)];
       refuse(lines.join(" "));
-      return false;
-    } catch (e) {
-      refuse(strings.offline);
-      return false;
+      return { ok: false, conflict: response.status === 409 };
     } finally {
       busy = false;
     }
@@ -143,12 +206,13 @@
 
   function closePad() {
     pad.hidden = true;
+    padDisplay.value = "";  // nothing typed is waiting: the live page may show the new state again
     target = null;
     root.querySelectorAll(".house.picked").forEach((el) => el.classList.remove("picked"));
   }
 
   function showTyped() {
-    padDisplay.textContent = typed || "–";
+    padDisplay.value = typed || "–";
     padOk.disabled = typed === "";
     if (!target) return;
     padOk.textContent = target.kind === "refusal" ? fill(strings.pad_refusal, { number: typed || "?" })
@@ -201,7 +265,7 @@
     padTitle.textContent = strings.bis_which;
     padError.hidden = true;
     padKeys.hidden = true;
-    padDisplay.textContent = "";
+    padDisplay.value = "";
     padOk.disabled = true;
     padOk.textContent = "";
     padChoices.innerHTML = "";
@@ -254,7 +318,7 @@
   // ---- plans claimed by the others flip on this phone too
 
   setInterval(async () => {
-    if (document.hidden || busy || !pad.hidden || !root.dataset.fragmentUrl) return;
+    if (document.hidden || busy || !pad.hidden || !root.dataset.fragmentUrl || pendingList().length) return;
     try {
       const response = await fetch(root.dataset.fragmentUrl, { credentials: "same-origin", headers: { "Accept": "application/json" } });
       if (!response.ok || busy || !pad.hidden) return;
@@ -268,6 +332,10 @@
       }
     } catch (e) { /* offline for a moment */ }
   }, 20000);
+
+  pad.addEventListener("submit", (event) => event.preventDefault());
+  window.addEventListener("online", () => later(300));
+  if (pendingList().length) { showBanner(strings.offline); later(500); }  // kept from before a reload
 
   adopt();
 })();
