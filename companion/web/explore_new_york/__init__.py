@@ -8,7 +8,9 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from . import rounds, tables, tile_editor, tile_store  # noqa: F401  (rounds adds its views to tables.bp)
+from ..core.tables.spec import TableSpec
+from . import rounds, store, tables, tile_editor, tile_store  # noqa: F401  (rounds adds its views to tables.bp)
+from .contract import Driver
 
 bp = Blueprint("explore_new_york", __name__, static_folder="static", static_url_path="/static/explore_new_york")
 for child in (tables.bp, tables.kit, tile_editor.bp):
@@ -28,6 +30,8 @@ WEB = GameWeb(
                (N_("Enter your own map tile"), "explore_new_york.tiles.index")),
         order=15,
     ),
+    tables=TableSpec(public_view=tables.public_view, seat_view=tables.seat_view, delete=store.delete_table,
+                     contract=Driver),
     about=N_("Explore New York reads explore-ny-game/1 and writes explore-ny-score/1; tiles travel as "
              "explore-new-york-tile/1."),
 )

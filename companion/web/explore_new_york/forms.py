@@ -11,6 +11,7 @@ from wtforms.fields.choices import SelectChoice
 from ...games.explore_new_york.setup import MAX_PLAYERS, check_setup
 from ...games.explore_new_york.tiles import shipped_tiles
 from ..core.i18n import _, problem_text
+from ..core.tables.names import duplicate_names
 
 RANDOM = "random"
 
@@ -33,6 +34,7 @@ class NewTableForm(FlaskForm):
     players = FieldList(FormField(PlayerEntry), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     share_markers = BooleanField()
     deal_cards = BooleanField()  # no physical deck: the companion shuffles and reveals the cards
+    first_chosen = BooleanField()  # the table chose its first player: player 1 (else the companion draws one)
 
     def setup(self, own: list | None = None) -> None:
         """Fill the tile choices in the page's language: random, the shipped tiles, then the table's own tiles."""
@@ -57,6 +59,12 @@ def read_players(form: NewTableForm, known: set[str] | None = None) -> list[tupl
             form.players[seats[int(p.path[len("players["):-1])][0]].form.name.errors.append(problem_text(p))
         else:
             form.players[0].form.name.errors.append(problem_text(p))
+    for later, earlier in duplicate_names(names):  # "Ana" and " ANA " are one player (case and spaces ignored)
+        ok = False
+        field = form.players[seats[later][0]].form.name
+        message = _("{name} is already at this table: give each player a different name.", name=names[earlier])
+        if message not in field.errors:
+            field.errors.append(message)
     return deal(names, wanted, known=known) if ok else None
 
 
@@ -75,6 +83,10 @@ def deal(names: list[str], wanted: list[str], rnd: random.Random | None = None,
             tile = free.pop() if free else rnd.choice(ids)
         out.append((name, tile))
     return out
+
+
+class ButtonForm(FlaskForm):
+    """A button on the table page ("This is me", the host's "Move to another phone"): its CSRF token only."""
 
 
 class SheetForm(FlaskForm):

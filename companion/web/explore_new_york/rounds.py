@@ -37,10 +37,11 @@ from ...games.explore_new_york.tiles import parse_tile
 from ...games.explore_new_york.turndoc import read_turn
 from ..core.i18n import _, problem_text
 from ..core.security import loads, small_int
+from ..core.tables import registry
 from . import referee_store, store
 from .labels import COLOUR_NAMES
 from .svgmap import MapState, render_map
-from .tables import EXPIRED, _names
+from .tables import EXPIRED, _names, change_mark, guard, may_enter, saved_now, table_status
 from .tables import bp as tables_bp
 
 COLOUR_CHOICES = ("red", "green", "blue")
@@ -155,6 +156,7 @@ def _act(token: str, action: dict, version: Any) -> list[Problem] | None:
         return problems
     if not referee_store.append(token, current, [*log, action]):
         return None
+    registry.touch("explore-new-york", token)
     return []
 
 
@@ -180,7 +182,10 @@ def rounds(token: str):
         seats.append({"seat": i, "name": seat.name, "played": played,
                       "fallback": must_fall_back(state, i) if state.cards is not None else False})
     dealt = state.deck is not None
+    for s in seats:
+        s["mine"] = may_enter(token, s["seat"])
     return render_template("explore_new_york/tables/rounds.html", token=token, state=state, seats=seats,
+                           mark=change_mark(token), at_table=table_status(players),
                            begin=begin, action=action, total_rounds=rounds_for(len(players)), dealt=dealt,
                            deal=DealForm(version=str(version)), top=next_cards(state) if dealt else (),
                            extras=extra_sections(state.cards) if state.cards else 0,
@@ -263,6 +268,7 @@ def turn(token: str, seat: int):
     state, _log, version = replay(table, players)
     if not 0 <= seat < len(state.seats):
         abort(404, description=_("This table does not exist. Check the link."))
+    guard(token, next(p for p in players if p["seat"] == seat))
     form = TurnForm()
     problems: list[dict] = []
     status = 200
@@ -285,10 +291,11 @@ def turn(token: str, seat: int):
                 status = 409
             else:
                 problems, status = _turn_problems(found), 422
-    return _render_turn(token, state, seat, form, version, problems), status
+    return _render_turn(token, state, seat, form, version, problems, players), status
 
 
-def _render_turn(token: str, state: GameState, seat: int, form: TurnForm, version: int, problems: list[dict]):
+def _render_turn(token: str, state: GameState, seat: int, form: TurnForm, version: int, problems: list[dict],
+                 players: list[dict]):
     """The turn page: the tile as it stands, the matching empty districts ringed."""
     player = state.players[seat]
     tile = state.seats[seat].tile
@@ -308,6 +315,7 @@ def _render_turn(token: str, state: GameState, seat: int, form: TurnForm, versio
     return render_template("explore_new_york/tables/turn.html", token=token, state=state, seat=seat, form=form,
                            svg=svg, problems=problems, open_round=open_round, fallback=fallback, printed=printed,
                            extras=extra_sections(state.cards) if state.cards else 0, strings=strings,
+                           mark=change_mark(token), hold=request.method == "POST", at_table=table_status(players),
                            colour_names={c: _(n) for c, n in COLOUR_NAMES.items()})
 
 
@@ -338,7 +346,9 @@ def to_tiles(token: str):
     for player, sheet in zip(players, doc["players"], strict=True):
         draft = {k: sheet[k] for k in ("sections", "tourists", "cafes")}
         draft["final_route"] = None
-        if store.save_sheet(token, player["seat"], player["version"], draft) is None:
+        if store.save_sheet(token, player["seat"], player["version"], draft) is not None:
+            saved_now(token)
+        else:
             flash(_("Someone else saved {name}'s tile meanwhile; it was left as it is.", name=player["name"]),
                   "error")
     flash(_("The refereed tiles are on the score sheet."), "ok")

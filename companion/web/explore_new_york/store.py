@@ -14,9 +14,9 @@ import json
 import secrets
 from typing import Any
 
-from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert, select, update
+from sqlalchemy import Column, Connection, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
 
-from ..core.db import _now, metadata, read, write
+from ..core.db import _now, metadata, read, table_code, write
 from ..core.security import small_int
 
 eny_table = Table(
@@ -101,3 +101,13 @@ def save_sheet(token: str, seat: int, base_version: Any, sheet: dict) -> int | N
         if done.rowcount != 1:
             return None
     return base + 1
+
+
+def delete_table(conn: Connection, token: str) -> None:
+    """Remove a table, its sheets, its refereed rounds and its join code (the retention purge)."""
+    from .referee_store import eny_referee
+
+    conn.execute(delete(eny_referee).where(eny_referee.c.table_id == token))
+    conn.execute(delete(eny_sheet).where(eny_sheet.c.table_id == token))
+    conn.execute(delete(eny_table).where(eny_table.c.id == token))
+    conn.execute(delete(table_code).where(table_code.c.path == f"/explore-new-york/tables/{token}"))

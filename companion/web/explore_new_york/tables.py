@@ -4,12 +4,15 @@ Views stay thin: forms and drafts read input, the engine checks and scores,
 templates render. Every player's sheet is its own row with a version, so two
 phones saving different players never clash and a stale save is refused with
 the player's entry kept on screen. Nothing of a seat is secret in Explore New
-York (every tile lies open on the table), so the table link leads to every
-sheet; the link itself is the table's unguessable key.
+York (every tile lies open on the table), but a seat is entered only on the phone
+that holds it (the core's seats: "This is me" on the table page, or the seat's own
+link) or by the host, who keeps the score for the table as on paper.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import importlib
 import json
 import random
@@ -29,9 +32,13 @@ from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
 from ..core.qr import qr_png
 from ..core.security import loads, public_url, small_int
-from . import store, tile_store
+from ..core.tables import registry
+from ..core.tables import seats as table_seats
+from ..core.tables.live import live_answer, mark_of
+from ..core.tables.provisional import provisional
+from . import referee_store, store, tile_store
 from .drafts import engine_player, map_state, new_draft, problem_target
-from .forms import NewTableForm, SheetForm, read_players
+from .forms import ButtonForm, NewTableForm, SheetForm, read_players
 from .labels import COLOUR_NAMES, KIND_NAMES, ROW_NAMES
 from .svgmap import render_map
 
@@ -80,6 +87,38 @@ def _options() -> ScoreOptions:
                         request_time_limit=current_app.config.get("SOLVER_REQUEST_LIMIT"))
 
 
+def seat_key(token: str, seat: int) -> str:
+    """A seat's secret link key: only the phones it is given to (the seat's own page) know it."""
+    secret = str(current_app.config.get("SECRET_KEY") or "").encode()
+    return hmac.new(secret, f"explore-new-york:{token}:{seat}".encode(), hashlib.sha256).hexdigest()[:22]
+
+
+def change_mark(token: str) -> str | None:
+    """The table's change mark from public counters only: each sheet's version, the referee's, the log."""
+    if store.get_table(token) is None:
+        return None
+    versions = [p["version"] for p in store.get_players(token)]
+    return mark_of(*versions, referee_store.get_log(token)[1], table_seats.event_mark(GAME_ID, token))
+
+
+def may_enter(token: str, seat: int) -> bool:
+    """Whether this phone enters a seat's tile: it holds the seat, or it is the host (the table's scorer)."""
+    return seat in table_seats.my_seats(GAME_ID, token) or table_seats.is_host(GAME_ID, token)
+
+
+def guard(token: str, player: dict) -> None:
+    """Refuse a seat's entry pages to a phone that neither holds the seat nor hosts the table."""
+    if not may_enter(token, player["seat"]):
+        abort(403, description=_("This is {name}'s tile: it is entered on the phone that holds the seat (\"This is "
+                                 "me\" on the table page, or the seat's own link), or by the host.",
+                                 name=player["name"]))
+
+
+def table_status(players: list[dict]) -> list[dict]:
+    """Each seat's name and whether its tile is entered (the table page and every seat page list it)."""
+    return [{"seat": p["seat"], "name": p["name"], "status": _status(p)} for p in players]
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new():
     """Start a table: two to four players, their tiles, shared markers or not."""
@@ -91,11 +130,13 @@ def new():
         seats = read_players(form, set(tiles)) if form.validate_on_submit() else None
         if seats is not None:
             players = [{"name": name, "tile": tile_to_json(tiles[tile]), "sheet": new_draft()} for name, tile in seats]
-            first = random.SystemRandom().randrange(len(players))  # setup step 4: a random first player
+            # setup step 4: a random first player, unless the table chose one (then listed first, clockwise)
+            first = 0 if form.first_chosen.data else random.SystemRandom().randrange(len(players))
             settings = {"players": len(players), "share_markers": bool(form.share_markers.data), "first": first}
             if form.deal_cards.data:
                 settings["deck"] = dealt_deck(len(players))
             token = store.create_table(settings, players)
+            table_seats.make_host(GAME_ID, token)
             core_db.new_table_code(GAME_ID, url_for("explore_new_york.tables.show", token=token),
                                    "Explore New York · " + ", ".join(p["name"] for p in players))
             return redirect(url_for("explore_new_york.tables.show", token=token))
@@ -131,9 +172,84 @@ def show(token: str):
         text = DEALT_EVEN if len(players) in (2, 4) else DEALT_ALL
         steps[1:3] = [_(text, deck=len(settings["deck"]))]
     first = players[settings.get("first", 0) % len(players)]["name"] if players else ""
+    return _show(token, table, players, steps, first, code)
+
+
+def _show(token, table, players, steps, first, code, claim_error=None, status=200):
+    """The shared table page: seats, who holds them, the log, the setup; `claim_error` refuses a tap."""
+    held = table_seats.held_seats(GAME_ID, token)
+    host = table_seats.is_host(GAME_ID, token)
+    for player in players:
+        player["mine"] = held.get(player["seat"], False)
+        player["held"] = player["seat"] in held
     return render_template("explore_new_york/tables/show.html", table=table, players=players, steps=steps,
                            first=first, link=public_url("explore_new_york.tables.show", token=token),
-                           code=code["code"] if code else None)
+                           code=code["code"] if code else None, mark=change_mark(token), is_host=host,
+                           events=table_seats.events(GAME_ID, token), button=ButtonForm(), claim_error=claim_error,
+                           hold=bool(claim_error)), status
+
+
+def _seat_action(token: str, seat: int):
+    """The table and seat a button acts on, or an answer refusing it (404, or an expired form)."""
+    _table, players = _load(token)
+    player = _seat(players, seat)
+    if not ButtonForm().validate_on_submit():
+        return player, _refuse(token, _(EXPIRED), 400)
+    return player, None
+
+
+def _refuse(token: str, text: str, status: int):
+    """The table page with a refusal at its top."""
+    table, players = _load(token)
+    for player in players:
+        player["tile_name"] = player["tile"].get("name", "?")
+        player["status"] = _status(player)
+    settings = table["settings"]
+    steps = [_(step.text, **step.params) for step in setup_steps(len(players), settings.get("share_markers", False))]
+    first = players[settings.get("first", 0) % len(players)]["name"] if players else ""
+    code = core_db.code_for_path(url_for("explore_new_york.tables.show", token=token))
+    return _show(token, table, players, steps, first, code, text, status)
+
+
+@bp.post("/<token>/seats/<int:seat>/claim")
+def claim(token: str, seat: int):
+    """"This is me": take a free seat on this phone. A held seat is refused (its own link or the host moves it)."""
+    player, refused = _seat_action(token, seat)
+    if refused is not None:
+        return refused
+    if not table_seats.claim(GAME_ID, token, seat, player["name"], by_link=False).ok:
+        return _refuse(token, _("{name}'s seat is held by another phone. Open it with its own link on that phone, "
+                                "or ask the host to move it to another phone.", name=player["name"]), 409)
+    return redirect(url_for("explore_new_york.tables.sheet", token=token, seat=seat))
+
+
+@bp.post("/<token>/seats/<int:seat>/free")
+def free(token: str, seat: int):
+    """The host frees a held seat for another phone ("This is me"), logged on the table page."""
+    player, refused = _seat_action(token, seat)
+    if refused is not None:
+        return refused
+    if not table_seats.is_host(GAME_ID, token):
+        return _refuse(token, _("Only the phone that started the table can move a seat."), 403)
+    table_seats.free_by_host(GAME_ID, token, seat, player["name"])
+    return redirect(url_for("explore_new_york.tables.show", token=token))
+
+
+@bp.get("/<token>/seat/<int:seat>/<key>")
+def seat_link(token: str, seat: int, key: str):
+    """A seat's own link: whoever opens it holds the seat on their phone (logged when it moves), then its tile."""
+    _table, players = _load(token)
+    player = _seat(players, seat)
+    if not hmac.compare_digest(key.encode("utf-8", "replace"), seat_key(token, seat).encode()):
+        abort(404, description=_("This table does not exist. Check the link."))
+    table_seats.claim(GAME_ID, token, seat, player["name"], by_link=True)
+    return redirect(url_for("explore_new_york.tables.sheet", token=token, seat=seat))
+
+
+@bp.get("/<token>/live")
+def live(token: str):
+    """The table's change mark: every page of the table follows the game with it."""
+    return live_answer(change_mark(token))
 
 
 def _status(player: dict) -> dict:
@@ -179,6 +295,7 @@ def sheet(token: str, seat: int):
     """Enter one player's end-of-game tile by tapping its map; save it without touching the others."""
     _table, players = _load(token)
     player = _seat(players, seat)
+    guard(token, player)
     tile = _tile(player)
     form = SheetForm()
     draft, version, raw_text, conflict, status = player["sheet"], player["version"], None, None, 200
@@ -201,15 +318,23 @@ def sheet(token: str, seat: int):
         else:
             saved = store.save_sheet(token, seat, small_int(form.version.data, -1), submitted)
             if saved is not None:
+                saved_now(token)
                 flash(_("Saved."), "ok")
                 return redirect(url_for("explore_new_york.tables.sheet", token=token, seat=seat) + "#problems")
             current = store.get_player(token, seat)
             conflict = {"theirs": current["version"]}
             draft, version, status = submitted, current["version"], 409
-    return _render_sheet(token, player, tile, form, draft, version, raw_text, conflict), status
+    return _render_sheet(token, player, tile, form, draft, version, raw_text, conflict, players), status
 
 
-def _render_sheet(token, player, tile, form, draft, version, raw_text, conflict):
+def saved_now(token: str) -> None:
+    """Note a save in the registry; the table is finished once every tile is entered (its sheet is final)."""
+    registry.touch(GAME_ID, token)
+    if all(p["version"] > 0 for p in store.get_players(token)):
+        registry.finish(GAME_ID, token)
+
+
+def _render_sheet(token, player, tile, form, draft, version, raw_text, conflict, players):
     """The sheet editor for a draft, every problem listed and ringed on the map."""
     _found, problems = _problems(draft, player["name"], player["tile"])
     state = map_state(draft)
@@ -227,6 +352,10 @@ def _render_sheet(token, player, tile, form, draft, version, raw_text, conflict)
                "offline": _("Could not check just now; your entry is kept. Save to check.")}
     return render_template("explore_new_york/tables/sheet.html", token=token, player=player, tile=tile, form=form,
                            svg=svg, problems=problems, conflict=conflict, raw_text=raw_text, strings=strings,
+                           mark=change_mark(token), hold=bool(conflict or request.method == "POST"),
+                           at_table=table_status(players),
+                           seat_link=public_url("explore_new_york.tables.seat_link", token=token, seat=player["seat"],
+                                                key=seat_key(token, player["seat"])),
                            colour_names={c: _(COLOUR_NAMES[c]) for c in COLOURS},
                            own_route=isinstance(draft.get("final_route"), list))
 
@@ -279,9 +408,13 @@ def game_json(token: str):
 def score(token: str):
     """The score sheet: the five rows per player, totals, ranks, "your route / best possible", the routes."""
     _table, players = _load(token)
-    result = score_document(game_doc(players), _options())
+    waiting = provisional(players, lambda p: p["version"] > 0)
+    entered = [players[k] for k in waiting.entered]
+    scored_entered = score_document(game_doc(entered), _options())["players"] if entered else []
+    by_seat = {p["seat"]: s for p, s in zip(entered, scored_entered, strict=True)}
     lines = []
-    for player, scored in zip(players, result["players"], strict=True):
+    for player in players:
+        scored = by_seat.get(player["seat"]) or {"rows": None, "total": None, "rank": None}
         tile = _tile(player)
         problems = _problems(player["sheet"], player["name"], player["tile"])[1]
         svg = None
@@ -293,8 +426,19 @@ def score(token: str):
                              interactive=False, map_id=f"map-{player['seat']}")
         lines.append({"seat": player["seat"], "name": player["name"], "tile": tile.name, "score": scored,
                       "problems": problems, "svg": svg, "entered": player["version"] > 0})
-    return render_template("explore_new_york/tables/score.html", token=token, lines=lines,
-                           rows=[(k, _(v)) for k, v in ROW_NAMES.items()])
+    return render_template("explore_new_york/tables/score.html", token=token, lines=lines, waiting=waiting,
+                           rows=[(k, _(v)) for k, v in ROW_NAMES.items()], mark=change_mark(token),
+                           mine=[line["seat"] for line in lines if may_enter(token, line["seat"])])
+
+
+@bp.get("/<token>/score.json")
+def score_json(token: str):
+    """The score sheet as `explore-ny-score/1` for the entered seats, and whom it still waits for."""
+    _table, players = _load(token)
+    waiting = provisional(players, lambda p: p["version"] > 0)
+    entered = [players[k] for k in waiting.entered]
+    doc = score_document(game_doc(entered), _options()) if entered else {"players": []}
+    return jsonify({**doc, "provisional": not waiting.complete, "waiting": list(waiting.waiting)})
 
 
 @bp.get("/<token>/maps.pdf")
@@ -344,3 +488,26 @@ def _back(token: str | None):
     if token is None:
         return redirect(url_for("explore_new_york.tables.new"))
     return redirect(url_for("explore_new_york.tables.show", token=token))
+
+
+# ---- the table as the core sees it (secrets by construction) ------------------------------------------
+
+def public_view(token: str) -> dict | None:
+    """Everything any phone at the table may see: the players, their tiles and sheets, the refereed rounds.
+    Explore New York hides nothing of a seat (every tile lies open); the deck's order is hidden from everyone,
+    so it is left out."""
+    table = store.get_table(token)
+    if table is None:
+        return None
+    players = store.get_players(token)
+    settings = {k: v for k, v in table["settings"].items() if k != "deck"}
+    return {"settings": settings, "game": game_doc(players), "versions": [p["version"] for p in players],
+            "referee": referee_store.get_log(token)[1]}
+
+
+def seat_view(token: str, seat: int) -> dict | None:
+    """A seat's view: the public view (its page adds only its own link and what it typed and did not save)."""
+    view = public_view(token)
+    if view is None or not 0 <= seat < len(view["versions"]):
+        return None
+    return {**view, "seat": seat}

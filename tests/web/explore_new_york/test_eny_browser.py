@@ -63,7 +63,7 @@ def test_two_players_on_a_phone(chromium, live_server, tmp_path):
     page.tap("#plus-red")
     page.click("#panel-done")
     assert page.locator("#t-5-2-red text").text_content() == "2"
-    expect(page.locator("#live")).to_contain_text("12 PP")
+    expect(page.locator("#check-note")).to_contain_text("12 PP")
     page.click("#save")
     page.wait_for_selector("text=Saved.")
     assert "No problems found." in page.inner_text("#problems")
@@ -74,10 +74,10 @@ def test_two_players_on_a_phone(chromium, live_server, tmp_path):
     lena.fill("#code", code)
     lena.click(".join-form button")
     lena.wait_for_url(table_url)
-    lena.click("text=Enter tile >> nth=1")
+    lena.locator(".claim-form button").nth(1).click()  # "This is me" on Lena's seat: her tile opens
     lena.wait_for_selector("svg.eny-map")
     tap_road(lena, "s-1-3-2-3")
-    expect(lena.locator("#live")).to_contain_text("6 PP")
+    expect(lena.locator("#check-note")).to_contain_text("6 PP")
     lena.click("#save")
     lena.wait_for_selector("text=Saved.")
 
@@ -113,7 +113,7 @@ def test_refereed_turn_on_a_phone(chromium, live_server, tmp_path):
     page.tap('.hit-district[data-at="4,5"]')
     tap_road(page, "s-4-4-4-5")
     tap_road(page, "s-4-5-4-6")
-    expect(page.locator("#live")).to_contain_text("follows the rules")
+    expect(page.locator("#check-note")).to_contain_text("follows the rules")
     page.click("#play")
     page.wait_for_selector("text=turn is recorded")
     assert "option A" in page.inner_text("#round-status ~ ul.seats")

@@ -108,7 +108,7 @@
   }
 
   // Live check: the engine on the server names every problem; nothing is saved.
-  var live = document.getElementById("live");
+  var live = document.getElementById("check-note");
   var list = document.getElementById("problem-list");
   var timer = null;
   var asked = 0;

@@ -41,7 +41,7 @@
     setTimeout(function () { toast.hidden = true; }, 2600);
   }
 
-  var live = document.getElementById("live");
+  var live = document.getElementById("check-note");
   var list = document.getElementById("problem-list");
   var timer = null;
   var asked = 0;
