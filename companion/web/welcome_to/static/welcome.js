@@ -68,6 +68,21 @@
   // the companion cannot be reached is kept on this phone (localStorage, in order, with the version it was made
   // on) and sent by itself when the network returns; the browser's error page never shows.
   let queue = Promise.resolve();
+  const active = document.querySelector("#sheet-busy output");
+  let restTimer = null;
+  let unloading = false;
+  window.addEventListener("beforeunload", () => { unloading = true; });
+  function touched() {  // the player is at it: no live reload for a few seconds after the last tap or answer
+    if (!active) return;
+    active.value = "1";
+    clearTimeout(restTimer);
+    restTimer = setTimeout(function rest() {
+      if (busy || !pad.hidden) { restTimer = setTimeout(rest, 1000); return; }
+      active.value = "";
+    }, 3000);
+  }
+  root.addEventListener("pointerdown", touched, true);
+  root.addEventListener("click", touched, true);
   const pendingKey = root.dataset.pendingKey;
   const banner = document.getElementById("offline-banner");
 
@@ -146,6 +161,7 @@
 
   async function post(url, fields, base, queued) {
     busy = true;
+    touched();
     const body = new URLSearchParams({ csrf_token: pad.querySelector("[name=csrf_token]").value, version: base });
     for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== "") body.set(k, v);
     try {
@@ -155,8 +171,8 @@
           method: "POST", body: body, credentials: "same-origin",
           headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
         });
-      } catch (e) {  // no answer at all: the network is down
-        if (queued) return { offline: true };
+      } catch (e) {  // no answer at all: the network is down (or this page is being left)
+        if (queued || unloading) return { offline: true };
         hold(url, fields, base);
         return { offline: true };
       }
@@ -177,6 +193,7 @@
       return { ok: false, conflict: response.status === 409 };
     } finally {
       busy = false;
+      touched();
     }
   }
 
