@@ -18,7 +18,7 @@ from ..core import db as core_db
 from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_png
-from ..core.security import public_url
+from ..core.security import loads, public_url
 from ..core.tables import registry, seats
 from ..core.tables.live import live_answer, mark_of
 from ..core.tables.names import duplicate_names, name_key
@@ -110,7 +110,24 @@ def new():
 def show(table_id: str):
     """The table page: join code, QR code and link, plans in play, each player's status, joining."""
     table = load_table(table_id)
+    _adopt_old_seats(table_id)
     return _table_page(table, JoinForm(), None)
+
+
+OLD_COOKIE = "welcome_to_seats"  # before the core's seats, a phone kept its seats' links in this cookie
+
+
+def _adopt_old_seats(table_id: str) -> None:
+    """A phone that joined before the core's seats brings its seats' links in its old cookie: it holds them (as
+    opening each link would), so it finds its sheet again."""
+    value, problem = loads(request.cookies.get(OLD_COOKIE, "[]"))
+    if problem is not None or not isinstance(value, list):
+        return
+    for item in value[:24]:
+        if isinstance(item, list) and len(item) == 2 and item[0] == table_id and isinstance(item[1], str):
+            seat = store.seat_by_token(item[1])
+            if seat is not None and seat["table_id"] == table_id:
+                seats.claim(GAME_ID, table_id, seat["seat"], seat["name"], by_link=True)
 
 
 def _table_page(table: dict, join, join_error: str | None, claim_error: str | None = None, status: int = 200):

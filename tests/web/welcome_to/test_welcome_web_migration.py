@@ -46,6 +46,7 @@ def test_old_tables_are_registered_and_kept(database_url, tmp_path, monkeypatch)
         from companion.web.core.tables.registry import core_table
 
         rows = conn.execute(select(core_table)).mappings().all()
+        holds = conn.execute(text("SELECT seat, holder FROM core_seat_hold ORDER BY seat")).all()
     assert [tuple(r) for r in table] == [("OldTable0123456789", "2025-01-02T03:04:05+00:00", "standard",
                                           "[1, 7, 13]", 2)]
     assert [(s.seat, s.token, s.name, s.version) for s in seats] == [(0, "TokenAna0123456789", "Ana", 1),
@@ -53,7 +54,12 @@ def test_old_tables_are_registered_and_kept(database_url, tmp_path, monkeypatch)
     assert json.loads(seats[0].log) == [{"kind": "number", "street": 0, "house": 0, "number": 3}]
     assert [(r["game"], r["table_id"], r["created"], r["touched"], r["finished"]) for r in rows] == [
         ("welcome-to", "OldTable0123456789", "2025-01-02T03:04:05+00:00", "2025-01-03T00:00:00+00:00", None)]
-    client = app.test_client()
-    assert "Ana" in client.get("/welcome-to/t/OldTable0123456789").get_data(as_text=True)
+    assert [tuple(h) for h in holds] == [(0, "held-before-core"), (1, "held-before-core")]
+    stranger = app.test_client()  # the table link cannot take a seat a phone joined with before
+    assert stranger.post("/welcome-to/t/OldTable0123456789/seats/1/claim").status_code == 409
+    client = app.test_client()  # Ana's phone, with its old cookie: her sheet is hers again
+    client.set_cookie("welcome_to_seats", json.dumps([["OldTable0123456789", "TokenAna0123456789"]]))
+    page = client.get("/welcome-to/t/OldTable0123456789").get_data(as_text=True)
+    assert "Ana" in page and 'href="/welcome-to/s/TokenAna0123456789"' in page and page.count("Open my sheet") == 1
     assert client.get("/welcome-to/t/OldTable0123456789/game.json").get_json(force=True)["players"][0][
         "streets"][0][0] == 3
