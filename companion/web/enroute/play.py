@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Response, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Response, abort, flash, g, redirect, render_template, request, url_for
 
 from ...games.core.problems import N_
 from ...games.enroute import referee as ref
@@ -24,6 +24,8 @@ from ..core import db as core_db
 from ..core.i18n import _
 from ..core.qr import qr_png
 from ..core.security import public_url, small_int
+from ..core.tables import seats
+from ..core.tables.names import duplicate_names
 from . import board_store
 from . import play_forms as pf
 from . import play_pairs as pairs
@@ -51,16 +53,21 @@ def new():
             board = next((b for b in boards if b.id == form.board.data), boards[0])
             setup = {"mode": form.mode.data, "referee": bool(form.referee.data), "level": "full",
                      "rating_mode": _first_rating(board, form.mode.data), "names": [],
-                     "seed": secrets.randbelow(2 ** 31),
+                     "seed": new_seed(),
                      "goals_source": "draw", "goals": [], "balance": [], "player_boards": [], "first_player": 0,
                      "challenge": None}
             token = store.create_game(board.id, board_to_json(board), setup)
-            session["play_host"] = [*session.get("play_host", [])[-19:], token]  # this phone hosts the game
+            seats.make_host(store.GAME, token)  # this phone hosts the game (and the core registers it)
             core_db.new_table_code("enroute", url_for("enroute.play.tracker", token=token), f"{board.name} · referee")
             return redirect(url_for("enroute.play.setup", token=token, key="level"))
         flash(_form_message(form), "error")
         return render_template("enroute/play/new.html", form=form), 400
     return render_template("enroute/play/new.html", form=form)
+
+
+def new_seed() -> int:
+    """The seed of a new game's digital draws (boards, first player, goal cards, personal goals)."""
+    return secrets.randbelow(2 ** 31)
 
 
 def _first_rating(board, mode: str) -> str:
@@ -136,7 +143,8 @@ def setup(token: str, key: str):
     return render_template("enroute/play/setup.html", game=game, key=key, keys=keys, index=index, form=form,
                            host=is_host(game.id),
                            step=step, title=titles[key], text=text, titles=titles, extra=_step_extra(game, key),
-                           action=pf.ActionForm(), mark=store.page_mark(game), hold=status != 200), status
+                           action=pf.ActionForm(), mark=store.page_mark(game), hold=status != 200,
+                           events=seats.events(store.GAME, game.id)), status
 
 
 def _step_form(game: store.Played, key: str):
@@ -323,7 +331,11 @@ def _apply_players(form, setup: dict):
         return need, {}
     if any(len(n) > 40 for n in names):
         return _("A name has at most 40 characters."), {}
-    if len({n.casefold() for n in names}) != len(names):
+    repeated = duplicate_names(names)
+    if repeated:  # case and spacing do not tell two players apart (core names)
+        fields = [f for f in (form.name_0, form.name_1, form.name_2, form.name_3) if (f.data or "").strip()]
+        for later, earlier in repeated:
+            fields[later].errors = [_("{name} is already a player.", name=names[earlier])]
         return _("Two players have the same name; tell them apart."), {}
     changed = names != setup.get("names")
     setup["names"] = names
@@ -395,9 +407,7 @@ def _step_extra(game: store.Played, key: str) -> dict:
         extra["cafe_cards"] = [label for _cid, label in view.cafe_cards(game.board)]
     if key == "personal-goals":
         extra["code"] = table_code(game)
-        extra["seats"] = [{"name": _names(game)[r["seat"]], "kept": r["kept"] is not None,
-                           "claimed": bool(r["claimed"]), "seat": r["seat"]}
-                          for r in game.seats if r["seat"] < len(_names(game))]
+        extra["seats"] = store.public_seats(game)  # names, held, kept or not: never which card
     if key == "start":
         extra["problems"] = _start_problems(game)
         extra["boards"] = s.get("player_boards") or []
@@ -498,7 +508,11 @@ def _back(token: str, game) -> str:
 
 @bp.post("/<token>/seats/<int:seat>/claim")
 def claim(token: str, seat: int):
-    """"This is me": the phone that asks first gets the seat's secret page; the link is never shown to others."""
+    """"This is me": a free seat goes to the phone that asks first (its secret page); a held seat is refused.
+
+    The core's one claim policy (`core.tables.seats`): from the table link a held seat never moves; only its
+    own link or the host's new link moves it, and the table's log says so.
+    """
     game = _game(token)
     form = pf.ActionForm()
     if not form.validate_on_submit():
@@ -506,17 +520,18 @@ def claim(token: str, seat: int):
         return redirect(_back(token, game))
     if small_int(seat) is None or seat >= len(_names(game)):
         abort(404, description=_("There is no such seat."))
-    link = store.claim_seat(game.id, seat)
-    if link is None:
+    row = next((r for r in game.seats if r["seat"] == seat), None)
+    if row is None or not seats.claim(store.GAME, game.id, seat, _names(game)[seat], by_link=False).ok:
         flash(_("{name}'s seat is taken already. If that was not you, the game's host can give the seat a new link.",
                 name=_names(game)[seat]), "error")
         return redirect(_back(token, game))
-    return redirect(url_for("enroute.play.seat", seat_token=link))
+    return redirect(url_for("enroute.play.seat", seat_token=row["token"]))
 
 
 @bp.post("/<token>/seats/<int:seat>/new-link")
 def new_link(token: str, seat: int):
-    """The host gives a seat a new secret link (for a lost phone); the old link stops working."""
+    """The host gives a seat a new secret link (for a lost phone); the old link stops working, the seat is free
+    for the next "This is me", and the table's log shows it to everyone."""
     game = _game(token)
     form = pf.ActionForm()
     if not form.validate_on_submit():
@@ -527,11 +542,10 @@ def new_link(token: str, seat: int):
     elif small_int(seat) is None or seat >= len(_names(game)) or not store.reissue_seat(game.id, seat):
         abort(404, description=_("There is no such seat."))
     else:
+        seats.reissued(store.GAME, game.id, seat, _names(game)[seat])
         flash(_("{name} has a new link; the old one no longer works. {name} taps “This is me” again.",
                 name=_names(game)[seat]), "ok")
     back = request.form.get("back") or ""
     if back in PRE_STEPS or back in step_keys(game):
         return redirect(url_for("enroute.play.setup", token=token, key=back))
     return redirect(url_for("enroute.play.tracker", token=token))
-
-

@@ -7,6 +7,7 @@ from flask import Blueprint, abort, session
 from ...games.core.problems import N_
 from ..core.i18n import _
 from ..core.security import small_int
+from ..core.tables import registry, seats
 from . import play_store as store
 from .labels import join_list, label
 
@@ -49,7 +50,17 @@ def _form_message(form, otherwise: str | None = None) -> str:
     return otherwise if otherwise is not None else _("Please fix the marked fields.")
 
 
-
 def is_host(game_id: str) -> bool:
-    """Tell whether this phone started the game (its signed session says so)."""
-    return game_id in session.get("play_host", [])
+    """Tell whether this phone hosts the game (the core's host: the phone that started it).
+
+    A game started before the core kept hosts has none recorded; the phone whose signed session says it
+    started that game becomes its host the first time it asks (`play_host`, the old way, read only).
+    """
+    if seats.is_host(store.GAME, game_id):
+        return True
+    if game_id in session.get("play_host", []):
+        row = registry.get(store.GAME, game_id)
+        if row is None or not row.get("host"):
+            seats.make_host(store.GAME, game_id)
+            return True
+    return False

@@ -32,6 +32,7 @@ from ...games.enroute.setup import (
 )
 from ..core.home import remember_table
 from ..core.i18n import _
+from ..core.tables import seats as core_seats
 from . import play_forms as pf
 from . import play_pairs as pairs
 from . import play_store as store
@@ -160,8 +161,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
                           and not game.picks)
     players = [{"name": p.name, "played": p.played, "refreshed": p.hand_refreshed, "board": p.player_board,
                 "colour": SEAT_COLOURS[i % 4]} for i, p in enumerate(state.players)]
-    seats = [{"seat": r["seat"], "name": names[r["seat"]], "claimed": bool(r["claimed"])}
-             for r in game.seats if r["seat"] < len(names)]
+    seats = store.public_seats(game)
     cards = None
     if state.phase == "drawing" and state.cards[0] is not None and (
             state.round > state.start_rounds or rules_for(game.board).shared_start_rounds):
@@ -187,6 +187,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         problems=problems or [], referee=game.setup.get("referee", True),
         waiting_picks=join_list(names[i] for i in range(len(names)) if i not in game.picks),
         sequence=_sequence_view(game), number=view.round_number(state), mark=store.page_mark(game),
+        events=core_seats.events(store.GAME, game.id),
         code=table_code(game) if any(not s["claimed"] for s in seats) else None,
         cafe=cafe, cafe_card=view.cafe_card_label(game.board, store.round_cafe(game)),
         cafe_revealed=len(game.cafe_cards), hotspots=view.hotspot_roads(state),
@@ -421,13 +422,18 @@ def result(token: str):
 # ---- a player's own page -------------------------------------------------------------------------
 
 def _seat(seat_token: str) -> tuple[store.Played, int]:
-    """Resolve a seat's secret link or answer 404."""
+    """Resolve a seat's secret link (or answer 404); the phone using it holds the seat.
+
+    The core's one claim policy (`core.tables.seats`): whoever has the seat's own link has the seat; a seat
+    that moves from another phone this way shows in the table's log on the shared screen.
+    """
     found = store.seat_by_token(seat_token)
     if found is None:
         abort(404, description=_("This player link is not valid (it may have been replaced by a new one)."))
     game = _game(found[0])
     if found[1] >= len(_names(game)):
         abort(404, description=_("This player link is not valid."))
+    core_seats.claim(store.GAME, game.id, found[1], _names(game)[found[1]], by_link=True)
     return game, found[1]
 
 
@@ -476,7 +482,10 @@ def _turn_form(game: store.Played, seat: int):
 
 @bp.get("/s/<seat_token>")
 def seat(seat_token: str):
-    """A player's own page: personal goal cards, the round brief and the turn form (secret to this phone)."""
+    """A player's own page: personal goal cards, the round brief and the turn form (secret to this phone).
+
+    Opening the seat's own link takes the seat for this phone (`_seat`).
+    """
     game, number = _seat(seat_token)
     return _render_seat(game, number, seat_token)
 
@@ -568,7 +577,7 @@ def renew_link(seat_token: str):
     if not form.validate_on_submit():
         flash(_form_message(form), "error")
         return redirect(url_for("enroute.play.seat", seat_token=seat_token))
-    fresh = store.reissue_seat(game.id, seat, claimed=True)
+    fresh = store.reissue_seat(game.id, seat)  # this phone keeps the seat (the core's hold is the phone's)
     if fresh is None:
         abort(404, description=_("There is no such seat."))
     flash(_("Your page has a new link; the old one no longer works. Keep this one to yourself."), "ok")

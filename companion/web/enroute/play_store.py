@@ -16,7 +16,6 @@ everyone), so two phones never silently overwrite each other.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field, replace
@@ -35,10 +34,15 @@ from ...games.enroute.cityrules import rules_for
 from ...games.enroute.goals import GoalCard, parse_goals
 from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
 from ..core.db import _now, metadata, read, write
+from ..core.tables.live import mark_of
+from ..core.tables import registry, seats
+from ..core.tables.registry import core_seat_hold
 from ..core.i18n import _
 from ..core.security import small_int
 from .labels import problem_line
 from .play_pairs import turn_from, turn_json, with_tours
+
+GAME = "enroute"  # the game's id in the core's table registry, seats and log
 
 play_game = Table(
     "play_game", metadata,
@@ -181,30 +185,13 @@ def _row(token: str):
 
 
 def seat_by_token(seat_token: str) -> tuple[str, int] | None:
-    """Return (game id, seat) for a seat's secret link (opening a link claims nothing: see `claim_seat`)."""
+    """Return (game id, seat) for a seat's secret link (who holds the seat is the core's: `core.tables.seats`)."""
     if not isinstance(seat_token, str) or not 10 <= len(seat_token) <= 64:
         return None
     with read() as c:
         row = c.execute(select(play_seat.c.game_id, play_seat.c.seat)
                         .where(play_seat.c.token == seat_token)).mappings().first()
     return (row["game_id"], row["seat"]) if row is not None else None
-
-
-def claim_seat(token: str, seat: int) -> str | None:
-    """Claim an unclaimed seat for the phone that asked; return its secret link token, or None if taken.
-
-    The claim is one conditional write, so of two phones claiming one seat only one gets its link;
-    the link is handed to that phone only and never shown on a shared page.
-    """
-    if small_int(seat) is None:
-        return None
-    with write() as c:
-        done = c.execute(update(play_seat).where(play_seat.c.game_id == token, play_seat.c.seat == seat,
-                                                 play_seat.c.claimed == 0).values(claimed=1))
-        if done.rowcount != 1:
-            return None
-        return c.execute(select(play_seat.c.token).where(play_seat.c.game_id == token,
-                                                         play_seat.c.seat == seat)).scalar_one()
 
 
 def save_setup(token: str, base_version: int, setup: dict, names_changed: bool = False,
@@ -214,6 +201,7 @@ def save_setup(token: str, base_version: int, setup: dict, names_changed: bool =
     New player names give every seat a fresh secret link; new personal-goal offers forget the kept cards.
     """
     with write() as c:
+        before = c.execute(select(play_game.c.setup).where(play_game.c.id == token)).scalar() if names_changed else None
         done = c.execute(update(play_game)
                          .where(play_game.c.id == token, play_game.c.version == base_version,
                                 play_game.c.started == 0)
@@ -222,11 +210,15 @@ def save_setup(token: str, base_version: int, setup: dict, names_changed: bool =
         if done.rowcount != 1:
             return None
         if names_changed:
+            for seat in sorted(_held(c, token)):  # every old link dies: the seats are free, and the log says so
+                old = json.loads(before or "{}").get("names") or []
+                seats.reissued(GAME, token, seat, old[seat] if seat < len(old) else "", conn=c)
             c.execute(delete(play_seat).where(play_seat.c.game_id == token))
             for seat in range(len(setup.get("names", []))):
                 c.execute(insert(play_seat).values(game_id=token, seat=seat, token=secrets.token_urlsafe(16)))
         elif offers_changed:
             c.execute(update(play_seat).where(play_seat.c.game_id == token).values(kept=None))
+        registry.touch(GAME, token, c)
     return base_version + 1
 
 
@@ -236,21 +228,23 @@ def set_kept(token: str, seat: int, kept: int) -> bool:
     with write() as c:
         done = c.execute(update(play_seat).where(play_seat.c.game_id == token, play_seat.c.seat == seat,
                                                  not_started).values(kept=kept))
+        if done.rowcount == 1:
+            registry.touch(GAME, token, c)
     return done.rowcount == 1
 
 
-def reissue_seat(token: str, seat: int, claimed: bool = False) -> str | None:
+def reissue_seat(token: str, seat: int) -> str | None:
     """Give a seat a new secret link (the old one stops working); return it, or None if there is no such seat.
 
-    The host reissues a lost phone's seat unclaimed (its player claims it again); a player who still
-    holds the old link keeps the seat (`claimed`) and is sent to the new link.
+    Who holds the seat is the core's (`core.tables.seats`): the host's new link frees it and is logged there
+    (`seats.reissued`); a player renewing their own page keeps it.
     """
     if small_int(seat) is None:
         return None
     fresh = secrets.token_urlsafe(16)
     with write() as c:
         done = c.execute(update(play_seat).where(play_seat.c.game_id == token, play_seat.c.seat == seat)
-                         .values(token=fresh, claimed=1 if claimed else 0))
+                         .values(token=fresh))
     return fresh if done.rowcount == 1 else None
 
 
@@ -260,13 +254,16 @@ def start(token: str, base_version: int) -> int | None:
         done = c.execute(update(play_game).where(play_game.c.id == token, play_game.c.version == base_version,
                                                  play_game.c.started == 0)
                          .values(started=1, version=play_game.c.version + 1))
+        if done.rowcount == 1:
+            registry.touch(GAME, token, c)
     return base_version + 1 if done.rowcount == 1 else None
 
 
 def link_table(token: str, table_id: str) -> None:
-    """Remember the score table made for this game."""
+    """Remember the score table made for this game: the game is over and scored (finished in the registry)."""
     with write() as c:
         c.execute(update(play_game).where(play_game.c.id == token).values(table_id=table_id))
+        registry.finish(GAME, token, c)
 
 
 def load(token: str) -> Played | None:
@@ -278,7 +275,8 @@ def load(token: str) -> Played | None:
     if board is None:
         return None
     with read() as c:
-        seats = [dict(r) for r in c.execute(select(play_seat).where(play_seat.c.game_id == token)
+        seats = [dict(r) for r in c.execute(select(play_seat.c.game_id, play_seat.c.seat, play_seat.c.token,
+                                                   play_seat.c.kept).where(play_seat.c.game_id == token)
                                             .order_by(play_seat.c.seat)).mappings()]
         actions = [{"seq": r["seq"], "kind": r["kind"], "seat": r["seat"], "payload": json.loads(r["payload"])}
                    for r in c.execute(select(play_action).where(play_action.c.game_id == token,
@@ -541,6 +539,7 @@ def record(token: str, base_version: int, kind: str, seat: int | None, payload: 
                 raise _Refused((None, problems))
             c.execute(insert(play_action).values(game_id=token, seq=version, kind=kind, seat=seat,
                                                  payload=json.dumps(payload), created=_now()))
+            registry.touch(GAME, token, c)
             return version, problems
     except _Refused as refused:
         return refused.answer
@@ -561,6 +560,7 @@ def drop(token: str, base_version: int, seq: int, seat: int | None) -> int | Non
                                                        play_action.c.dropped.is_(None)).values(dropped=version))
             if done.rowcount != 1:
                 raise _Refused(None)
+            registry.touch(GAME, token, c)
             return version
     except _Refused as refused:
         return refused.answer
@@ -571,18 +571,25 @@ def cards_json(cards) -> list[dict]:
     return [card_to_json(c) for c in cards]
 
 
-def mark_of(version: int, started, table_id, seats) -> str:
-    """Fold what the pages show of a game's row and seats into one short mark (no seat secret can be read back)."""
-    rows = [(s["seat"], s["claimed"], s["kept"], s["token"]) for s in seats]
-    digest = hashlib.sha256(repr(sorted(rows)).encode()).hexdigest()[:12]
-    return f"{version}.{int(bool(started))}.{1 if table_id else 0}.{digest}"
+def _held(c, token: str) -> set[int]:
+    """The seats a phone holds (the core's claims), without saying which phone."""
+    return set(c.execute(select(core_seat_hold.c.seat).where(core_seat_hold.c.game == GAME,
+                                                             core_seat_hold.c.table_id == token)).scalars())
+
+
+def _public_mark(version: int, started, table_id, kept: list[bool], event_mark: str) -> str:
+    """Fold what every page may show of a game into one short mark: its version, whether it started and was
+    scored, which seats kept a personal goal (not which card) and the table's log of claims and links."""
+    return mark_of(version, int(bool(started)), 1 if table_id else 0, "".join("k" if k else "-" for k in kept),
+                   event_mark)
 
 
 def change_mark(token: str) -> str | None:
     """Return a short mark that changes whenever any page of the game would show something new; None if no game.
 
-    Pages poll it (issue 13, U5): the game's version moves with every setup change and action; seat claims,
-    kept personal goals and new seat links do not bump it, so the seats' rows are folded in.
+    Pages poll it (issue 13, U5): the game's version moves with every setup change and action; claims and new
+    seat links move the table's log (`seats.event_mark`); a kept personal goal is folded in as "kept", never
+    as which card (the mark is seen by every phone at the table).
     """
     if not isinstance(token, str) or not 10 <= len(token) <= 64:
         return None
@@ -591,11 +598,75 @@ def change_mark(token: str) -> str | None:
                         .where(play_game.c.id == token)).first()
         if row is None:
             return None
-        seats = c.execute(select(play_seat.c.seat, play_seat.c.claimed, play_seat.c.kept, play_seat.c.token)
-                          .where(play_seat.c.game_id == token)).mappings().all()
-    return mark_of(row[0], row[1], row[2], seats)
+        kept = [k is not None for k in c.execute(select(play_seat.c.kept).where(play_seat.c.game_id == token)
+                                                 .order_by(play_seat.c.seat)).scalars()]
+    return _public_mark(row[0], row[1], row[2], kept, seats.event_mark(GAME, token))
 
 
 def page_mark(game: Played) -> str:
     """The change mark of a loaded game, as `change_mark` would answer it for the same data."""
-    return mark_of(game.version, game.started, game.table_id, game.seats)
+    return _public_mark(game.version, game.started, game.table_id, [s["kept"] is not None for s in game.seats],
+                        seats.event_mark(GAME, game.id))
+
+
+# ---- the two views of a game (secrets by construction) ----------------------------------------------------
+
+def public_seats(game: Played) -> list[dict]:
+    """Each seat as every phone may see it: name, whether a phone holds it, whether a personal goal is kept."""
+    names = list(game.setup.get("names") or [])
+    with read() as c:
+        held = _held(c, game.id)
+    return [{"seat": r["seat"], "name": names[r["seat"]], "claimed": r["seat"] in held, "kept": r["kept"] is not None}
+            for r in game.seats if r["seat"] < len(names)]
+
+
+def public_view(token: str) -> dict | None:
+    """What the table link, shared pages, JSON and marks may show of a refereed game (no seat's secret)."""
+    game = load(token)
+    if game is None:
+        return None
+    s = game.setup
+    view: dict[str, Any] = {
+        "kind": "play", "id": game.id, "board": game.board.id, "mode": s.get("mode"), "level": s.get("level"),
+        "rating_mode": s.get("rating_mode"), "referee": s.get("referee", True), "names": list(s.get("names") or []),
+        "goals": s.get("goals") or [], "player_boards": s.get("player_boards") or [],
+        "first_player": s.get("first_player"), "balance": s.get("balance") or [], "started": game.started,
+        "version": game.version, "scored": bool(game.table_id), "seats": public_seats(game),
+        "mark": page_mark(game)}
+    state = game.state
+    if state is not None:
+        view.update(round=state.round, phase=state.phase,
+                    players=[{"name": p.name, "played": p.played, "refreshed": p.hand_refreshed,
+                              "start_chosen": p.start is not None if p.start_card is not None else None}
+                             for p in state.players],
+                    picked=sorted(game.picks), goal_half_placed=sorted(game.goal_halves))
+    return view
+
+
+def seat_view(token: str, seat: int) -> dict | None:
+    """The public view plus one seat's secrets: its offered and kept personal goal, its starting subway card and
+    section (London), its start-round pick and its goal half (New York). Only that seat's page shows these."""
+    view = public_view(token)
+    game = load(token) if view is not None else None
+    if game is None or small_int(seat) is None or not 0 <= seat < len(view["names"]):
+        return None
+    row = next((r for r in game.seats if r["seat"] == seat), None)
+    draw = the_draw_or_none(game.board, game.setup)
+    offers = draw.personal_offers[seat] if draw and seat < len(draw.personal_offers) else []
+    mine: dict[str, Any] = {"seat": seat, "token": row["token"] if row else None,
+                            "offers": [[list(p) for p in card.at] for card in offers],
+                            "kept": row["kept"] if row else None, "pick": game.picks.get(seat),
+                            "goal_half": game.goal_halves.get(seat)}
+    if game.state is not None:
+        me = game.state.players[seat]
+        mine.update(start_card=list(me.start_card) if me.start_card is not None else None,
+                    start=[me.start[0], _sec_json(me.start[1])] if me.start is not None else None,
+                    personal_goal=[list(p) for p in me.personal_goal] if me.personal_goal is not None else None)
+    return {**view, "me": mine}
+
+
+def delete_game(conn, token: str) -> None:
+    """Remove a refereed game's rows (retention's purge; the core removes its own rows)."""
+    for t, column in ((play_action, play_action.c.game_id), (play_seat, play_seat.c.game_id),
+                      (play_game, play_game.c.id)):
+        conn.execute(delete(t).where(column == token))

@@ -22,9 +22,12 @@ def test_the_mark_moves_with_claims_kept_goals_and_actions(client, app):
     first = _mark(client, f"/play/{token}/live")
     assert _mark(client, seat + "/live") == first  # the player's page polls the same mark by its own link
     assert _mark(client, f"/play/{token}/live") == first  # nothing changed: nothing moves
-    assert client.post(f"/play/{token}/seats/1/claim").status_code == 302
+    assert client.post(f"/play/{token}/seats/1/new-link").status_code == 302  # the host frees Bo's seat
+    freed = _mark(client, f"/play/{token}/live")
+    assert freed != first
+    assert app.test_client().post(f"/play/{token}/seats/1/claim").status_code == 302  # Bo's phone takes it
     claimed = _mark(client, f"/play/{token}/live")
-    assert claimed != first
+    assert claimed not in (first, freed)
     state = loaded(app, token).state
     assert enter_round(client, app, token, random.Random(1).sample(model_deck(state.board), 2)).status_code == 302
     assert _mark(client, f"/play/{token}/live") not in (first, claimed)

@@ -48,23 +48,49 @@ def test_kept_card_stays_secret_until_scoring(client, app):
     assert "kept a card ✓" in step_page and "not chosen yet" in step_page
 
 
+def held(app, token) -> list[bool]:
+    """Whether a phone holds each seat (the core's claims)."""
+    with app.app_context():
+        return [s["claimed"] for s in store.public_seats(store.load(token))]
+
+
 def test_links_never_show_on_shared_pages_and_claiming_is_a_post(client, app):
-    """S2: the shared setup page shows no seat link; GET of a link claims nothing; "This is me" (POST) does."""
+    """S2 under the core's one claim policy: the shared setup page shows no seat link; "This is me" (a POST)
+    hands the link to the first phone; from the table link a held seat is refused, on every phone."""
     token = create(client)
     step(client, app, token, "players", name_0="Aki", name_1="Bo")
     aki, bo = seat_links(app, token)
     page = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
     assert aki not in page and bo not in page and "This is me: Aki" in page
-    client.get(aki)  # a link previewer or prefetch: nothing is claimed
-    assert not any(s["claimed"] for s in loaded(app, token).seats)
+    assert held(app, token) == [False, False]
     claimed = client.post(f"/play/{token}/seats/0/claim", data={"back": "personal-goals"})
     assert claimed.status_code == 302 and claimed.headers["Location"].endswith(aki)
-    again = client.post(f"/play/{token}/seats/0/claim", data={"back": "personal-goals"}, follow_redirects=True)
-    assert "taken already" in again.get_data(as_text=True) and aki not in again.get_data(as_text=True)
+    assert held(app, token) == [True, False]
+    again = client.post(f"/play/{token}/seats/0/claim", data={"back": "personal-goals"})
+    assert again.headers["Location"].endswith(aki)  # the phone that holds the seat taps again: its own page
+    other = app.test_client()
+    refused = other.post(f"/play/{token}/seats/0/claim", data={"back": "personal-goals"}, follow_redirects=True)
+    assert "taken already" in refused.get_data(as_text=True) and aki not in refused.get_data(as_text=True)
+    refused = other.post(f"/play/{token}/seats/0/claim", data={"take_over": "1"})
+    assert aki not in (refused.headers.get("Location") or "")
     tracker_like = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
     assert aki not in tracker_like and bo not in tracker_like
     assert client.post(f"/play/{token}/seats/9/claim", data={}).status_code == 404
     assert client.post(f"/play/{token}/seats/99999999999999999999/claim", data={}).status_code == 404
+
+
+def test_a_seat_moves_by_its_own_link_and_the_table_sees_it(client, app):
+    """Opening a seat's own link on another phone moves the seat there; the shared screen's log says so."""
+    token = create(client)
+    step(client, app, token, "players", name_0="Aki", name_1="Bo")
+    aki = client.post(f"/play/{token}/seats/0/claim", data={}).headers["Location"]
+    other = app.test_client()
+    assert other.get(aki).status_code == 200
+    log = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
+    assert "Aki took their seat on a phone." in log
+    assert "Aki&#39;s seat moved to another phone with its own link." in log
+    assert "taken already" in client.post(f"/play/{token}/seats/0/claim", data={},
+                                          follow_redirects=True).get_data(as_text=True)
 
 
 def test_only_the_host_reissues_a_seat_link(client, app):
@@ -81,6 +107,9 @@ def test_only_the_host_reissues_a_seat_link(client, app):
     fresh = seat_links(app, token)[0]
     page = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
     assert fresh not in page and "This is me: Aki" in page  # unclaimed again, link still hidden
+    assert "The host made a new link for Aki; the old link no longer opens the seat." in page  # the log shows it
+    tracker = client.get(f"/play/{token}/setup/start").get_data(as_text=True)
+    assert fresh not in tracker
     assert client.post(f"/play/{token}/seats/9/new-link", data={}).status_code == 404
 
 
@@ -93,7 +122,9 @@ def test_a_player_renews_their_own_link(client, app):
     renewed = phone.post(aki + "/new-link", data={})
     assert renewed.status_code == 302 and renewed.headers["Location"] != aki
     assert phone.get(aki).status_code == 404 and phone.get(renewed.headers["Location"]).status_code == 200
-    assert loaded(app, token).seats[0]["claimed"]
+    assert held(app, token) == [True, False]
+    assert "taken already" in app.test_client().post(f"/play/{token}/seats/0/claim", data={},
+                                                     follow_redirects=True).get_data(as_text=True)
 
 
 def test_new_names_give_new_links(client, app):
