@@ -33,6 +33,7 @@ from ...games.enroute.goals import METRICS, goal_to_json, parse_goals
 from ...games.enroute.rows import GOAL_DECKS, LEVELS, scoring_rows
 from ...games.enroute.setup import goal_catalogue
 from ..core.i18n import LANGUAGES, _, problem_text
+from ..core.tables.names import duplicate_names
 from .labels import label
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
@@ -198,18 +199,17 @@ class NewTableForm(FlaskForm):
         if not seats:
             self.players[0].form.name.errors = [_("Enter at least one player's name.")]
             return None
-        names: set[str] = set()
+        names = [sub.name.data.strip() for sub in seats]
+        repeats = dict(duplicate_names(names))  # case and spacing do not tell two players apart (core names)
         colours: set[str] = set()
         chosen: list[int] = []
-        for sub in seats:
-            name = sub.name.data.strip()
-            if len(name) > 40:
+        for k, sub in enumerate(seats):
+            if len(names[k]) > 40:
                 sub.name.errors = [_("At most 40 characters.")]
                 ok = False
-            elif name.casefold() in names:
-                sub.name.errors = [_("{name} is already a player.", name=name)]
+            elif k in repeats:
+                sub.name.errors = [_("{name} is already a player.", name=names[repeats[k]])]
                 ok = False
-            names.add(name.casefold())
             if sub.colour.data in colours:
                 sub.colour.errors = [_("Another player has this colour.")]
                 ok = False

@@ -13,10 +13,14 @@ import json
 import secrets
 from typing import Any
 
-from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert, select, update
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
 
 from ..core.db import _now, metadata, read, write
 from ..core.security import small_int
+from ..core.tables import registry
+from ..core.tables.live import mark_of
+
+GAME = "enroute"  # the game's id in the core's table registry
 
 game_table = Table(
     "game_table", metadata,
@@ -66,6 +70,7 @@ def create_table(board_id: str, board_doc: dict, level: str, lang: str, ratings:
                                                      version=0, updated=now))
             conn.execute(insert(sheet_history).values(table_id=token, seat=seat, version=0, route_mode="best",
                                                       sheet=text))
+        registry.register(GAME, token, conn)
     return token
 
 
@@ -132,6 +137,10 @@ def save_sheet(token: str, seat: int, base_version: int, sheet: dict, route_mode
         new_version = base_version + 1
         conn.execute(insert(sheet_history).values(table_id=token, seat=seat, version=new_version,
                                                   route_mode=route_mode, sheet=text))
+        waiting = conn.execute(select(player_sheet.c.seat).where(player_sheet.c.table_id == token,
+                                                                 player_sheet.c.version == 0).limit(1)).first()
+        # every sheet entered: the score sheet is final (the registry keeps it, retention archives it)
+        (registry.touch if waiting else registry.finish)(GAME, token, conn)
     return new_version
 
 
@@ -146,3 +155,43 @@ def get_history(token: str, seat: int, version: int) -> dict[str, Any] | None:
     if row is None:
         return None
     return {"route_mode": row["route_mode"], "sheet": json.loads(row["sheet"])}
+
+
+def change_mark(token: str, seat: int | None = None) -> str | None:
+    """A short mark that moves whenever a page of the table would show something new (None: no such table).
+
+    Made of public parts only: each sheet's version (the table page, the score sheet), or one sheet's
+    version for that sheet's own page (`seat`).
+    """
+    if not isinstance(token, str) or not 0 < len(token) <= 64:
+        return None
+    query = select(player_sheet.c.seat, player_sheet.c.version).where(player_sheet.c.table_id == token)
+    if seat is not None:
+        if small_int(seat) is None:
+            return None
+        query = query.where(player_sheet.c.seat == seat)
+    with read() as conn:
+        rows = conn.execute(query.order_by(player_sheet.c.seat)).all()
+    return mark_of(*(f"{s}:{v}" for s, v in rows)) if rows else None
+
+
+def public_view(token: str) -> dict[str, Any] | None:
+    """What every phone with the table link sees: the settings and every player's sheet (sheets are entered
+    after the game, in the open; nothing here is one seat's secret)."""
+    table = get_table(token)
+    if table is None:
+        return None
+    players = get_players(token)
+    return {"kind": "sheets", "id": token, "board": table["board_id"], "level": table["level"],
+            "ratings": table["ratings"], "goals": table["goals"],
+            "players": [{"seat": p["seat"], "name": p["name"], "colour": p["colour"], "version": p["version"],
+                         "entered": p["version"] > 0, "route_mode": p["route_mode"], "sheet": p["sheet"]}
+                        for p in players],
+            "mark": change_mark(token)}
+
+
+def delete_table(conn, token: str) -> None:
+    """Remove a table's rows (retention's purge; the core removes its own rows)."""
+    for t, column in ((sheet_history, sheet_history.c.table_id), (player_sheet, player_sheet.c.table_id),
+                      (game_table, game_table.c.id)):
+        conn.execute(delete(t).where(column == token))

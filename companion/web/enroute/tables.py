@@ -22,6 +22,9 @@ from ..core.home import remember_table
 from ..core.i18n import COOKIE, _, current_lang
 from ..core.qr import qr_png
 from ..core.security import loads, loopback_share_hint, public_url, small_int
+from ..core.tables import seats
+from ..core.tables.live import live_answer
+from ..core.tables.provisional import provisional
 from . import board_store
 from . import table_store as db
 from .city_sheet import city_context, city_notes
@@ -85,6 +88,7 @@ def new():
                        for p in result["players"]]
             token = db.create_table(board.id, board_to_json(board), form.level.data, lang, result["ratings"],
                                     result["goals"], players)
+            seats.make_host(db.GAME, token)  # the phone that started the table hosts it
             core_db.new_table_code("enroute", url_for("enroute.tables.show", token=token),
                                    f"{board.name} · {', '.join(p['name'] for p in players)}")
             return redirect(url_for("enroute.tables.show", token=token))
@@ -107,7 +111,20 @@ def show(token: str):
     remember_table(path)
     code = core_db.code_for_path(path)
     return render_template("enroute/tables/show.html", table=table, board=board, players=players, form=form, link=link,
-                           code=code["code"] if code else None, share_hint=loopback_share_hint())
+                           code=code["code"] if code else None, share_hint=loopback_share_hint(),
+                           mark=db.change_mark(token), events=seats.events(db.GAME, token))
+
+
+@bp.get("/<token>/live")
+def live(token: str):
+    """The table's change mark (every sheet's version), for the table page and the score sheet."""
+    return live_answer(db.change_mark(token))
+
+
+@bp.get("/<token>/players/<int:seat>/live")
+def sheet_live(token: str, seat: int):
+    """One sheet's change mark, for that sheet's page (another phone saved it: show the saved sheet)."""
+    return live_answer(db.change_mark(token, seat))
 
 
 def _status(table: dict, board, player: dict) -> dict:
@@ -190,7 +207,8 @@ def sheet(token: str, seat: int):
                         "changes": [label(key, **_printed(params, board, current["sheet"])) for key, params in found]}
             version = current["version"]  # saving again deliberately replaces theirs
             status = 409
-    return _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict), status
+    return _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict,
+                         hold=status != 200), status
 
 
 def _printed(params: dict, board, doc: dict) -> dict:
@@ -280,7 +298,7 @@ def sheet_problems(table, board, player, draft: dict, route_mode: str):
     return problems, state
 
 
-def _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict):
+def _render_sheet(table, board, player, form, draft, route_mode, version, raw_text, conflict, hold=False):
     """Render the sheet editor for a draft, with every problem listed and highlighted."""
     problems, state = sheet_problems(table, board, player, draft, route_mode)
     number = draft.get("player_board") if isinstance(draft.get("player_board"), int) else None
@@ -302,6 +320,7 @@ def _render_sheet(table, board, player, form, draft, route_mode, version, raw_te
                   "tourists_at": _("Tourists at {where}"),
                   "bad_json": _("This is not a readable sheet: {error}. Nothing was saved; your text is kept below.")}
     return render_template("enroute/tables/sheet.html", table=table, board=board, player=player, form=form, svg=svg,
+                           mark=db.change_mark(table["id"], player["seat"]), hold=hold,
                            problems=problems, conflict=conflict, manual=_manual_decks(table), colours=colours,
                            boards_js=boards_js, js_strings=js_strings, raw_text=raw_text,
                            city=city_context(board), marks=marks_context(board, draft))
@@ -375,8 +394,9 @@ def score(token: str):
     table, board = _load(token)
     everyone = db.get_players(token)
     # Only entered sheets are scored and ranked (goal-card winners included): an empty sheet is no score.
-    players = [p for p in everyone if p["version"] > 0]
-    missing = [p for p in everyone if p["version"] == 0]
+    waiting = provisional(everyone, lambda p: p["version"] > 0)
+    players = [everyone[k] for k in waiting.entered]
+    missing = [p for k, p in enumerate(everyone) if k not in waiting.entered]
     scores = score_or_job(table, players) if players else []
     if isinstance(scores, RouteJob):  # a long search runs in the background: show its progress meanwhile
         return searching_page(table, board, scores)
@@ -398,9 +418,30 @@ def score(token: str):
                          for p in v.score.problems] for v in views}
     return render_template("enroute/tables/score.html", table=table, board=board, views=views, maps=maps,
                            rows=row_table(board, table["level"], views), notes=tiebreak_notes(views),
-                           problems=problems, tiebreak_note=TIEBREAK_NOTE, missing=missing,
+                           problems=problems, tiebreak_note=TIEBREAK_NOTE, missing=missing, waiting=waiting,
+                           mark=db.change_mark(token),
                            city_rules=city_notes(board), legend=feature_legend(board),
                            legend_style="" if maps else FEATURE_STYLE)  # the maps carry the symbols' style
+
+
+@bp.get("/<token>/score.json")
+def score_json(token: str):
+    """The score sheet as JSON: each entered sheet's total and rank, and whom the sheet still waits for."""
+    table, _board = _load(token)
+    everyone = db.get_players(token)
+    waiting = provisional(everyone, lambda p: p["version"] > 0)
+    players = [everyone[k] for k in waiting.entered]
+    scores = score_or_job(table, players) if players else []
+    doc: dict = {"provisional": not waiting.complete, "waiting": list(waiting.waiting)}
+    if isinstance(scores, RouteJob):  # a long search runs in the background: ask again later
+        response = jsonify({**doc, "searching": True, "players": []})
+        response.status_code = 202
+    else:
+        response = jsonify({**doc, "searching": False,
+                            "players": [{"seat": p["seat"], "name": p["name"], "total": s.total, "rank": s.rank}
+                                        for p, s in zip(players, scores, strict=True)]})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _pb(players: list[dict], seat: int) -> int:
