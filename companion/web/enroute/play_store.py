@@ -34,11 +34,11 @@ from ...games.enroute.cityrules import rules_for
 from ...games.enroute.goals import GoalCard, parse_goals
 from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
 from ..core.db import _now, metadata, read, write
-from ..core.tables.live import mark_of
-from ..core.tables import registry, seats
-from ..core.tables.registry import core_seat_hold
 from ..core.i18n import _
 from ..core.security import small_int
+from ..core.tables import registry, seats
+from ..core.tables.live import mark_of
+from ..core.tables.registry import core_seat_hold
 from .labels import problem_line
 from .play_pairs import turn_from, turn_json, with_tours
 
