@@ -8,7 +8,9 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
+from ..core.tables.spec import TableSpec
 from . import api, board_store, boards, photo, play, play_live, play_rounds, route_progress, tables  # noqa: F401
+from . import play_store, table_store
 from .labels import label
 
 bp = Blueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
@@ -16,6 +18,29 @@ for child in (tables.bp, play.bp, boards.bp, api.bp, photo.bp, route_progress.bp
     bp.register_blueprint(child)
 # When the app starts (its migrations have run): bring an old board library folder into the database, once.
 bp.record_once(lambda state: board_store.import_library_at_start(state.app))
+
+
+def public_view(table_id: str) -> dict | None:
+    """Any En Route table by its id: a refereed game (`/play`) or a score table (`/tables`)."""
+    return play_store.public_view(table_id) or table_store.public_view(table_id)
+
+
+def seat_view(table_id: str, seat: int) -> dict | None:
+    """One seat's view: a refereed game's seat (its secrets); a score table has no secrets."""
+    return play_store.seat_view(table_id, seat) or table_store.public_view(table_id)
+
+
+def delete(conn, table_id: str) -> None:
+    """Retention's purge: the game's rows of a refereed game or a score table (whichever it is)."""
+    play_store.delete_game(conn, table_id)
+    table_store.delete_table(conn, table_id)
+
+
+def _contract():
+    """The contract tests' driver (imported only when they run)."""
+    from .contract import Driver
+
+    return Driver()
 
 
 @bp.context_processor
@@ -36,6 +61,7 @@ WEB = GameWeb(
         order=10,
     ),
     web_scorers={"enroute-game/1": api.score_with_saved_boards},
+    tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete, contract=_contract),
     about=N_("En Route reads enroute-game/1 and writes enroute-score/1; boards travel as enroute-board/1 and "
              "sheets as enroute-sheet/1."),
 )

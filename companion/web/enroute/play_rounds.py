@@ -508,7 +508,8 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                              colours=view.colours_of(game.board))})
     ctx = {"game": game, "number": number, "name": names[number], "seat_token": seat_token, "offers": offers,
            "kept": row["kept"], "problems": problems or [], "keep": pf.KeepForm(), "colour": SEAT_COLOURS[number % 4],
-           "renew": pf.ActionForm(), "mark": store.page_mark(game), "hold": status != 200}
+           "renew": pf.ActionForm(), "mark": store.page_mark(game), "hold": status != 200,
+           "events": core_seats.events(store.GAME, game.id)}
     state = game.state
     if state is not None:
         me = state.players[number]
