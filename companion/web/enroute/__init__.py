@@ -9,8 +9,19 @@ from flask import Blueprint
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from ..core.tables.spec import TableSpec
-from . import api, board_store, boards, photo, play, play_live, play_rounds, route_progress, tables  # noqa: F401
-from . import play_store, table_store
+from . import (  # noqa: F401
+    api,
+    board_store,
+    boards,
+    photo,
+    play,
+    play_live,
+    play_rounds,
+    play_store,
+    route_progress,
+    table_store,
+    tables,
+)
 from .labels import label
 
 bp = Blueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")

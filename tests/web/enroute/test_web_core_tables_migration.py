@@ -1,0 +1,67 @@
+"""A database made at En Route's previous head (before the core ran its tables) is upgraded with every row intact,
+every table in the core's registry and every seat claimed the old way still held (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+
+from alembic import command
+from sqlalchemy import select, text
+
+from companion.web.core import db
+from companion.web.core.app import create_app
+
+PREVIOUS = "enroute_0004_route_jobs"
+GAME, TABLE, DONE = "g" * 22, "t" * 22, "d" * 22
+
+
+def _old_rows(conn) -> None:
+    """A refereed game in play (seat 0 claimed), a score table half entered and one with every sheet in."""
+    conn.execute(text("INSERT INTO play_game (id, created, board_id, board_doc, setup, started, version, "
+                      "setup_version, table_id) VALUES (:id, '2024-05-01T10:00:00+00:00', 'training-city', '{}', "
+                      ":setup, 1, 7, 3, NULL)"), {"id": GAME, "setup": json.dumps({"names": ["Aki", "Bo"]})})
+    for seat, claimed in ((0, 1), (1, 0)):
+        conn.execute(text("INSERT INTO play_seat (game_id, seat, token, claimed, kept) "
+                          "VALUES (:g, :s, :t, :c, 1)"), {"g": GAME, "s": seat, "t": f"seat-token-{seat}-xxxx",
+                                                          "c": claimed})
+    conn.execute(text("INSERT INTO play_action (game_id, seq, kind, seat, payload, dropped, created) "
+                      "VALUES (:g, 5, 'round', NULL, '{}', NULL, '2024-05-01T10:30:00+00:00')"), {"g": GAME})
+    for table_id, versions in ((TABLE, (1, 0)), (DONE, (2, 1))):
+        conn.execute(text("INSERT INTO game_table (id, created, board_id, board_doc, level, lang, ratings, goals) "
+                          "VALUES (:id, '2024-04-01T09:00:00+00:00', 'training-city', '{}', 'full', 'en', '{}', "
+                          "'[]')"), {"id": table_id})
+        for seat, version in enumerate(versions):
+            conn.execute(text("INSERT INTO player_sheet (table_id, seat, name, colour, route_mode, sheet, version, "
+                              "updated) VALUES (:t, :s, :n, 'red', 'best', '{}', :v, :u)"),
+                         {"t": table_id, "s": seat, "n": ("Aki", "Bo")[seat], "v": version,
+                          "u": f"2024-04-0{2 + seat}T09:00:00+00:00"})
+
+
+def _snapshot(conn) -> dict:
+    """Every row of En Route's own tables."""
+    return {name: sorted(tuple(r) for r in conn.execute(text(f"SELECT * FROM {name}")))
+            for name in ("play_game", "play_seat", "play_action", "game_table", "player_sheet")}
+
+
+def test_old_tables_enter_the_registry_with_every_row_intact(database_url, tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    engine = db.make_engine(database_url)
+    with engine.begin() as conn:
+        command.upgrade(db.alembic_config(conn), PREVIOUS)
+        _old_rows(conn)
+        before = _snapshot(conn)
+    engine.dispose()
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": str(tmp_path / "unused.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards")})
+    from companion.web.core.tables.registry import core_seat_hold, core_table
+
+    with app.app_context(), db.read() as conn:
+        assert _snapshot(conn) == before
+        rows = {r["table_id"]: dict(r) for r in conn.execute(select(core_table).where(core_table.c.game == "enroute"))
+                .mappings()}
+        holds = conn.execute(select(core_seat_hold.c.table_id, core_seat_hold.c.seat)).all()
+    assert set(rows) == {GAME, TABLE, DONE}
+    assert rows[GAME]["created"].startswith("2024-05-01T10:00") and rows[GAME]["touched"].startswith("2024-05-01T10:30")
+    assert rows[GAME]["finished"] is None and rows[TABLE]["finished"] is None
+    assert rows[TABLE]["touched"].startswith("2024-04-03") and rows[DONE]["finished"]
+    assert [tuple(h) for h in holds] == [(GAME, 0)]  # the seat claimed the old way is still held
