@@ -59,8 +59,10 @@
     });
     var discarding = false;
     document.addEventListener("visibilitychange", function () { if (document.hidden && !discarding) { keep(); } });
-    // A link that loads the saved version on purpose ("Load the saved sheet") drops this phone's copy.
-    document.querySelectorAll("[data-offline-discard='" + form.dataset.offlineKey + "']").forEach(function (link) {
+    // A link that loads the saved version on purpose ("Load the saved sheet", or the live note's "Show the new
+    // state", which says that what was entered is dropped) drops this phone's copy.
+    var discard = "[data-offline-discard='" + form.dataset.offlineKey + "'], #live .live-reload";
+    document.querySelectorAll(discard).forEach(function (link) {
       link.addEventListener("click", function () { discarding = true; localStorage.removeItem(key); });
     });
 

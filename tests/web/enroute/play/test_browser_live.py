@@ -85,9 +85,11 @@ def test_an_entry_in_progress_is_not_disturbed(served, chromium):
         card = model_deck(state.board)[0]
         tracker.click(f".picker[data-prefix='c0'] [data-coord='{card.coordinate}']")  # half-way through the cards
         # meanwhile a player claims a seat on another phone: the tracker's seat list changes
-        with app.app_context():
-            from companion.web.enroute import play_store as store
-            store.claim_seat(token, 1)
+        app.config.update(WTF_CSRF_ENABLED=False)
+        try:
+            assert app.test_client().post(f"/play/{token}/seats/1/claim").status_code == 302
+        finally:
+            app.config.update(WTF_CSRF_ENABLED=True)
         note = tracker.locator(".live-note")
         note.wait_for(state="visible", timeout=3000)
         assert tracker.input_value("#c0_coord") == str(card.coordinate)

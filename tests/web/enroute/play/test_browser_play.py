@@ -63,13 +63,13 @@ def test_whole_game_in_the_browser(server, chromium):
         page.goto(base + "/")
         page.click("text=Referee a whole game")
         page.check("input[name=mode][value=normal]")
-        page.click("button:has-text('Next')")
+        submit(page, "button:has-text('Next')")
         token = page.url.split("/play/")[1].split("/")[0]
-        page.click("button:has-text('Next')")  # level: full
-        page.click("button:has-text('Next')")  # rating: standard
+        submit(page, "button:has-text('Next')")  # level: full (the offline script asks /ping, then sends)
+        submit(page, "button:has-text('Next')")  # rating: standard
         page.fill("#name_0", "Aki")
         page.fill("#name_1", "Bo")
-        page.click("button:has-text('Next')")
+        submit(page, "button:has-text('Next')")
         while "/setup/start" not in page.url:
             if "/setup/personal-goals" in page.url:
                 setup_url = page.url
@@ -81,7 +81,7 @@ def test_whole_game_in_the_browser(server, chromium):
                     page.goto(setup_url)
                 assert page.content().count("kept a card ✓") == 2
             _no_sideways_scroll(page)
-            page.click(".stepnav >> text=Next")
+            submit(page, ".stepnav >> text=Next")
         submit(page, "#start-game")
         assert page.url.endswith(f"/play/{token}")
         with app.app_context():
