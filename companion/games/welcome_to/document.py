@@ -151,6 +151,8 @@ def read_sheet(raw: Any, rules: Rules) -> ReadSheet:
     if streets is None:
         unknown.add("streets")
         streets = Sheet.blank(rules=rules).streets
+    elif any(len(row) != n for row, n in zip(streets, rules.street_sizes)):  # reported as street-length
+        unknown.add("street_sizes")  # the rows are checked, but no printed house (a plan's) can be looked up
     fences: tuple[tuple[int, ...], ...] = tuple(() for _ in rules.street_sizes)
     if "fences" not in unknown and _per_street(doc.fences, "fences", rules, N_("The fences"), problems):
         fences = tuple(tuple(f) for f in doc.fences)

@@ -96,7 +96,8 @@ def _claims(player: Player, in_play: tuple[int, ...] | None, plans: dict[int, Pl
             valid.append(plans[claim.plan])
             where.append(k)
         seen.add(claim.plan)
-    if "streets" not in player.read.unknown and in_play is not None:  # at most 3 claims reach the search
+    # at most 3 claims reach the search; it looks houses up by their printed places, so streets of the printed sizes
+    if not {"streets", "street_sizes"} & player.read.unknown and in_play is not None:
         problems += [p.within("plans") for p in check_claims(player.sheet, valid, where)]
     return sorted(problems, key=lambda p: int(p.path[len("plans["):].split("]")[0]))  # claim by claim
 

@@ -24,18 +24,6 @@ def register(app: Flask) -> None:
         if "\x00" in request.path:
             abort(404, description="No page has this address.")
 
-    @app.before_request
-    def json_bodies_are_objects():
-        """Refuse a JSON body that is not an object outside the API.
-
-        Flask-WTF reads a JSON body as form data and would crash on `false` or
-        `[1]`; the API reads its own bodies and explains them itself.
-        """
-        if request.method == "POST" and request.is_json and not request.path.startswith("/api/"):
-            body = request.get_json(silent=True)
-            if body is not None and not isinstance(body, dict):
-                abort(400, description="Send a form, or a JSON object: this JSON body is not an object.")
-
     @app.errorhandler(413)
     def too_large(exc: HTTPException):
         """Say how big a request may be (a pasted or uploaded document too large)."""

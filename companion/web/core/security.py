@@ -5,7 +5,8 @@
   links (which are the tables' keys) out of other sites' logs.
 - Shared links and QR codes use `PUBLIC_URL` when it is set, never a Host header a client made up;
   `TRUSTED_HOSTS` (Flask's) refuses requests for other host names.
-- JSON: a body nested deeper than Python's parser can follow is a clear 400, never a crash.
+- JSON: `loads` says why a text is not readable JSON (nested too deeply included), never a crash; the
+  bodies themselves are checked in `bodies`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 import os
 from typing import Any
 
-from flask import Flask, abort, current_app, request, url_for
+from flask import Flask, current_app, request, url_for
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; "
@@ -52,14 +53,6 @@ def _headers(response):
     return response
 
 
-def _json_bodies_are_readable():
-    """Refuse a JSON body that cannot be parsed at all (too deep) before any view or form reads it."""
-    if request.method in ("POST", "PUT", "PATCH") and request.is_json and not request.path.startswith("/api/"):
-        _value, problem = loads(request.get_data(cache=True))
-        if problem and "nested too deeply" in problem:
-            abort(400, description=problem)
-
-
 def init_app(app: Flask) -> None:
     """Install headers, cookie flags and the settings read from the environment."""
     app.config.setdefault("PUBLIC_URL", os.environ.get("PUBLIC_URL"))
@@ -71,7 +64,6 @@ def init_app(app: Flask) -> None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     if os.environ.get("HTTPS") == "1":  # behind an HTTPS proxy: cookies only over HTTPS
         app.config.setdefault("SESSION_COOKIE_SECURE", True)
-    app.before_request(_json_bodies_are_readable)
     app.after_request(_headers)
 
 

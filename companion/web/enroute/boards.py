@@ -24,6 +24,7 @@ from ...games.enroute import board_to_json
 from ...games.enroute import library as lib
 from ...games.enroute.board import CAFE_BONUSES, COLOURS, KINDS, Board
 from ...games.enroute.registry import UnknownBoardError
+from ..core.bodies import accepts_json
 from ..core.i18n import DEFAULT, _, current_lang
 from ..core.security import small_int
 from . import board_store as store
@@ -516,6 +517,7 @@ def _body() -> dict | None:
 
 
 @bp.post("/drafts/<draft_id>/edit")
+@accepts_json
 def edit_draft(draft_id: str):
     """Apply one edit to a draft and answer the new editor state (JSON)."""
     if not _csrf_ok():
@@ -573,6 +575,7 @@ def _latest_draft(draft: store.Draft) -> store.Draft:
 
 
 @bp.post("/check")
+@accepts_json
 def check():
     """Check a posted board document (JSON) and answer its problems and what is missing."""
     if not _csrf_ok():

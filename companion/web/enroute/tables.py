@@ -18,6 +18,7 @@ from ...games.enroute.board import COLOURS, board_to_json, parse_board
 from ...games.enroute.rows import TIEBREAK_NOTE
 from ...games.enroute.sheet import parse_sheet
 from ..core import db as core_db
+from ..core.bodies import accepts_json
 from ..core.home import remember_table
 from ..core.i18n import COOKIE, _, current_lang
 from ..core.qr import qr_png
@@ -327,6 +328,7 @@ def _render_sheet(table, board, player, form, draft, route_mode, version, raw_te
 
 
 @bp.post("/<token>/players/<int:seat>/check")
+@accepts_json
 def sheet_check(token: str, seat: int):
     """Check an unsaved draft as the player taps (issue 13, U3): the engine's problems as JSON; nothing is saved."""
     table, board = _load(token)

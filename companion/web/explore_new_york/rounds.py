@@ -35,6 +35,7 @@ from ...games.explore_new_york.referee import (
 )
 from ...games.explore_new_york.tiles import parse_tile
 from ...games.explore_new_york.turndoc import read_turn
+from ..core.bodies import accepts_json
 from ..core.i18n import _, problem_text
 from ..core.security import loads, small_int
 from ..core.tables import registry
@@ -320,6 +321,7 @@ def _render_turn(token: str, state: GameState, seat: int, form: TurnForm, versio
 
 
 @tables_bp.post("/<token>/rounds/<int:seat>/check")
+@accepts_json
 def check_turn_live(token: str, seat: int):
     """Live check of a turn the map sends (nothing is stored)."""
     table, players = _table(token)

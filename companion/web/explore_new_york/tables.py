@@ -28,6 +28,7 @@ from ...games.explore_new_york.sheet import read_player
 from ...games.explore_new_york.tile import COLOURS
 from ...games.explore_new_york.tiles import parse_tile, shipped_tiles, tile_to_json
 from ..core import db as core_db
+from ..core.bodies import accepts_json
 from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
 from ..core.qr import qr_png
@@ -361,6 +362,7 @@ def _render_sheet(token, player, tile, form, draft, version, raw_text, conflict,
 
 
 @bp.post("/<token>/players/<int:seat>/check")
+@accepts_json
 def check(token: str, seat: int):
     """Live check of a draft the map sends (nothing is saved): the problems and the route's score."""
     _table, players = _load(token)

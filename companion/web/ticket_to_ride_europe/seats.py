@@ -16,6 +16,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 
 from ...games.core.problems import Problem
 from ...games.ticket_to_ride_europe import EntryReport, board, check_entry
+from ..core.bodies import accepts_json
 from ..core.i18n import _, problem_text
 from ..core.security import small_int
 from . import store
@@ -184,6 +185,7 @@ def _render(seat, table, seats, form, draft, version, raw, errors, conflict):
 
 
 @bp.post("/<token>/check")
+@accepts_json
 def check(token: str):
     """Check the entry as it is on screen: the page posts its form; a client may post {"entry": {...}}."""
     seat, table, seats = _load(token)

@@ -1,0 +1,61 @@
+"""Form-body checks: an address that takes a form answers a clear 400 to any other body, never a crash.
+
+Flask-WTF reads a JSON object as form data, and views expect text in every field (a number has no
+`.strip()`). So outside `/api/` a POST, PUT, PATCH or DELETE that carries a body must send a form
+(`application/x-www-form-urlencoded` or `multipart/form-data`), unless its view is marked
+`accepts_json` (the live checks the pages send as JSON). A JSON body to such a view must be an object
+that can be read (not nested too deeply for the parser). The API reads and explains its own bodies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from flask import Flask, abort, current_app, request
+
+from .security import loads
+
+FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
+METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+MARK = "companion_accepts_json"
+
+View = TypeVar("View", bound=Callable)
+
+
+def accepts_json(view: View) -> View:
+    """Mark a view that reads a JSON body on purpose (its page sends one with `fetch`)."""
+    setattr(view, MARK, True)
+    return view
+
+
+def _has_body() -> bool:
+    """Tell whether the request carries a body (a declared length, or bytes sent without one)."""
+    if request.content_length is not None:
+        return request.content_length > 0
+    return bool(request.get_data(cache=True))
+
+
+def _forms_only():
+    """Refuse a body that is not a form on a form route, and an unreadable JSON body on a JSON one."""
+    if request.method not in METHODS or request.path.startswith("/api/") or request.routing_exception:
+        return
+    if request.mimetype in FORM_TYPES:
+        return
+    view = current_app.view_functions.get(request.endpoint or "")
+    if view is not None and getattr(view, MARK, False):
+        if request.is_json and _has_body():
+            value, problem = loads(request.get_data(cache=True))
+            if problem and "nested too deeply" in problem:
+                abort(400, description=problem)
+            if problem is None and not isinstance(value, dict):
+                abort(400, description="Send a JSON object: this JSON body is not an object.")
+        return
+    if _has_body():
+        kind = request.mimetype or "a body without a content type"
+        abort(400, description=f"Send a form: this address takes form fields, not {kind}.")
+
+
+def init_app(app: Flask) -> None:
+    """Check every request's body before any form or view reads it."""
+    app.before_request(_forms_only)
