@@ -138,3 +138,17 @@ def test_welcome_to_empty_street_is_a_422_naming_it(app):
         assert response.status_code == 422
         problems = response.get_json()["players"][0]["problems"]
         assert ("street-length", f"players[0].streets[{street}]") in {(p["code"], p["path"]) for p in problems}
+
+
+def test_a_file_in_a_text_field_is_a_400(app):
+    """Flask-WTF hands a file to any field of its name: a file is taken only under a form's file field name."""
+    import io
+
+    client = app.test_client()
+    for url, name in (("/tables/new", "players-0-name"), ("/boards/import", "text"), ("/welcome-to/new", "name"),
+                      ("/welcome-to/import", "text"), ("/taxis/new", "name_0")):
+        response = client.post(url, data={name: (io.BytesIO(b"{}"), "a.json")}, content_type="multipart/form-data")
+        assert response.status_code == 400 and "takes text, not a file" in response.get_data(as_text=True), url
+    taken = client.post("/boards/import", data={"file": (io.BytesIO(b"{}"), "a.json")},
+                        content_type="multipart/form-data")
+    assert "not a file" not in taken.get_data(as_text=True)

@@ -4,7 +4,9 @@ Flask-WTF reads a JSON object as form data, and views expect text in every field
 `.strip()`). So outside `/api/` a POST, PUT, PATCH or DELETE that carries a body must send a form
 (`application/x-www-form-urlencoded` or `multipart/form-data`), unless its view is marked
 `accepts_json` (the live checks the pages send as JSON). A JSON body to such a view must be an object
-that can be read (not nested too deeply for the parser). The API reads and explains its own bodies.
+that can be read (not nested too deeply for the parser). Flask-WTF also hands an uploaded file to any field
+of its name, so a file is taken only under the name of a file field some form declares. The API reads and
+explains its own bodies.
 """
 
 from __future__ import annotations
@@ -36,11 +38,29 @@ def _has_body() -> bool:
     return bool(request.get_data(cache=True))
 
 
+def file_fields() -> frozenset[str]:
+    """The names of the file fields the app's forms declare (a file sent under any other name is no form's)."""
+    from flask_wtf import FlaskForm
+    from wtforms import FileField
+    from wtforms.fields.core import UnboundField
+
+    names, todo = set(), [FlaskForm]
+    while todo:
+        form = todo.pop()
+        todo.extend(form.__subclasses__())
+        names.update(value.kwargs.get("name") or attr for attr, value in vars(form).items()
+                     if isinstance(value, UnboundField) and issubclass(value.field_class, FileField))
+    return frozenset(names)
+
+
 def _forms_only():
     """Refuse a body that is not a form on a form route, and an unreadable JSON body on a JSON one."""
     if request.method not in METHODS or request.path.startswith("/api/") or request.routing_exception:
         return
     if request.mimetype in FORM_TYPES:
+        strays = sorted(set(request.files) - file_fields()) if request.mimetype == "multipart/form-data" else []
+        if strays:
+            abort(400, description=f"Send a form: the field {strays[0][:40]!r} takes text, not a file.")
         return
     view = current_app.view_functions.get(request.endpoint or "")
     if view is not None and getattr(view, MARK, False):
