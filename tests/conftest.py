@@ -11,6 +11,10 @@ import threading
 
 import pytest
 
+# Rate limits (companion/web/core/limits.py) are off in tests, which start many tables from one address;
+# tests/core/test_core_limits.py turns them on in its own apps.
+os.environ.setdefault("RATELIMIT_ENABLED", "0")
+
 PG_ADMIN = "COMPANION_PG_ADMIN_URL"  # set when the suite runs again on PostgreSQL (tests/core/test_core_postgresql.py)
 
 CHROMIUM = "/usr/bin/chromium"

@@ -51,7 +51,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import api, bodies, db, errors, home, i18n, security, tables
+    from . import api, bodies, db, errors, home, i18n, limits, security, tables
     from .plugins import game_webs
 
     db.init_app(app)
@@ -65,5 +65,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for web in webs:
         app.register_blueprint(web.blueprint)
     app.extensions["companion.games"] = webs
+    limits.init_app(app)  # after every blueprint: it wraps the marked views
     errors.register(app)
     return app

@@ -192,9 +192,11 @@ def init_app(app: Flask) -> None:
 
 # ---- table codes ------------------------------------------------------------------------------------
 
-# Codes people type: no 0/O, 1/I/L, so a code read aloud across the table is typed right.
+# Codes people type: no 0/O, 1/I/L, so a code read aloud across the table is typed right. Eight of them
+# (31^8, 39.6 bits) against 30 tries per 10 minutes per client (core/limits.py): guessing is hopeless.
+# They are shown as XXXX-XXXX; typed, dashes and spaces are ignored. Six-character codes of older tables work.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+CODE_LENGTH = 8
 
 
 def new_table_code(game: str, path: str, title: str) -> str:
@@ -207,8 +209,13 @@ def new_table_code(game: str, path: str, title: str) -> str:
                                                        created=_now()))
             return code
         except IntegrityError:
-            continue  # taken: draw another (31^6 codes, so this almost never repeats)
+            continue  # taken: draw another (31^8 codes, so this almost never repeats)
     raise RuntimeError("no free table code")
+
+
+def shown_code(code: str) -> str:
+    """A code as pages show it: grouped XXXX-XXXX when it has eight characters (older codes as they are)."""
+    return f"{code[:4]}-{code[4:]}" if len(code) == 8 else code
 
 
 def normalise_code(text: str) -> str:
@@ -218,7 +225,8 @@ def normalise_code(text: str) -> str:
 
 def find_table_code(code: str) -> dict | None:
     """Return the table a code leads to (`code`, `game`, `path`, `title`) or None."""
-    if not isinstance(code, str) or not 0 < len(code) <= 16:
+    code = normalise_code(code) if isinstance(code, str) else ""
+    if not 0 < len(code) <= 16:
         return None
     with read() as conn:
         row = conn.execute(select(table_code).where(table_code.c.code == code)).mappings().first()
@@ -226,7 +234,7 @@ def find_table_code(code: str) -> dict | None:
 
 
 def code_for_path(path: str) -> dict | None:
-    """Return the code row of a table by the path it leads to, or None."""
+    """Return the code row of a table by the path it leads to, its `code` as pages show it, or None."""
     with read() as conn:
         row = conn.execute(select(table_code).where(table_code.c.path == path)).mappings().first()
-    return dict(row) if row is not None else None
+    return {**row, "code": shown_code(row["code"])} if row is not None else None

@@ -32,6 +32,13 @@ def register(app: Flask) -> None:
                            "Nothing was saved.")
         return http_error(exc)
 
+    @app.errorhandler(429)
+    def too_many(exc: HTTPException):
+        """A rate limit reached (core/limits.py): its message says what to do; nothing was done."""
+        if not exc.description or exc.description == exc.__class__.description:
+            exc.description = "Too many requests from this network. Please wait a while and try again."
+        return http_error(exc)
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         """Answer an HTTP error in the client's format."""

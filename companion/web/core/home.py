@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
 
 from ...games.registry import games
-from . import db
+from . import db, limits
 from .i18n import _, current_lang
 from .security import loads
 
@@ -33,13 +33,15 @@ def _recent_codes() -> list[str]:
 
 @bp.after_app_request
 def _store_recent(response):
-    """Put the table this page showed at the front of the phone's recent list."""
+    """Put the table this page showed at the front of the phone's recent list (its codes are keys: HttpOnly)."""
     path = g.pop("remember_table", None)
     if path and response.status_code == 200:
         row = db.code_for_path(path)
         if row is not None:
-            codes = [row["code"], *[c for c in _recent_codes() if c != row["code"]]][:RECENT_MAX]
-            response.set_cookie(RECENT_COOKIE, json.dumps(codes), max_age=180 * 24 * 3600, samesite="Lax")
+            code = db.normalise_code(row["code"])
+            codes = [code, *[c for c in _recent_codes() if c != code]][:RECENT_MAX]
+            response.set_cookie(RECENT_COOKIE, json.dumps(codes), max_age=180 * 24 * 3600, samesite="Lax",
+                                httponly=True, secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
     return response
 
 
@@ -63,12 +65,13 @@ def index():
 
 
 @bp.get("/join")
+@limits.joins
 def join():
     """Go to the table a typed code names, or say why not (the typed code stays in the field)."""
     typed = request.args.get("code", "")
     code = db.normalise_code(typed)
     if not code:
-        return _home(typed, _("Type the table's code: six letters and digits, shown on the table's page."), 400)
+        return _home(typed, _("Type the table's code: eight letters and digits, shown on the table's page."), 400)
     row = db.find_table_code(code)
     if row is None:
         return _home(typed, _("No table has the code {code}. Check it on the table's page.", code=code), 404)

@@ -4,7 +4,8 @@
   their box colours), `frame-ancestors 'none'`, `nosniff`, and a referrer policy that keeps table
   links (which are the tables' keys) out of other sites' logs.
 - Shared links and QR codes use `PUBLIC_URL` when it is set, never a Host header a client made up;
-  `TRUSTED_HOSTS` (Flask's) refuses requests for other host names.
+  `TRUSTED_HOSTS` (Flask's) refuses requests for other host names; with neither, the app warns when it starts.
+- Behind proxies, `PROXY_HOPS=<n>` takes the client's address and scheme from their `X-Forwarded-*` headers.
 - JSON: `loads` says why a text is not readable JSON (nested too deeply included), never a crash; the
   bodies themselves are checked in `bodies`.
 """
@@ -63,7 +64,15 @@ def init_app(app: Flask) -> None:
     if not app.config.get("SESSION_COOKIE_SAMESITE"):
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     if os.environ.get("HTTPS") == "1":  # behind an HTTPS proxy: cookies only over HTTPS
-        app.config.setdefault("SESSION_COOKIE_SECURE", True)
+        app.config["SESSION_COOKIE_SECURE"] = True  # (Flask's defaults hold False: a setdefault never took)
+    hops = small_int(str(app.config.get("PROXY_HOPS") or os.environ.get("PROXY_HOPS") or "0"), 0)
+    if hops:  # behind that many proxies: the client's address (rate limits) and scheme come from their headers
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
+    if not app.testing and not app.config.get("PUBLIC_URL") and not app.config.get("TRUSTED_HOSTS"):
+        app.logger.warning("Share links and QR codes are built from each request's Host header, which a client "
+                           "chooses: set PUBLIC_URL (e.g. https://companion.example) or TRUSTED_HOSTS.")
     app.after_request(_headers)
 
 

@@ -21,6 +21,7 @@ from ...games.enroute.cityrules import rating_modes, rules_for
 from ...games.enroute.goals import goal_to_json
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
 from ..core import db as core_db
+from ..core import limits
 from ..core.i18n import _
 from ..core.qr import qr_png
 from ..core.security import public_url, small_int
@@ -43,6 +44,7 @@ def step_keys(game: store.Played) -> list[str]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limits.creates_table
 def new():
     """Step 1: choose the city, normal/solo/team and the turn-by-turn referee; this creates the game."""
     boards = board_store.available_boards()
@@ -420,7 +422,7 @@ def _step_extra(game: store.Played, key: str) -> dict:
 
 
 def table_code(game: store.Played) -> str | None:
-    """The six-letter code other phones type to reach this game (None when it has none)."""
+    """The eight-letter code other phones type to reach this game (None when it has none)."""
     found = core_db.code_for_path(url_for("enroute.play.tracker", token=game.id))
     return found["code"] if found else None
 
@@ -507,6 +509,7 @@ def _back(token: str, game) -> str:
 
 
 @bp.post("/<token>/seats/<int:seat>/claim")
+@limits.claims_seat
 def claim(token: str, seat: int):
     """"This is me": a free seat goes to the phone that asks first (its secret page); a held seat is refused.
 

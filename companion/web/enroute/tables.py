@@ -18,6 +18,7 @@ from ...games.enroute.board import COLOURS, board_to_json, parse_board
 from ...games.enroute.rows import TIEBREAK_NOTE
 from ...games.enroute.sheet import parse_sheet
 from ..core import db as core_db
+from ..core import limits
 from ..core.bodies import accepts_json
 from ..core.home import remember_table
 from ..core.i18n import COOKIE, _, current_lang
@@ -70,6 +71,7 @@ def _manual_decks(table: dict) -> tuple[str, ...]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limits.creates_table
 def new():
     """Start a table: players, city, level, iconic ratings and goal cards."""
     lang = current_lang()

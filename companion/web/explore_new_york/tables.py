@@ -28,6 +28,7 @@ from ...games.explore_new_york.sheet import read_player
 from ...games.explore_new_york.tile import COLOURS
 from ...games.explore_new_york.tiles import parse_tile, shipped_tiles, tile_to_json
 from ..core import db as core_db
+from ..core import limits
 from ..core.bodies import accepts_json
 from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
@@ -121,6 +122,7 @@ def table_status(players: list[dict]) -> list[dict]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limits.creates_table
 def new():
     """Start a table: two to four players, their tiles, shared markers or not."""
     form = NewTableForm()

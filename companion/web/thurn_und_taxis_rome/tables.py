@@ -16,6 +16,7 @@ from flask import Response, abort, flash, jsonify, redirect, render_template, re
 from ...games.thurn_und_taxis_rome import new_table
 from ...games.thurn_und_taxis_rome.data import facts
 from ..core import db as core_db
+from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_png
@@ -125,6 +126,7 @@ def _nth_named(form: tf.NewTableForm, index: int) -> int:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limits.creates_table
 def new():
     """Start a table: players, modules, the Road-to-Rome board and (2 players) where the carriages start."""
     form, boards = _new_form()
@@ -224,6 +226,7 @@ def api_seat(seat_token: str):
 # ---- seats ---------------------------------------------------------------------------------------
 
 @bp.post("/<token>/seats/<int:seat>/claim")
+@limits.claims_seat
 def claim(token: str, seat: int):
     """"This is me": a free seat goes to this phone, which alone is sent to its secret page; a held seat is refused."""
     stored = table_or_404(token)

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from ...games.ticket_to_ride_europe import SCORE_FORMAT, board, explain_table, score_document, score_table
 from ..core import db as core_db
+from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
 from ..core.qr import qr_png
@@ -57,6 +58,7 @@ def hold_seat(table_id: str, seat: int, token: str) -> None:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limits.creates_table
 def new():
     """Start a table: the variant and the players with their train colours."""
     form = NewTableForm()
@@ -118,6 +120,7 @@ def qr(table_id: str):
 
 
 @bp.post("/t/<table_id>/seats/<int:seat>/claim")
+@limits.claims_seat
 def claim(table_id: str, seat: int):
     """Give this phone a seat ("This is me"), or take it over from another phone; then open its entry page."""
     load_table(table_id)

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from ...games.welcome_to import PLANS, RULES
 from ..core import db as core_db
+from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_png
@@ -80,6 +81,7 @@ def change_mark(table: dict, own_seat: int | None = None) -> str:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limits.creates_table
 def new():
     """Start a table."""
     form = NewTableForm()
@@ -172,6 +174,7 @@ def status(table_id: str):
 
 
 @bp.post("/t/<table_id>/join")
+@limits.claims_seat
 def join(table_id: str):
     """Take a new seat with a name; this phone holds it (the core's seats) and its sheet opens."""
     table = load_table(table_id)
@@ -272,6 +275,7 @@ def json_download(doc: dict, filename: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@limits.creates_table
 def import_game():
     """Start a table from a finished `welcome-to-game/1` game (pasted or uploaded) and show its score sheet."""
     form = ImportForm()

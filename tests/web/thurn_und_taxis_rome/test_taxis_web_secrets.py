@@ -35,7 +35,7 @@ def looks(client, token: str, seats: dict[int, str]) -> dict[str, str]:
     for i in (0, 1, 2, 3):
         pages[f"seat{i}"] = client.get(seats[i]).get_data(as_text=True)
         pages[f"api{i}"] = client.get(seats[i].replace("/taxis/s/", "/taxis/api/seats/")).get_data(as_text=True)
-    code = re.search(r"<strong>([A-Z0-9]{6})</strong>", pages["table"]).group(1)
+    code = re.search(r"<strong>([A-Z0-9]{4}-[A-Z0-9]{4})</strong>", pages["table"]).group(1)
     for key, page in pages.items():
         page = page.replace(token, "TABLE").replace(code, "CODE")
         for url in seats.values():

@@ -85,7 +85,7 @@ def test_table_page_shows_code_qr_and_link_but_no_seat_link(app, client):
     page = client.get(f"/taxis/{token}")
     assert page.status_code == 200
     body = page.get_data(as_text=True)
-    assert re.search(r'class="table-code">[^<]*<strong>[A-Z0-9]{6}</strong>', body)
+    assert re.search(r'class="table-code">[^<]*<strong>[A-Z0-9]{4}-[A-Z0-9]{4}</strong>', body)
     assert f'src="/taxis/{token}/qr.png"' in body
     assert f"/taxis/{token}</a>" in body
     assert "/taxis/s/" not in body
@@ -97,7 +97,7 @@ def test_table_page_shows_code_qr_and_link_but_no_seat_link(app, client):
 def test_the_code_leads_to_the_table_and_it_is_remembered_as_recent(client):
     token = start_table(client)
     body = client.get(f"/taxis/{token}").get_data(as_text=True)
-    code = re.search(r"<strong>([A-Z0-9]{6})</strong>", body).group(1)
+    code = re.search(r"<strong>([A-Z0-9]{4}-[A-Z0-9]{4})</strong>", body).group(1)
     joined = client.get(f"/join?code={code.lower()}")
     assert joined.status_code == 302 and joined.headers["Location"] == f"/taxis/{token}"
     assert code in client.get("/").get_data(as_text=True)

@@ -42,7 +42,7 @@ def test_create_table_stores_variant_players_and_gives_a_code(client, app):
         ("Aki", "red", 0, 0), ("Ben", "blue", 0, 0), ("Cho", "green", 0, 0)]
     assert len({s["token"] for s in seats}) == 3
     page = client.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
-    code = re.search(r'class="table-code">[^<]*<strong>([A-Z0-9]{6})</strong>', page).group(1)
+    code = re.search(r'class="table-code">[^<]*<strong>([A-Z0-9]{4}-[A-Z0-9]{4})</strong>', page).group(1)
     assert client.get(f"/join?code={code.lower()}").headers["Location"] == f"/ttr-europe/t/{table_id}"
     assert f"/ttr-europe/t/{table_id}/qr.png" in page and f"http://localhost/ttr-europe/t/{table_id}" in page
     assert page.count("not entered yet") == 3 and page.count("This is me") == 3

@@ -77,7 +77,7 @@ def test_table_page_shows_code_qr_link_and_status_but_no_seat_secret(client, app
     other = app.test_client()  # another phone
     ben = join(other, table_id, "Ben")
     page = client.get(f"/welcome-to/t/{table_id}").get_data(as_text=True)
-    assert re.search(r'class="table-code">[^<]*<strong>[A-Z2-9]{6}</strong>', page)
+    assert re.search(r'class="table-code">[^<]*<strong>[A-Z2-9]{4}-[A-Z2-9]{4}</strong>', page)
     assert f"/welcome-to/t/{table_id}/qr.png" in page and f"http://localhost/welcome-to/t/{table_id}" in page
     assert "Aki" in page and "Ben" in page and "round 1 · 0/33 houses" in page
     assert ben not in page  # Ben's sheet is Ben's phone's secret
@@ -88,10 +88,10 @@ def test_table_page_shows_code_qr_link_and_status_but_no_seat_secret(client, app
 
 
 def test_join_code_leads_to_the_table(client):
-    """The six-letter code typed on the home page opens the table."""
+    """The eight-letter code typed on the home page opens the table."""
     table_id = start_table(client)
     page = client.get(f"/welcome-to/t/{table_id}").get_data(as_text=True)
-    code = re.search(r"<strong>([A-Z2-9]{6})</strong>", page).group(1)
+    code = re.search(r"<strong>([A-Z2-9]{4}-[A-Z2-9]{4})</strong>", page).group(1)
     response = client.get(f"/join?code={code.lower()}")
     assert response.status_code == 302 and response.headers["Location"].endswith(f"/welcome-to/t/{table_id}")
 
