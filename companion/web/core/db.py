@@ -224,13 +224,13 @@ def normalise_code(text: str) -> str:
 
 
 def find_table_code(code: str) -> dict | None:
-    """Return the table a code leads to (`code`, `game`, `path`, `title`) or None."""
+    """Return the table a code leads to (`code` as pages show it, `game`, `path`, `title`) or None."""
     code = normalise_code(code) if isinstance(code, str) else ""
     if not 0 < len(code) <= 16:
         return None
     with read() as conn:
         row = conn.execute(select(table_code).where(table_code.c.code == code)).mappings().first()
-    return dict(row) if row is not None else None
+    return {**row, "code": shown_code(row["code"])} if row is not None else None
 
 
 def code_for_path(path: str) -> dict | None:

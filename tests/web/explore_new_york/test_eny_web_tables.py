@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from eny_web_helpers import form_data, make_app, save, seed_draft, start_table
@@ -39,7 +40,7 @@ def test_start_a_table_and_join_by_code(app, client):
     text = page.get_data(as_text=True)
     assert page.status_code == 200
     code = text.split('id="table-code">')[1].split("<")[0]
-    assert len(code) == 6
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code)
     joined = client.get(f"/join?code={code.lower()}")
     assert joined.status_code == 302 and joined.headers["Location"] == path
     assert "24 cards stay in play" in text and "8 rounds" in text  # two players: three cards back in the box
