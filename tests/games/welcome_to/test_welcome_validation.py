@@ -15,6 +15,9 @@ CASES = [
     ("street-too-short", {"streets": [[None] * 10, [None] * 10, [None] * 12]}, {},
      [("street-length", f"{P}.streets[1]")]),
     ("two-streets", {"streets": [[None] * 10, [None] * 11]}, {}, [("street-count", f"{P}.streets")]),
+    # a plan names printed houses (the ends of each street): it is not checked on streets of other sizes
+    ("empty-street-with-a-plan", {"streets": [[None] * 10, [], [None] * 12], "plans": [{"plan": 24, "first": True}]},
+     {"plans": [1, 7, 24], "intermediate": True}, [("street-length", f"{P}.streets[1]")]),
     ("number-18", {"streets": streets((1, 2, 18))}, {}, [("number-out-of-range", f"{P}.streets[0][2]")]),
     ("number-negative", {"streets": streets((), (-1,))}, {}, [("number-out-of-range", f"{P}.streets[1][0]")]),
     ("bis-18", {"streets": streets((), (), (18, "18b"))}, {},
