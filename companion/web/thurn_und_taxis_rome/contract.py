@@ -59,7 +59,7 @@ class TaxisDriver:
             seat_urls.append(claimed.headers["Location"])
             assert client.get(seat_urls[-1]).status_code == 200  # opened by its own link
         page = client.get(f"/taxis/{table_id}").get_data(as_text=True)
-        code = re.search(r'class="table-code">[^<]*<strong>([A-Z0-9]{6})</strong>', page).group(1)
+        code = re.search(r'class="table-code">[^<]*<strong>([A-Z0-9]{4}-[A-Z0-9]{4})</strong>', page).group(1)
         scrub = [table_id, code, *(url.rsplit("/", 1)[1] for url in seat_urls)]
         return ContractTable(f"/taxis/{table_id}", seat_urls, scrub, {"id": table_id})
 

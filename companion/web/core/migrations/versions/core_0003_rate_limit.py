@@ -1,14 +1,14 @@
 """Core: the rate limits' fixed-window counters (companion/web/core/limits.py), shared by every app server.
 
-Revision ID: core_0002_rate_limit
-Revises: core_0001
+Revision ID: core_0003
+Revises: core_0002
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "core_0002_rate_limit"
-down_revision = "core_0001"
+revision = "core_0003"
+down_revision = "core_0002"
 branch_labels = None
 depends_on = None
 
