@@ -136,12 +136,12 @@ def test_host_header_warning_once_at_start(tmp_path, caplog, monkeypatch):
     monkeypatch.delenv("PUBLIC_URL", raising=False)
     monkeypatch.delenv("TRUSTED_HOSTS", raising=False)
     settings = {"SECRET_KEY": "t", "DATABASE": str(tmp_path / "w.sqlite")}
-    with caplog.at_level(logging.WARNING):
+    with caplog.at_level(logging.WARNING, logger="companion"):
         create_app(settings)
     warned = [r for r in caplog.records if "Host header" in r.getMessage()]
     assert len(warned) == 1 and "PUBLIC_URL" in warned[0].getMessage()
     caplog.clear()
-    with caplog.at_level(logging.WARNING):
+    with caplog.at_level(logging.WARNING, logger="companion"):
         create_app({**settings, "PUBLIC_URL": "https://companion.example"})
         create_app({**settings, "TRUSTED_HOSTS": ["companion.example"]})
         create_app({**settings, "TESTING": True})

@@ -20,11 +20,9 @@ SEED = int(os.environ.get("FUZZ_SEED", "27"))
 
 def fuzz_app(folder):
     """An app as served (CSRF on, limits off so the walk is not throttled), with short route searches."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "fuzz", "DATABASE": str(folder / "fuzz.sqlite"),
-                      "BOARD_LIBRARY": str(folder / "boards"), "SOLVER_TIME_LIMIT": 0.2,
-                      "SOLVER_REQUEST_LIMIT": 0.5, "RATELIMIT_ENABLED": False})
-    app.logger.setLevel(logging.CRITICAL)  # the failures are listed below, not as tracebacks
-    return app
+    return create_app({"TESTING": True, "SECRET_KEY": "fuzz", "DATABASE": str(folder / "fuzz.sqlite"),
+                       "BOARD_LIBRARY": str(folder / "boards"), "SOLVER_TIME_LIMIT": 0.2,
+                       "SOLVER_REQUEST_LIMIT": 0.5, "RATELIMIT_ENABLED": False})
 
 
 def test_no_route_answers_500(tmp_path):
@@ -35,6 +33,11 @@ def test_no_route_answers_500(tmp_path):
     starts = {rule.endpoint for rule in app.url_map.iter_rules() if rule.endpoint.endswith(".new")
               and "POST" in rule.methods and "/boards/" not in rule.rule and "/tiles/" not in rule.rule}
     assert len(world.created) >= len(starts) - 1, (sorted(starts), world.created)
-    failures, statuses = fuzz(app, client, world, REQUESTS, SEED)
+    level = app.logger.level
+    app.logger.setLevel(logging.CRITICAL)  # the failures are listed below, not as tracebacks
+    try:
+        failures, statuses = fuzz(app, client, world, REQUESTS, SEED)
+    finally:
+        app.logger.setLevel(level)  # one logger for every app of the run
     assert not failures, f"{len(failures)} × 500 in {REQUESTS} requests (seed {SEED}):\n" + "\n".join(failures)
     assert sum(statuses.values()) == REQUESTS and statuses.get(200, 0) > REQUESTS // 10
