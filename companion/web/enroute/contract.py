@@ -76,7 +76,7 @@ class Driver:
             assert client.get(path).status_code == 200
             seat_urls.append(path)
         page = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
-        found = re.search(r'class="table-code">([A-Z0-9]+)<', page)
+        found = re.search(r'class="table-code">([A-Z0-9-]+)<', page)
         code = found.group(1) if found else ""
         keys = list(dict.fromkeys(re.findall(rf"/play/{re.escape(token)}/setup/([a-z0-9-]+)", page)))
         scrub = [token, code, *(u.rsplit("/", 1)[1] for u in seat_urls)]
