@@ -11,10 +11,8 @@ link or when the host frees it or gives it a new link, and the table's log says 
 from __future__ import annotations
 
 import json
-import secrets
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from sqlalchemy import update
 
 from ...games.ticket_to_ride_europe import SCORE_FORMAT, board, explain_table, score_document, score_table
 from ...games.ticket_to_ride_europe.scoring import rank_key
@@ -208,9 +206,7 @@ def new_link(table_id: str, seat: int):
     done = _host_only(table_id, seat)
     if done is not None:
         with core_db.write() as conn:
-            conn.execute(update(store.ttr_seat).where(store.ttr_seat.c.table_id == table_id,
-                                                      store.ttr_seat.c.seat == seat)
-                         .values(token=secrets.token_urlsafe(16)))
+            store.reissue_token(conn, table_id, seat)
             core_seats.reissued(GAME, table_id, seat, done[0]["name"], conn=conn)
     return redirect(url_for("ttr_europe.tables.show", table_id=table_id))
 
