@@ -22,7 +22,8 @@ from ...games.core.problems import Problem
 from ...games.ticket_to_ride_europe import EntryReport, board, check_entry
 from ..core.i18n import _, problem_text
 from ..core.security import small_int
-from ..core.tables import registry, seats as core_seats
+from ..core.tables import registry
+from ..core.tables import seats as core_seats
 from . import store
 from .entries import STATION_SLOTS, TICKET_ROWS, deck_cards, game_doc, problem_targets, read_entry_form
 from .forms import EntryForm

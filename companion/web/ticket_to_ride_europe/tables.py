@@ -21,7 +21,8 @@ from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
 from ..core.qr import qr_png
 from ..core.security import public_url, small_int
-from ..core.tables import registry, seats as core_seats
+from ..core.tables import registry
+from ..core.tables import seats as core_seats
 from ..core.tables.live import live_answer, mark_of
 from ..core.tables.provisional import provisional
 from . import claim_store, store

@@ -48,7 +48,7 @@ def test_tickets_reach_no_shared_page_and_no_other_seat_before_the_end(app):
 
 def test_the_end_shows_every_ticket_and_only_the_host_declares_it(app):
     host, other = app.test_client(), app.test_client()
-    table_id, aki, ben = _table(host)
+    table_id, _aki, ben = _table(host)
     t = f"/ttr-europe/t/{table_id}"
     assert "End the game and show every ticket" not in other.get(t).get_data(as_text=True)
     other.post(f"{t}/end")
