@@ -9,8 +9,10 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
+from ..core.tables.spec import TableSpec
 from . import claim_store, claims, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
 from .labels import label
+from .views import delete_table, public_view, seat_view
 
 bp = Blueprint("ttr_europe", __name__, static_folder="static", static_url_path="/static/ttr-europe")
 for child in (tables.bp, seats.bp, claims.bp):
@@ -21,6 +23,13 @@ for child in (tables.bp, seats.bp, claims.bp):
 def ttr_labels() -> dict:
     """Give the game's templates `label()` for texts chosen at run time."""
     return {"label": label}
+
+
+def _driver():
+    """The contract tests' driver (imported only when the tests ask for it)."""
+    from .contract import Driver
+
+    return Driver()
 
 
 WEB = GameWeb(
@@ -38,4 +47,5 @@ WEB = GameWeb(
         order=20,
     ),
     about=N_("Ticket to Ride: Europe reads ttr-europe-game/1 and writes ttr-europe-score/1."),
+    tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete_table, contract=_driver),
 )

@@ -9,7 +9,8 @@ at the end; the engine checks the claim first (a route someone holds, both
 routes of a double, more than 45 trains, a fourth station, a city with a
 station) and a claim that would add an error is refused. Tickets are secret:
 they are never logged, and the log page shows nothing of any player's tickets
-or seat link.
+or seat link: the page is made from the public view (views.py); only the write reads the seat's whole entry,
+so that logging a claim keeps the player's tickets.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from ...games.ticket_to_ride_europe import board, check_entry
 from ...games.ticket_to_ride_europe.data import STATIONS, TRAINS
 from ..core.i18n import _, problem_text
 from ..core.security import small_int
+from ..core.tables import registry
 from . import claim_store, store
 from .entries import game_doc
 from .forms import ActionForm
 from .svgmap import MapState, render_map
-from .tables import FORM_EXPIRED, load_table
+from .tables import FORM_EXPIRED, change_mark, load_view
+from .views import GAME, public_entry
 
 bp = Blueprint("claims", __name__, url_prefix="/ttr-europe/t")
 LAST_ROUND_TRAINS = 2  # a player ending a turn with this many trains or fewer starts the last round
@@ -144,7 +147,10 @@ def _render(table: dict, seats: list[dict], log: list[dict], posted: dict | None
                      other_stations={line["city"]: line["seat"]["colour"] for line in lines
                                      if line["kind"] == "station"})
     svg = render_map(state, label=_("Routes and stations logged so far"), map_id="log-map")
+    view = load_view(table["id"])
     return render_template("ticket_to_ride_europe/log.html", table=table, seats=seats, names=names,
+                           mark=change_mark(view), hold=status >= 400,
+                           live_url=url_for("ttr_europe.tables.live", table_id=table["id"]),
                            lines=list(reversed(lines)), totals=totals,
                            trigger=lines[trigger] if trigger is not None else None, count=len(log),
                            routes=[b.routes[r] for r in sorted(b.routes) if r not in taken],
@@ -156,15 +162,15 @@ def _render(table: dict, seats: list[dict], log: list[dict], posted: dict | None
 @bp.get("/<table_id>/log")
 def show(table_id: str):
     """The claim log: each player's score track, trains left and stations, the last round, every line."""
-    table = load_table(table_id)
-    return _render(table, store.get_seats(table_id), claim_store.get_log(table_id))
+    view = load_view(table_id)
+    return _render(view["table"], view["seats"], claim_store.get_log(table_id))
 
 
 @bp.post("/<table_id>/log")
 def add(table_id: str):
     """Log a claim (a route or a station) and put it into the player's entry, if the engine finds no new error."""
-    table = load_table(table_id)
-    seats = store.get_seats(table_id)
+    view = load_view(table_id)
+    table, seats = view["table"], view["seats"]
     log = claim_store.get_log(table_id)
     posted = {k: request.form.get(k, "")[:80] for k in ("seat", "kind", "route", "city")}
     if not ActionForm().validate_on_submit():
@@ -180,13 +186,19 @@ def add(table_id: str):
     if errors:
         flash(_("The claim was not logged: {reason}", reason=" ".join(errors.values())), "error")
         return _render(table, seats, log, posted, errors, status=422)
-    seat = next(s for s in seats if s["seat"] == line["seat"])
+    seat = _whole_seat(table_id, line["seat"])  # the write keeps the player's secret tickets
     try:
         claim_store.add_line(table_id, shown, line, seat["version"], _claimed_entry(seat, log, seats, line))
     except claim_store.Stale:
         flash(_(STALE), "error")
         return _render(table, seats, claim_store.get_log(table_id), posted, status=409)
+    registry.touch(GAME, table_id)
     return redirect(url_for("ttr_europe.claims.show", table_id=table_id) + "#log")
+
+
+def _whole_seat(table_id: str, seat: int) -> dict:
+    """A seat as stored (its whole entry): only for writing it back with a claim added or undone."""
+    return next(s for s in store.get_seats(table_id) if s["seat"] == seat)
 
 
 def _claimed_entry(seat: dict, log: list[dict], seats: list[dict], line: dict) -> dict:
@@ -207,16 +219,16 @@ def _refusals(table: dict, seats: list[dict], log: list[dict], line: dict) -> di
         if line["kind"] == "station" and earlier["kind"] == "station" and earlier["city"] == line["city"]:
             return {"city": _("{city} already has a station: {name} built it (line {n}).", city=line["city"],
                               name=names.get(earlier["seat"], "?"), n=earlier["n"])}
-    seat = next(s for s in seats if s["seat"] == line["seat"])
-    problems = _new_errors(table, seats, seat["seat"], _claimed_entry(seat, log, seats, line))
+    seat = next(s for s in seats if s["seat"] == line["seat"])  # public: the errors shown are public too
+    problems = _new_errors(table, seats, seat["seat"], public_entry(_claimed_entry(seat, log, seats, line)))
     return {line["kind"] if line["kind"] == "route" else "city": " ".join(problems)} if problems else {}
 
 
 @bp.post("/<table_id>/log/undo")
 def undo(table_id: str):
     """Undo the last line (a mistaken tap): the line goes, and its route or station leaves the player's entry."""
-    table = load_table(table_id)
-    seats = store.get_seats(table_id)
+    view = load_view(table_id)
+    table, seats = view["table"], view["seats"]
     log = claim_store.get_log(table_id)
     if not ActionForm().validate_on_submit():
         flash(_(FORM_EXPIRED), "error")
@@ -226,9 +238,9 @@ def undo(table_id: str):
         flash(_(STALE), "error")
         return _render(table, seats, log, status=409)
     last = log[-1]
-    seat = next((s for s in seats if s["seat"] == last["seat"]), None)
-    if seat is None:
+    if last["seat"] not in {s["seat"] for s in seats}:
         abort(404, description=_("This table has no such seat."))
+    seat = _whole_seat(table_id, last["seat"])  # the write keeps the player's secret tickets
     _lines, totals, _t = tally(log[:-1], seats)
     points = next(t["points"] for t in totals if t["seat"]["seat"] == seat["seat"])
     try:
@@ -237,5 +249,6 @@ def undo(table_id: str):
     except claim_store.Stale:
         flash(_(STALE), "error")
         return _render(table, seats, claim_store.get_log(table_id), status=409)
+    registry.touch(GAME, table_id)
     flash(_("Line {n} was undone.", n=shown), "ok")
     return redirect(url_for("ttr_europe.claims.show", table_id=table_id) + "#log")

@@ -13,6 +13,7 @@ from wtforms import FieldList, Form, FormField, HiddenField, SelectField, String
 from wtforms.fields.choices import SelectChoice
 
 from ..core.i18n import _
+from ..core.tables.names import clean_name, duplicate_names
 from .labels import PLAYER_COLOURS, VARIANTS, label
 
 MAX_PLAYERS, MIN_PLAYERS = 5, 2
@@ -46,24 +47,24 @@ class NewTableForm(FlaskForm):
     def validate(self, extra_validators=None) -> bool:
         """Check the fields, then the table: 2–5 named players, no name or colour twice."""
         ok = super().validate(extra_validators)
-        seats = [e.form for e in self.players if (e.form.name.data or "").strip()]
+        named = [(k, e.form) for k, e in enumerate(self.players) if (e.form.name.data or "").strip()]
+        seats = [sub for _k, sub in named]
         if len(seats) < MIN_PLAYERS:
             target = self.players[len(seats)].form if len(seats) < MAX_PLAYERS else self.players[0].form
             target.name.errors = [*target.name.errors, _("Ticket to Ride: Europe needs 2 to 5 players: enter at "
                                                          "least two names.")]
             ok = False
-        names: set[str] = set()
         colours: set[str] = set()
+        for later, earlier in duplicate_names([sub.name.data for sub in seats]):  # case and spaces do not count
+            sub = seats[later]
+            sub.name.errors = [*sub.name.errors, _("Player {n} is already called {name}; give each player a "
+                                                   "different name.", n=named[earlier][0] + 1,
+                                                   name=clean_name(seats[earlier].name.data))]
+            ok = False
         for sub in seats:
-            name = sub.name.data.strip()
-            if len(name) > MAX_NAME:
+            if len(sub.name.data.strip()) > MAX_NAME:
                 sub.name.errors = [*sub.name.errors, _("A name has at most 40 characters.")]
                 ok = False
-            elif name.casefold() in names:
-                sub.name.errors = [*sub.name.errors, _("Two players are called {name}; give each a different name.",
-                                                       name=name)]
-                ok = False
-            names.add(name.casefold())
             if sub.colour.data in colours:
                 sub.colour.errors = [*sub.colour.errors, _("Another player already plays {colour}.",
                                                            colour=label(f"colour_{sub.colour.data}"))]
@@ -73,7 +74,7 @@ class NewTableForm(FlaskForm):
 
     def players_chosen(self) -> list[tuple[str, str]]:
         """The named seats in order: (name, colour)."""
-        return [(e.form.name.data.strip(), e.form.colour.data) for e in self.players
+        return [(clean_name(e.form.name.data), e.form.colour.data) for e in self.players
                 if (e.form.name.data or "").strip()]
 
 

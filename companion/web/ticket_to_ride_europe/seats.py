@@ -6,6 +6,10 @@ the score track. A save carries the version the page showed and is refused
 (409, the entry kept on screen) when another phone saved this seat meanwhile.
 `POST /ttr-europe/s/<token>/check`: the engine's problems and counts for the
 entry as it is on screen, against what the other players saved (JSON).
+
+The page is made from the seat's view (views.py): this seat's whole entry, the others' public entries only
+(no tickets, no borrowed routes until the game ends). Opening the link claims the seat for this phone by its
+link (core/tables/seats.py: logged on the table page when it moves from another phone).
 """
 
 from __future__ import annotations
@@ -19,24 +23,28 @@ from ...games.ticket_to_ride_europe import EntryReport, board, check_entry
 from ..core.bodies import accepts_json
 from ..core.i18n import _, problem_text
 from ..core.security import small_int
+from ..core.tables import registry
+from ..core.tables import seats as core_seats
 from . import store
 from .entries import STATION_SLOTS, TICKET_ROWS, deck_cards, game_doc, problem_targets, read_entry_form
 from .forms import EntryForm
 from .labels import label
 from .svgmap import MapState, city_id, render_map
-from .tables import FORM_EXPIRED, GONE, hold_seat
+from .tables import FORM_EXPIRED, GONE, change_mark, statuses, waiting
+from .views import GAME, seat_view
 
 bp = Blueprint("seats", __name__, url_prefix="/ttr-europe/s")
 
 
-def _load(token: str) -> tuple[dict, dict, list[dict]]:
-    """Return the seat a token opens, its table and every seat of the table, or answer 404."""
+def _load(token: str) -> tuple[dict, dict, list[dict], dict]:
+    """Return the seat a token opens, its table, the table's seats as this seat may see them and the seat's
+    view, or answer 404."""
     seat = store.seat_by_token(token)
-    table = store.get_table(seat["table_id"]) if seat else None
-    if seat is None or table is None:
+    view = seat_view(seat["table_id"], seat["seat"]) if seat else None
+    if seat is None or view is None:
         abort(404, description=_("This link does not open an entry (any more). Open the table and tap "
                                  "\"This is me\"."))
-    return seat, table, store.get_seats(table["id"])
+    return view["me"], view["table"], view["seats"], view
 
 
 def _others(seats: list[dict], me: int) -> tuple[dict[int, dict], dict[str, dict]]:
@@ -106,8 +114,9 @@ def _route_options(city: str, taken: dict[int, dict]) -> list[tuple[str, str]]:
 @bp.route("/<token>", methods=["GET", "POST"])
 def entry(token: str):
     """Enter this player's routes, stations, tickets and score track; save without touching the others."""
-    seat, table, seats = _load(token)
-    hold_seat(table["id"], seat["seat"], token)  # a phone that opens the link holds the seat from now on
+    seat, table, seats, view = _load(token)
+    # Whoever opens the seat's own link holds the seat from now on (logged when it moves from another phone).
+    core_seats.claim(GAME, table["id"], seat["seat"], seat["name"], by_link=True)
     form = EntryForm()
     draft, version = seat["entry"], seat["version"]
     raw: dict[str, str] = {}
@@ -126,6 +135,7 @@ def entry(token: str):
         else:
             saved = store.save_entry(token, small_int(form.version.data, -1), draft)
             if saved is not None:
+                registry.touch(GAME, table["id"])
                 flash(_("Saved."), "ok")
                 return redirect(url_for("ttr_europe.seats.entry", token=token) + "#problems")
             current = store.seat_by_token(token)
@@ -136,10 +146,10 @@ def entry(token: str):
                         "stations": len(theirs.get("stations", [])), "tickets": len(theirs.get("tickets", []))}
             version = current["version"]  # saving again deliberately replaces theirs
             status = 409
-    return _render(seat, table, seats, form, draft, version, raw, errors, conflict), status
+    return _render(seat, table, seats, form, draft, version, raw, errors, conflict, view), status
 
 
-def _render(seat, table, seats, form, draft, version, raw, errors, conflict):
+def _render(seat, table, seats, form, draft, version, raw, errors, conflict, view):
     """Render the entry page for a draft, with the engine's problems listed and marked on the map."""
     b = board()
     cards = deck_cards(table["variant"])
@@ -174,6 +184,10 @@ def _render(seat, table, seats, form, draft, version, raw, errors, conflict):
                         "newer": _("This entry was saved on another phone since you opened it; saving now "
                                    "replaces that save.")}}
     return render_template("ticket_to_ride_europe/entry.html", seat=seat, table=table, form=form, svg=svg,
+                           ended=view["ended"], others=[(s, st) for s, st in zip(seats, statuses(view))
+                                                        if s["seat"] != seat["seat"]],
+                           prov=waiting(view), mark=change_mark(view), hold=status_hold(conflict, errors),
+                           live_url=url_for("ttr_europe.tables.live", table_id=table["id"]),
                            checked=checked, report=report, cards=cards, chosen=chosen, holders=holders,
                            slots=slots, options={k: _route_options(s.get("city", ""), taken) if s else []
                                                  for k, s in enumerate(slots)},
@@ -188,7 +202,7 @@ def _render(seat, table, seats, form, draft, version, raw, errors, conflict):
 @accepts_json
 def check(token: str):
     """Check the entry as it is on screen: the page posts its form; a client may post {"entry": {...}}."""
-    seat, table, seats = _load(token)
+    seat, table, seats, _view = _load(token)
     cards = deck_cards(table["variant"])
     if request.is_json:
         body = request.get_json(silent=True)
@@ -205,3 +219,8 @@ def check(token: str):
     answer["taken"] = {str(r): w for r, w in taken.items()}
     answer["stationsTaken"] = taken_stations
     return jsonify(answer)
+
+
+def status_hold(conflict, errors) -> bool:
+    """A refused save is on screen (a conflict or marked fields): the live page never replaces it by itself."""
+    return bool(conflict or errors)

@@ -6,7 +6,8 @@ a version number and a secret token that opens the seat's page. Saving an
 entry is one `UPDATE ... WHERE version = base`: two phones saving one seat
 cannot both win, and a save based on an old version is refused, never
 silently merged. Seats of one table never share a token, and the table page
-never shows one: a phone gets a seat's token by claiming the seat.
+never shows one: a phone gets a seat's token by claiming the seat (core/tables/seats.py
+keeps who holds it; the `claimed` column is no longer written).
 """
 
 from __future__ import annotations
@@ -93,27 +94,13 @@ def seat_by_token(token: Any) -> dict[str, Any] | None:
     return _seat(row) if row is not None else None
 
 
-def claim_seat(table_id: str, seat: Any, take_over: bool = False) -> str | None:
-    """Give this phone a seat: its token, marking the seat claimed; None if there is no such seat.
-
-    A seat claimed before is given out again only with `take_over`, and then under a new token,
-    so the phone that had it loses it (a lost phone, or a player who switches phones).
-    """
-    seat = small_int(seat)
-    if seat is None or not _token_ok(table_id):
-        return None
-    where = (ttr_seat.c.table_id == table_id, ttr_seat.c.seat == seat)
-    with write() as conn:
-        if take_over:
-            fresh = secrets.token_urlsafe(16)
-            done = conn.execute(update(ttr_seat).where(*where).values(token=fresh, claimed=1))
-            return fresh if done.rowcount == 1 else None
-        # Unclaimed: the first phone gets the seat's token. The claim is one statement, so two
-        # phones tapping "This is me" at once cannot both get it.
-        done = conn.execute(update(ttr_seat).where(*where, ttr_seat.c.claimed == 0).values(claimed=1))
-        if done.rowcount != 1:
-            return None
-        return conn.execute(select(ttr_seat.c.token).where(*where)).scalar_one()
+def reissue_token(conn, table_id: str, seat: int) -> str | None:
+    """Give a seat a new secret token in the caller's transaction (the old link no longer opens it); return it,
+    or None when there is no such seat. Who holds the seat is the core's (core/tables/seats.py)."""
+    fresh = secrets.token_urlsafe(16)
+    done = conn.execute(update(ttr_seat).where(ttr_seat.c.table_id == table_id, ttr_seat.c.seat == seat)
+                        .values(token=fresh))
+    return fresh if done.rowcount == 1 else None
 
 
 def save_entry(token: str, base_version: Any, entry: dict) -> int | None:

@@ -1,60 +1,84 @@
-"""Tables: start one, its page (join code, QR, link, each player's status), claiming a seat, the score sheet,
-the whole game as JSON and the printables.
+"""Tables: start one, its page (join code, QR, link, each player's status), claiming a seat, the host's
+actions (free a seat, a new link, end the game), the score sheet, the whole game as JSON and the printables.
 
-Views stay thin: forms read input, the engine checks and scores, templates
-render. The table page never shows a seat's secret link: a phone taps "This is
-me" (a POST) and gets the seat's page; this phone's seats are remembered in
-its own signed session cookie.
+Views stay thin: forms read input, the engine checks and scores, templates render. Every shared page, JSON,
+PDF and the change mark are made from the public view (views.py: no tickets until the game ends); the table
+page never shows a seat's secret link except to the phone the core says holds that seat. Claims follow the
+core's one policy (core/tables/seats.py): "This is me" takes a free seat only; a held seat moves by its own
+link or when the host frees it or gives it a new link, and the table's log says so on this page.
 """
 
 from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from ...games.ticket_to_ride_europe import SCORE_FORMAT, board, explain_table, score_document, score_table
+from ...games.ticket_to_ride_europe.scoring import rank_key
 from ..core import db as core_db
 from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
 from ..core.qr import qr_png
 from ..core.security import public_url, small_int
-from . import store
+from ..core.tables import registry
+from ..core.tables import seats as core_seats
+from ..core.tables.live import live_answer, mark_of
+from ..core.tables.provisional import provisional
+from . import claim_store, store
 from .entries import game_doc
 from .forms import MAX_PLAYERS, MIN_PLAYERS, ActionForm, NewTableForm
 from .labels import PLAYER_COLOURS, VARIANTS, label
 from .svgmap import MapState, render_map
+from .views import GAME, public_view
 
 bp = Blueprint("tables", __name__, url_prefix="/ttr-europe")
-SEATS_KEY = "ttr_seats"  # session: {table id: {seat number (text): seat token}} of the seats this phone holds
 GONE = "This table does not exist. Check the link."
 FORM_EXPIRED = "The form expired or came from elsewhere; nothing was lost, please send it again."
 
 
+def load_view(table_id: str) -> dict:
+    """Return a table's public view, or answer 404."""
+    view = public_view(table_id)
+    if view is None:
+        abort(404, description=_(GONE))
+    return view
+
+
 def load_table(table_id: str) -> dict:
     """Return a table's row, or answer 404."""
-    table = store.get_table(table_id)
-    if table is None:
-        abort(404, description=_(GONE))
-    return table
+    return load_view(table_id)["table"]
 
 
-def held_seats(table_id: str) -> dict[str, str]:
-    """The seats of a table this phone holds: seat number (text) -> seat token."""
-    held = session.get(SEATS_KEY)
-    mine = held.get(table_id) if isinstance(held, dict) else None
-    return {k: v for k, v in mine.items() if isinstance(v, str)} if isinstance(mine, dict) else {}
+def change_mark(view: dict) -> str:
+    """The table's change mark, from its public view only: the end, each seat's version, the claim log, the
+    seats' log (claims, moves, new links)."""
+    table_id = view["table"]["id"]
+    return mark_of(view["ended"], *(s["version"] for s in view["seats"]),
+                   len(claim_store.get_log(table_id)), core_seats.event_mark(GAME, table_id))
 
 
-def hold_seat(table_id: str, seat: int, token: str) -> None:
-    """Remember on this phone that it holds a seat (a few tables at most are kept)."""
-    held = dict(session.get(SEATS_KEY) or {}) if isinstance(session.get(SEATS_KEY), dict) else {}
-    mine = dict(held.pop(table_id, None) or {})
-    mine[str(seat)] = token
-    kept = dict(list(held.items())[-7:])  # the cookie stays small: the eight most recent tables
-    kept[table_id] = mine
-    session[SEATS_KEY] = kept
+def waiting(view: dict):
+    """Which seats have entered (a save, or a line of the claim log) and whom the score sheet waits for."""
+    return provisional(view["seats"], lambda s: s["version"] > 0)
+
+
+def can_end(view: dict) -> bool:
+    """Whether this phone may end the game: the host, or on a table without a host any phone holding a seat."""
+    table_id = view["table"]["id"]
+    row = registry.get(GAME, table_id)
+    if row and row["host"]:
+        return core_seats.is_host(GAME, table_id)
+    return bool(core_seats.my_seats(GAME, table_id))
+
+
+def seat_link(table_id: str, seat: int) -> str | None:
+    """The entry link of a seat this phone holds (per the core), else None."""
+    if seat not in core_seats.my_seats(GAME, table_id):
+        return None
+    found = next((s for s in store.get_seats(table_id) if s["seat"] == seat), None)
+    return url_for("ttr_europe.seats.entry", token=found["token"]) if found else None
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -71,7 +95,8 @@ def new():
         if form.validate_on_submit():
             players = form.players_chosen()
             table_id = store.create_table(form.variant.data, players)
-            core_db.new_table_code("ttr-europe", url_for("ttr_europe.tables.show", table_id=table_id),
+            core_seats.make_host(GAME, table_id)
+            core_db.new_table_code(GAME, url_for("ttr_europe.tables.show", table_id=table_id),
                                    "Ticket to Ride: Europe · " + ", ".join(name for name, _c in players))
             return redirect(url_for("ttr_europe.tables.show", table_id=table_id))
         csrf = getattr(form, "csrf_token", None)
@@ -81,11 +106,11 @@ def new():
                            max_players=MAX_PLAYERS), status
 
 
-def _statuses(table: dict, seats: list[dict]) -> list[dict]:
-    """Each seat's status: not entered yet, or entered with its error and warning counts."""
-    lines, _shared = score_table(game_doc(table, seats))
+def statuses(view: dict) -> list[dict]:
+    """Each seat's status, from the public view: not entered yet, or entered with its error and warning counts."""
+    lines, _shared = score_table(game_doc(view["table"], view["seats"]))
     out = []
-    for seat, line in zip(seats, lines):
+    for seat, line in zip(view["seats"], lines):
         errors = sum(1 for p in line.problems if p.severity == "error")
         if seat["version"] == 0:
             text, bad = label("status_empty"), False
@@ -100,15 +125,27 @@ def _statuses(table: dict, seats: list[dict]) -> list[dict]:
 @bp.get("/t/<table_id>")
 def show(table_id: str):
     """Show a table: its code, QR and link, and each player's status with "This is me" or "Open my entry"."""
-    table = load_table(table_id)
-    seats = store.get_seats(table_id)
+    view = load_view(table_id)
+    table = view["table"]
     path = url_for("ttr_europe.tables.show", table_id=table_id)
     remember_table(path)
     code = core_db.code_for_path(path)
-    return render_template("ticket_to_ride_europe/show.html", table=table, seats=seats,
-                           statuses=_statuses(table, seats), held=held_seats(table_id), form=ActionForm(),
+    held = core_seats.held_seats(GAME, table_id)
+    mine = {k: seat_link(table_id, k) for k, is_mine in held.items() if is_mine}
+    return render_template("ticket_to_ride_europe/show.html", table=table, seats=view["seats"], view=view,
+                           statuses=statuses(view), held=held, mine=mine, form=ActionForm(),
+                           host=core_seats.is_host(GAME, table_id), can_end=can_end(view),
+                           prov=waiting(view), events=core_seats.events(GAME, table_id),
+                           mark=change_mark(view), live_url=url_for("ttr_europe.tables.live", table_id=table_id),
                            link=public_url("ttr_europe.tables.show", table_id=table_id),
                            code=code["code"] if code else None)
+
+
+@bp.get("/t/<table_id>/live")
+def live(table_id: str):
+    """The table's change mark (public): every page of the table polls it."""
+    view = public_view(table_id)
+    return live_answer(change_mark(view) if view else None)
 
 
 @bp.get("/t/<table_id>/qr.png")
@@ -119,25 +156,77 @@ def qr(table_id: str):
     return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
 
+def _seat_of(view: dict, seat: int) -> dict:
+    """A seat of the table's public view, or 404."""
+    found = next((s for s in view["seats"] if s["seat"] == seat), None)
+    if found is None:
+        abort(404, description=_("This table has no such seat."))
+    return found
+
+
 @bp.post("/t/<table_id>/seats/<int:seat>/claim")
 @limits.claims_seat
 def claim(table_id: str, seat: int):
-    """Give this phone a seat ("This is me"), or take it over from another phone; then open its entry page."""
-    load_table(table_id)
-    seats = {s["seat"]: s for s in store.get_seats(table_id)}
-    if seat not in seats:
-        abort(404, description=_("This table has no such seat."))
+    """Give this phone a free seat ("This is me") and open its entry page; a seat another phone holds is not
+    given (it moves by its own link, or when the host frees it or makes it a new link)."""
+    view = load_view(table_id)
+    found = _seat_of(view, seat)
     back = redirect(url_for("ttr_europe.tables.show", table_id=table_id))
     if not ActionForm().validate_on_submit():
         flash(_(FORM_EXPIRED), "error")
         return back
-    token = store.claim_seat(table_id, seat, take_over=request.form.get("take_over") == "1")
-    if token is None:
-        flash(_("{name}'s entry is already open on another phone. To move it to this phone, tap "
-                "\"Move to this phone\".", name=seats[seat]["name"]), "error")
+    if not core_seats.claim(GAME, table_id, seat, found["name"], by_link=False).ok:
+        flash(_("{name}'s seat is held by another phone. Open it there, or with its own link; the host can "
+                "free it for this phone.", name=found["name"]), "error")
         return back
-    hold_seat(table_id, seat, token)
-    return redirect(url_for("ttr_europe.seats.entry", token=token))
+    return redirect(seat_link(table_id, seat) or url_for("ttr_europe.tables.show", table_id=table_id))
+
+
+def _host_only(table_id: str, seat: int) -> tuple[dict, object] | None:
+    """The seat a host action is about, or None after flashing why it cannot be done."""
+    view = load_view(table_id)
+    found = _seat_of(view, seat)
+    if not ActionForm().validate_on_submit():
+        flash(_(FORM_EXPIRED), "error")
+        return None
+    if not core_seats.is_host(GAME, table_id):
+        flash(_("Only the phone that started the table can do this."), "error")
+        return None
+    return found, view
+
+
+@bp.post("/t/<table_id>/seats/<int:seat>/free")
+def free(table_id: str, seat: int):
+    """The host frees a held seat (a lost phone): the next phone to tap "This is me" holds it; the table sees it."""
+    done = _host_only(table_id, seat)
+    if done is not None:
+        core_seats.free_by_host(GAME, table_id, seat, done[0]["name"])
+    return redirect(url_for("ttr_europe.tables.show", table_id=table_id))
+
+
+@bp.post("/t/<table_id>/seats/<int:seat>/new-link")
+def new_link(table_id: str, seat: int):
+    """The host gives a seat a new secret link (the old one no longer opens it); the seat is free again."""
+    done = _host_only(table_id, seat)
+    if done is not None:
+        with core_db.write() as conn:
+            store.reissue_token(conn, table_id, seat)
+            core_seats.reissued(GAME, table_id, seat, done[0]["name"], conn=conn)
+    return redirect(url_for("ttr_europe.tables.show", table_id=table_id))
+
+
+@bp.post("/t/<table_id>/end")
+def end(table_id: str):
+    """End the game: from now on every phone, the score sheet and the files show every player's tickets."""
+    view = load_view(table_id)
+    if not ActionForm().validate_on_submit():
+        flash(_(FORM_EXPIRED), "error")
+    elif not can_end(view):
+        flash(_("Only the phone that started the table can end the game."), "error")
+    elif not view["ended"]:
+        registry.finish(GAME, table_id)
+        flash(_("The game is over: every ticket is shown."), "ok")
+    return redirect(url_for("ttr_europe.tables.show", table_id=table_id))
 
 
 def _ticket_text(held, done: bool) -> str:
@@ -215,27 +304,42 @@ def _station_text(b, line, use) -> str:
              cities=cities, owner=owner, tickets=tickets, points=sum(t.points for t in done), gain=use.gain)
 
 
-def _tie_texts(explained, seats: list[dict]) -> list[str]:
+def _tie_texts(ties, seats: list[dict]) -> list[str]:
     """The deciding tie-break of each pair of players with the same total."""
     out = []
-    for tie in explained.tie_breaks:
+    for tie in ties:
         names = {"ahead": seats[tie.ahead]["name"], "behind": seats[tie.behind]["name"]}
         key = f"tb_{tie.deciding}" if tie.deciding else "tb_shared"
         out.append(label(key, a=tie.values[0], b=tie.values[1], **names))
     return out
 
 
+def rerank(lines, entered: tuple[int, ...]) -> None:
+    """Rank only the seats that entered (a provisional sheet): a seat not entered has no rank and puts no one
+    behind it."""
+    for i, line in enumerate(lines):
+        if i not in entered or line.rank is None:
+            line.rank = None
+            continue
+        line.rank = 1 + sum(1 for j in entered if j != i and lines[j].rank is not None
+                            and rank_key(lines[j]) > rank_key(line))
+
+
 @bp.get("/t/<table_id>/score")
 def score(table_id: str):
     """Show the score sheet: the four rows, totals and ranks, tie-breaks, and each player's tickets, stations
-    and longest path."""
-    table = load_table(table_id)
-    seats = store.get_seats(table_id)
+    and longest path (tickets only once the game has ended)."""
+    view = load_view(table_id)
+    table, seats = view["table"], view["seats"]
+    prov = waiting(view)
     b = board()
     explained = explain_table(game_doc(table, seats))
+    rerank(explained.lines, prov.entered)
     views = [_player_view(b, explained, i, seat) for i, seat in enumerate(seats)]
-    return render_template("ticket_to_ride_europe/score.html", table=table, views=views,
-                           ties=_tie_texts(explained, seats))
+    ties = [t for t in explained.tie_breaks if t.ahead in prov.entered and t.behind in prov.entered]
+    return render_template("ticket_to_ride_europe/score.html", table=table, views=views, ended=view["ended"],
+                           prov=prov, ties=_tie_texts(ties, seats), mark=change_mark(view),
+                           live_url=url_for("ttr_europe.tables.live", table_id=table_id))
 
 
 def _json_download(doc: dict, filename: str) -> Response:
@@ -246,17 +350,25 @@ def _json_download(doc: dict, filename: str) -> Response:
 
 @bp.get("/t/<table_id>/game.json")
 def game_json(table_id: str):
-    """Download the whole game as a `ttr-europe-game/1` document."""
-    table = load_table(table_id)
-    return _json_download(game_doc(table, store.get_seats(table_id)), "ttr-europe-game.json")
+    """Download the whole game as a `ttr-europe-game/1` document (without tickets until the game ends)."""
+    view = load_view(table_id)
+    return _json_download(game_doc(view["table"], view["seats"]), "ttr-europe-game.json")
 
 
 @bp.get("/t/<table_id>/score.json")
 def score_json(table_id: str):
-    """Download the score sheet as a `ttr-europe-score/1` document."""
-    table = load_table(table_id)
-    result = score_document(game_doc(table, store.get_seats(table_id)))
+    """Download the score sheet as a `ttr-europe-score/1` document; while it is provisional it says whom it
+    waits for (`waiting`), and until the game ends that tickets are not counted yet (`tickets_hidden`)."""
+    view = load_view(table_id)
+    prov = waiting(view)
+    result = score_document(game_doc(view["table"], view["seats"]))
     assert result["format"] == SCORE_FORMAT
+    lines, _shared = score_table(game_doc(view["table"], view["seats"]))
+    rerank(lines, prov.entered)
+    for item, line in zip(result["players"], lines):
+        item["rank"] = line.rank
+    result["waiting"] = list(prov.waiting)
+    result["tickets_hidden"] = not view["ended"]
     return _json_download(result, "ttr-europe-score.json")
 
 
@@ -272,8 +384,7 @@ def _pdf(kind: str, names: list[str] | None, players: int):
 
 def _table_pdf(table_id: str, kind: str):
     """The score pad or the route tally sheet with this table's players' names."""
-    load_table(table_id)
-    names = [s["name"] for s in store.get_seats(table_id)]
+    names = [s["name"] for s in load_view(table_id)["seats"]]
     return _pdf(kind, names, len(names))
 
 
@@ -307,9 +418,9 @@ def _checklist(names: list[str] | None, players: int, variant: str):
 @bp.get("/t/<table_id>/tickets.pdf")
 def table_tickets(table_id: str):
     """The ticket checklist of this table's variant: one page per player, with their names."""
-    table = load_table(table_id)
-    names = [s["name"] for s in store.get_seats(table_id)]
-    return _checklist(names, len(names), table["variant"])
+    view = load_view(table_id)
+    names = [s["name"] for s in view["seats"]]
+    return _checklist(names, len(names), view["table"]["variant"])
 
 
 @bp.get("/tickets.pdf")

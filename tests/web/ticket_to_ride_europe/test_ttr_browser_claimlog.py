@@ -62,15 +62,20 @@ def test_two_phones_keep_the_claim_log_and_the_routes_reach_the_entry(chromium, 
         ben.click("#log-route button[type=submit]")
         ben.wait_for_selector("text=Ben claimed route 19")
         assert ben.locator("#r-28.taken").count() == 1  # Aki's route is drawn in her colour
+        aki.wait_for_selector("text=Ben claimed route 19", timeout=3000)  # Aki's page follows, no reload by hand
+
+        # Aki starts choosing her next claim; Ben logs meanwhile: her page only says the game changed.
+        aki.select_option("#route-route", "3")
         ben.select_option("#station-seat", "1")
         ben.click('[data-tool="stations"]')
         ben.tap('.hits-cities [data-city="Wien"]')
         assert ben.locator("#station-city").input_value() == "Wien"
         ben.click("#log-station button[type=submit]")
         ben.wait_for_selector("text=Ben built a station in Wien.")
+        aki.wait_for_selector(".live-note:not([hidden])", timeout=3000)
+        assert aki.locator("#route-route").input_value() == "3"
 
-        # Aki's page still shows the log as it was: its next claim is refused as stale, the choice kept.
-        aki.select_option("#route-route", "3")
+        # Aki's page still shows the log as it was: its claim is refused as stale, the choice kept.
         aki.click("#log-route button[type=submit]")
         aki.wait_for_selector("text=Someone logged or saved at the same moment")
         assert aki.locator("#route-route").input_value() == "3"

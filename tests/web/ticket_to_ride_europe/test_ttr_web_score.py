@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from ttr_web_helpers import claim, entry_data, save, start_table
+from ttr_web_helpers import claim, end_game, entry_data, save, start_table
 
 from companion.games.ticket_to_ride_europe import board
 
@@ -36,6 +36,7 @@ def enter_game(client, doc: dict) -> str:
         response = save(client, token, 0, routes=player.get("routes", []), stations=stations, tickets=tickets,
                         score_track=player.get("score_track"), **extra)
         assert response.status_code == 302, html.unescape(response.get_data(as_text=True))[-3000:]
+    end_game(client, table_id)  # tickets count on the sheet once the game has ended
     return table_id
 
 
@@ -114,7 +115,8 @@ def test_a_player_with_errors_is_not_scored_and_others_are(client):
     assert "Not scored: fix the entry first." in page and "Route 999 does not exist" in page
     assert "(not entered yet)" in page  # Cho
     totals = re.findall(r"<td>([^<]*)</td>", re.search(r'<tr class="total">(.*?)</tr>', page, re.S).group(1))
-    assert totals == ["23", "–", "12"]  # Aki: 1 + 12 stations + 10 Express; Cho: 12 stations
+    assert totals == ["23", "–", "–"]  # Aki: 1 + 12 stations + 10 Express; Cho has not entered: no total
+    assert "Provisional score sheet: still waiting for Cho." in page
 
 
 def test_downloads_round_trip_through_the_api(client):
@@ -124,7 +126,9 @@ def test_downloads_round_trip_through_the_api(client):
     assert game.headers["Content-Disposition"] == 'attachment; filename="ttr-europe-game.json"'
     scored = client.post("/api/score", json=game.get_json())
     assert scored.status_code == 200
-    assert scored.get_json() == client.get(f"/ttr-europe/t/{table_id}/score.json").get_json()
+    sheet = client.get(f"/ttr-europe/t/{table_id}/score.json").get_json()
+    assert sheet.pop("waiting") == [] and sheet.pop("tickets_hidden") is False
+    assert scored.get_json() == sheet
 
 
 @pytest.mark.parametrize("url", ["scorepad.pdf", "tally.pdf"])
@@ -174,6 +178,7 @@ def test_entry_json_round_trip_keeps_the_chosen_borrowing(client):
     save(client, ben, 0, routes=[2])
     client.post(f"/ttr-europe/s/{aki}", data=entry_data(0, routes=[28, 19], stations=[("Frankfurt", "2")],
                                                         tickets=[("Paris", "Wien")]))
+    end_game(client, table_id)
     game = client.get(f"/ttr-europe/t/{table_id}/game.json").get_json()
     assert game["players"][0]["stations"] == [{"city": "Frankfurt", "borrows": 2}]
     assert client.get(f"/ttr-europe/t/{table_id}/score.json").get_json()["players"][0]["rows"]["tickets"] == 8

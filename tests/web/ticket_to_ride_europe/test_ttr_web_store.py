@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from companion.web.core import db
 from companion.web.ticket_to_ride_europe import store
 
 
@@ -40,17 +41,15 @@ def test_saves_on_one_version_have_one_winner(app):
     assert seat["version"] == 1
 
 
-def test_claims_of_one_seat_have_one_winner(app):
+def test_a_new_token_retires_the_old_one(app):
     with app.app_context():
         table_id = store.create_table("base", [("Aki", "red"), ("Ben", "blue")])
-    results = _race(app, lambda: store.claim_seat(table_id, 1))
-    winners = [r for r in results if r is not None]
-    assert len(winners) == 1
-    with app.app_context():
-        assert store.get_seats(table_id)[1]["token"] == winners[0]
-        assert store.claim_seat(table_id, 1) is None
-        fresh = store.claim_seat(table_id, 1, take_over=True)
-        assert fresh not in (None, winners[0]) and store.seat_by_token(winners[0]) is None
+        old = store.get_seats(table_id)[1]["token"]
+        with db.write() as conn:
+            fresh = store.reissue_token(conn, table_id, 1)
+            assert store.reissue_token(conn, table_id, 7) is None
+        assert fresh != old and store.seat_by_token(old) is None
+        assert store.seat_by_token(fresh)["seat"] == 1
 
 
 @pytest.mark.parametrize("junk", [None, "", "x" * 65, 17, ["a"], "no-such-token"])
@@ -59,7 +58,6 @@ def test_junk_ids_find_nothing(app, junk):
         assert store.get_table(junk) is None
         assert store.seat_by_token(junk) is None
         assert store.save_entry(junk, 0, {}) is None
-        assert store.claim_seat("nope", junk) is None
 
 
 def test_versions_that_cannot_be_numbers_never_save(app):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -11,6 +12,7 @@ from PIL import Image
 from ttr_web_helpers import claim, save, start_table, table_data
 
 from companion.web.core.app import create_app
+from companion.web.core.tables import seats as core_seats
 from companion.web.ticket_to_ride_europe import store
 
 
@@ -38,8 +40,8 @@ def test_create_table_stores_variant_players_and_gives_a_code(client, app):
     with app.app_context():
         assert store.get_table(table_id)["variant"] == "mega"
         seats = store.get_seats(table_id)
-    assert [(s["name"], s["colour"], s["version"], s["claimed"]) for s in seats] == [
-        ("Aki", "red", 0, 0), ("Ben", "blue", 0, 0), ("Cho", "green", 0, 0)]
+    assert [(s["name"], s["colour"], s["version"]) for s in seats] == [
+        ("Aki", "red", 0), ("Ben", "blue", 0), ("Cho", "green", 0)]
     assert len({s["token"] for s in seats}) == 3
     page = client.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
     code = re.search(r'class="table-code">[^<]*<strong>([A-Z0-9]{4}-[A-Z0-9]{4})</strong>', page).group(1)
@@ -70,7 +72,8 @@ def test_qr_code_is_a_png_of_the_table_link(client):
 @pytest.mark.parametrize("names, colours, message", [
     (("Aki",), None, "needs 2 to 5 players"),
     ((), None, "needs 2 to 5 players"),
-    (("Aki", "aki"), None, "Two players are called aki"),
+    (("Aki", "aki"), None, "Player 1 is already called Aki; give each player a different name."),
+    (("Ben", "Aki", " A KI "), None, "Player 2 is already called Aki; give each player a different name."),
     (("Aki", "Ben"), ("red", "red", "green", "yellow", "black"), "Another player already plays red"),
     (("Aki", "B" * 41), None, "at most 40 characters"),
 ])
@@ -81,7 +84,7 @@ def test_bad_tables_are_refused_keeping_what_was_typed(client, names, colours, m
     assert response.status_code == 422
     assert "Please fix the marked fields." in page and message in page
     for name in names:
-        assert f'value="{name}"' in page
+        assert f'value="{name}"' in page or f'value="{name.strip()}"' in page
 
 
 @pytest.mark.parametrize("field, value", [("variant", "chess"), ("players-0-colour", "purple")])
@@ -98,25 +101,51 @@ def test_this_is_me_gives_the_phone_its_seat_and_only_once(app):
         assert store.get_seats(table_id)[0]["token"] == token
     page = phone_a.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
     assert "Open my entry" in page and f"/ttr-europe/s/{token}" in page
-    # Another phone sees the seat as taken and cannot simply claim it.
+    # Another phone sees the seat as taken and cannot take it from the table link, in any way.
     other = phone_b.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
-    assert token not in other and "open on another phone" in other and "Move to this phone" in other
-    refused = phone_b.post(f"/ttr-europe/t/{table_id}/seats/0/claim")
-    assert refused.status_code == 302 and refused.headers["Location"].endswith(f"/ttr-europe/t/{table_id}")
-    assert "already open on another phone" in phone_b.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
+    assert token not in other and "open on another phone" in other and "Move to this phone" not in other
+    for data in ({}, {"take_over": "1"}):
+        refused = phone_b.post(f"/ttr-europe/t/{table_id}/seats/0/claim", data=data)
+        assert refused.status_code == 302 and refused.headers["Location"].endswith(f"/ttr-europe/t/{table_id}")
+    page = html.unescape(phone_b.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True))
+    assert "Aki's seat is held by another phone" in page and token not in page
+    for action in ("free", "new-link"):  # the host's buttons are the host's only
+        phone_b.post(f"/ttr-europe/t/{table_id}/seats/0/{action}")
+    with app.app_context():
+        assert store.get_seats(table_id)[0]["token"] == token
+    assert "Only the phone that started the table" in phone_b.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
 
 
-def test_moving_a_seat_to_another_phone_retires_the_old_link(app):
-    phone_a, phone_b = app.test_client(), app.test_client()
+def test_a_held_seat_moves_by_its_own_link_and_the_table_sees_it(app):
+    phone_a, phone_b, phone_c = app.test_client(), app.test_client(), app.test_client()
     table_id = start_table(phone_a)
-    old = claim(phone_a, table_id, 1)
-    assert save(phone_a, old, 0, routes=[3]).status_code == 302
-    new = claim(phone_b, table_id, 1, take_over=True)
+    token = claim(phone_c, table_id, 1)
+    assert phone_b.get(f"/ttr-europe/s/{token}").status_code == 200  # whoever has the link has the seat
+    shared = html.unescape(phone_a.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True))
+    assert "Ben took their seat on a phone." in shared
+    assert "Ben's seat moved to another phone with its own link." in shared
+    assert f"/ttr-europe/s/{token}" in phone_b.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
+    assert f"/ttr-europe/s/{token}" not in phone_c.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
+
+
+def test_the_host_frees_a_seat_or_gives_it_a_new_link_before_the_whole_table(app):
+    host, phone_b, phone_c = app.test_client(), app.test_client(), app.test_client()
+    table_id = start_table(host)
+    old = claim(phone_b, table_id, 1)
+    assert save(phone_b, old, 0, routes=[3]).status_code == 302
+    page = host.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
+    assert "Free for another phone" in page and "New link" in page
+    host.post(f"/ttr-europe/t/{table_id}/seats/1/free")
+    assert "The host freed Ben's seat" in html.unescape(phone_c.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True))
+    assert claim(phone_c, table_id, 1) == old  # freed: the next phone taps "This is me"
+    host.post(f"/ttr-europe/t/{table_id}/seats/1/new-link")
+    shared = html.unescape(phone_b.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True))
+    assert "The host made a new link for Ben; the old link no longer opens the seat." in shared
+    assert phone_b.get(f"/ttr-europe/s/{old}").status_code == 404
+    assert save(phone_b, old, 1, routes=[3, 62]).status_code == 404
+    new = claim(phone_b, table_id, 1)
     assert new != old
-    assert phone_a.get(f"/ttr-europe/s/{old}").status_code == 404
-    assert save(phone_a, old, 1, routes=[3, 62]).status_code == 404
-    page = phone_b.get(f"/ttr-europe/s/{new}").get_data(as_text=True)
-    assert 'id="route-3" checked' in page  # the entry moved with the seat
+    assert 'id="route-3" checked' in phone_b.get(f"/ttr-europe/s/{new}").get_data(as_text=True)  # the entry stays
 
 
 def test_statuses_count_problems(app):
@@ -161,7 +190,7 @@ def test_csrf_is_required_on_every_form(tmp_path):
     table_id = made.headers["Location"].rsplit("/", 1)[1]
     assert client.post(f"/ttr-europe/t/{table_id}/seats/0/claim").status_code == 302
     with app.app_context():
-        assert store.get_seats(table_id)[0]["claimed"] == 0  # nothing happened without the token
+        assert core_seats.holder("ttr-europe", table_id, 0) is None  # nothing happened without the token
         seat_token = store.get_seats(table_id)[0]["token"]
     kept = client.post(f"/ttr-europe/s/{seat_token}", data={"version": "0", "route": ["17"]})
     assert kept.status_code == 400 and 'id="route-17" checked' in kept.get_data(as_text=True)
@@ -169,15 +198,17 @@ def test_csrf_is_required_on_every_form(tmp_path):
         assert store.get_seats(table_id)[0]["version"] == 0
 
 
-def test_seats_of_this_phone_live_in_its_signed_session_only(app):
+def test_seats_of_this_phone_are_known_by_its_httponly_key_only(app):
     client = app.test_client()
     table_id = start_table(client)
     token = claim(client, table_id, 0)
-    cookie = client.get_cookie("session")
-    assert cookie is not None and token not in cookie.value  # signed and compressed, not a plain list
+    session = client.get_cookie("session")
+    assert session is None or token not in session.value
+    key = client.get_cookie("companion_device")
+    assert key is not None and key.http_only and token not in key.value
     stranger = app.test_client()
-    stranger.set_cookie("session", "junk")
-    assert stranger.get(f"/ttr-europe/t/{table_id}").status_code == 200
+    stranger.set_cookie("companion_device", "junk")
+    assert token not in stranger.get(f"/ttr-europe/t/{table_id}").get_data(as_text=True)
 
 
 def test_game_json_download(client):

@@ -52,3 +52,9 @@ def entry_data(version: int, routes=(), stations=(), tickets=(), score_track: An
 def save(client, token: str, version: int, **entry) -> Any:
     """Post an entry; return the response."""
     return client.post(f"/ttr-europe/s/{token}", data=entry_data(version, **entry))
+
+
+def end_game(client, table_id: str) -> None:
+    """The host ends the game ("End the game and show every ticket"): tickets are shown to everyone."""
+    response = client.post(f"/ttr-europe/t/{table_id}/end")
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]

@@ -21,6 +21,10 @@
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || el.type === "file" || el.type === "submit" || el.name === "csrf_token") { return; }
       if ((el.type === "radio" || el.type === "checkbox") && !el.checked) { return; }
+      if (el.type === "checkbox" && el.name in out) {  // several ticked boxes of one name: keep them all
+        out[el.name] = [].concat(out[el.name], el.value);
+        return;
+      }
       out[el.name] = el.value;
     });
     return out;
@@ -28,7 +32,10 @@
   function fill(form, values) {
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || !(el.name in values) || el.type === "file" || el.name === "csrf_token") { return; }
-      if (el.type === "radio" || el.type === "checkbox") { el.checked = el.value === values[el.name]; }
+      var value = values[el.name];
+      if (el.type === "radio" || el.type === "checkbox") {
+        el.checked = Array.isArray(value) ? value.indexOf(el.value) >= 0 : el.value === value;
+      }
       else { el.value = values[el.name]; }
     });
   }

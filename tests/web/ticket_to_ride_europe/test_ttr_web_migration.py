@@ -1,0 +1,72 @@
+"""A database made at the game's previous head (ttr_europe_0002) with tables in it upgrades to every head with
+each row intact, every table in the core's registry, and its tickets secret until the game ends."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from alembic import command
+from sqlalchemy import create_engine, insert, select
+
+from companion.web.core import db
+from companion.web.core.app import create_app
+from companion.web.core.tables.registry import core_table
+from companion.web.ticket_to_ride_europe.claim_store import ttr_claim
+from companion.web.ticket_to_ride_europe.store import ttr_seat, ttr_table
+
+TABLES = {"oldTableAAAAAAAAAAAAAA": "2024-05-01T10:00:00+00:00", "oldTableBBBBBBBBBBBBBB": "2024-06-01T10:00:00+00:00"}
+ENTRY = {"routes": [28], "stations": [{"city": "Frankfurt", "borrows": 2}], "tickets": [{"from": "Paris", "to": "Wien"}]}
+
+
+def _old_database(url: str) -> None:
+    """Migrate an empty database to the previous head of the game and fill it as the old code did."""
+    engine = create_engine(db.make_engine(url).url)
+    with engine.begin() as conn:
+        command.upgrade(db.alembic_config(conn), "ttr_europe_0002")
+        for table_id, created in TABLES.items():
+            conn.execute(insert(ttr_table).values(id=table_id, created=created, variant="base"))
+            for seat, name in enumerate(("Aki", "Ben")):
+                conn.execute(insert(ttr_seat).values(
+                    table_id=table_id, seat=seat, name=name, colour=("red", "blue")[seat], token=f"{table_id}-{seat}",
+                    claimed=1, entry=json.dumps(ENTRY if seat == 0 else {"routes": [], "stations": [], "tickets": []}),
+                    version=seat ^ 1, updated="2024-07-01T09:00:00+00:00" if seat == 0 else created))
+            conn.execute(insert(ttr_claim).values(table_id=table_id, n=1, seat=0, kind="route", route=28,
+                                                  created=created))
+        rows = {t.name: conn.execute(select(t).order_by(*t.primary_key.columns)).all()
+                for t in (ttr_table, ttr_seat, ttr_claim)}
+    engine.dispose()
+    return rows
+
+
+@pytest.fixture
+def old_app(database_url, tmp_path, monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    before = _old_database(database_url)
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "DATABASE_URL": database_url,
+                      "DATABASE": str(tmp_path / "unused.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards")})
+    yield app, before
+    app.extensions["companion.engine"].dispose()
+
+
+def test_old_tables_upgrade_intact_and_join_the_registry(old_app):
+    app, before = old_app
+    engine = app.extensions["companion.engine"]
+    with engine.connect() as conn:
+        after = {t.name: conn.execute(select(t).order_by(*t.primary_key.columns)).all()
+                 for t in (ttr_table, ttr_seat, ttr_claim)}
+        registry = {r.table_id: r for r in conn.execute(select(core_table).where(core_table.c.game == "ttr-europe"))}
+    assert after == before
+    assert set(registry) == set(TABLES)
+    for table_id, created in TABLES.items():
+        row = registry[table_id]
+        assert row.created == created and row.touched == "2024-07-01T09:00:00+00:00"
+        assert row.finished is None and row.host is None
+    client = app.test_client()
+    table_id = next(iter(TABLES))
+    assert client.get(f"/ttr-europe/t/{table_id}/game.json").get_json()["players"][0]["tickets"] == []
+    own = client.get(f"/ttr-europe/s/{table_id}-0").get_data(as_text=True)  # the old link still opens the seat
+    assert 'value="Paris|Wien" checked' in own
+    assert client.post(f"/ttr-europe/t/{table_id}/end").status_code == 302  # no host: a phone holding a seat ends it
+    assert client.get(f"/ttr-europe/t/{table_id}/game.json").get_json()["players"][0]["tickets"] == [
+        {"from": "Paris", "to": "Wien"}]
