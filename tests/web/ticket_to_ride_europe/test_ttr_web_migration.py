@@ -64,6 +64,9 @@ def test_old_tables_upgrade_intact_and_join_the_registry(old_app):
         assert row.finished is None and row.host is None
     client = app.test_client()
     table_id = next(iter(TABLES))
+    refused = app.test_client().post(f"/ttr-europe/t/{table_id}/seats/1/claim", data={"take_over": "1"})
+    assert f"/ttr-europe/s/{table_id}-1" not in (refused.headers.get("Location") or "")  # claimed before: still held
+    assert f"{table_id}-1" not in refused.get_data(as_text=True)
     assert client.get(f"/ttr-europe/t/{table_id}/game.json").get_json()["players"][0]["tickets"] == []
     own = client.get(f"/ttr-europe/s/{table_id}-0").get_data(as_text=True)  # the old link still opens the seat
     assert 'value="Paris|Wien" checked' in own
