@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from flask import Flask, abort, current_app, request
 
+from .i18n import _
 from .security import loads
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
@@ -60,7 +61,8 @@ def _forms_only():
     if request.mimetype in FORM_TYPES:
         strays = sorted(set(request.files) - file_fields()) if request.mimetype == "multipart/form-data" else []
         if strays:
-            abort(400, description=f"Send a form: the field {strays[0][:40]!r} takes text, not a file.")
+            abort(400, description=_("Send a form: the field {field} takes text, not a file.",
+                                         field=repr(strays[0][:40])))
         return
     view = current_app.view_functions.get(request.endpoint or "")
     if view is not None and getattr(view, MARK, False):
@@ -69,11 +71,13 @@ def _forms_only():
             if problem and "nested too deeply" in problem:
                 abort(400, description=problem)
             if problem is None and not isinstance(value, dict):
-                abort(400, description="Send a JSON object: this JSON body is not an object.")
+                abort(400, description=_("Send a JSON object: this JSON body is not an object."))
         return
     if _has_body():
-        kind = request.mimetype or "a body without a content type"
-        abort(400, description=f"Send a form: this address takes form fields, not {kind}.")
+        if request.mimetype:
+            abort(400, description=_("Send a form: this address takes form fields, not {kind}.",
+                                     kind=request.mimetype))
+        abort(400, description=_("Send a form: this address takes form fields, not a body without a content type."))
 
 
 def init_app(app: Flask) -> None:

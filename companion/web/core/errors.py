@@ -6,6 +6,8 @@ from flask import Flask, Response, abort, jsonify, render_template, request
 from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
+from .i18n import _
+
 
 def wants_json() -> bool:
     """Tell whether the client asked for JSON (API paths always do)."""
@@ -36,7 +38,7 @@ def register(app: Flask) -> None:
     def too_many(exc: HTTPException):
         """A rate limit reached (core/limits.py): its message says what to do; nothing was done."""
         if not exc.description or exc.description == exc.__class__.description:
-            exc.description = "Too many requests from this network. Please wait a while and try again."
+            exc.description = _("Too many requests from this network. Please wait a while and try again.")
         return http_error(exc)
 
     @app.errorhandler(HTTPException)

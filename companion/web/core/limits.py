@@ -26,7 +26,9 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
 
+from ...games.core.problems import N_
 from .db import metadata
+from .i18n import _
 
 rate_limit = Table(
     "rate_limit", metadata,
@@ -40,11 +42,11 @@ MARK = "companion_rate_limit"
 SETTINGS = {"tables": ("RATELIMIT_TABLES", "20 per hour"), "joins": ("RATELIMIT_JOINS", "30 per 10 minutes"),
             "claims": ("RATELIMIT_CLAIMS", "30 per 10 minutes")}
 MESSAGES = {
-    "tables": "Too many tables were started from this network ({limit}). The tables already started are kept; "
-              "please wait a while before starting another.",
-    "joins": "Too many codes were tried from this network ({limit}). Please wait a while, then type the code "
-             "again, or scan the table's QR code.",
-    "claims": "Too many seats were claimed from this network ({limit}). Please wait a while and try again.",
+    "tables": N_("Too many tables were started from this network ({limit}). The tables already started are kept; "
+                 "please wait a while before starting another."),
+    "joins": N_("Too many codes were tried from this network ({limit}). Please wait a while, then type the code "
+                "again, or scan the table's QR code."),
+    "claims": N_("Too many seats were claimed from this network ({limit}). Please wait a while and try again."),
 }
 
 View = TypeVar("View", bound=Callable)
@@ -141,7 +143,7 @@ def _limit(kind: str) -> Callable[[], str]:
 def _message(kind: str) -> Callable[[], str]:
     """The 429's message of a kind, naming the limit."""
     setting, default = SETTINGS[kind]
-    return lambda: MESSAGES[kind].format(limit=current_app.config.get(setting) or default)
+    return lambda: _(MESSAGES[kind], limit=current_app.config.get(setting) or default)
 
 
 def init_app(app: Flask) -> None:

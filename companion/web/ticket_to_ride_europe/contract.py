@@ -14,7 +14,7 @@ from .entries import deck_cards
 COLOURS = ("red", "blue", "green", "yellow", "black")
 _TOKEN = re.compile(r"/ttr-europe/s/([A-Za-z0-9_-]+)")
 _TABLE = re.compile(r"/ttr-europe/t/([A-Za-z0-9_-]+)$")
-_CODE = re.compile(r'class="table-code">[^<]*<strong>([A-Z0-9]+)</strong>')
+_CODE = re.compile(r'class="table-code">[^<]*<strong>([A-Z0-9-]+)</strong>')
 _VERSION = re.compile(r'name="version"[^>]*value="(\d+)"|value="(\d+)"[^>]*name="version"')
 
 
