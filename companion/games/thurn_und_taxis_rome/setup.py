@@ -9,7 +9,7 @@ from ..core.problems import N_, Problem, error, has_errors, warning
 from ..core.schema import Doc, Field, Int, NonEmptyStr, join_path, read
 from .data import facts, fold
 from .state import MODULES, Audience, Offices, Seat, Table, Turn
-from .track import Track, check_two_player_starts, read_track, two_player_placements
+from .track import Track, check_two_player_starts, read_track, shipped_track, two_player_placements
 
 Colour = Literal["blue", "green", "red", "yellow"]
 Module = Literal["audience", "offices"]
@@ -27,7 +27,7 @@ class SetupIn(Doc):
 
     seats: list[SeatIn] = Field(min_length=2, max_length=4, title=N_("The players"))
     modules: list[Module] = Field(default=list(MODULES), min_length=1, title=N_("The modules played"))
-    track: dict[str, Any] | None = Field(default=None, title=N_("The Road-to-Rome board"))
+    track: dict[str, Any] | Literal["example"] | None = Field(default=None, title=N_("The Road-to-Rome board"))
     two_player_starts: dict[str, NonEmptyStr] | None = Field(default=None, title=N_("The 2-player placement"))
     tile_values: dict[str, Int] = Field(default_factory=dict, title=N_("A clergy tile's points"))
     rank_names: dict[str, NonEmptyStr] = Field(default_factory=dict, title=N_("A clergy tile's printed name"))
@@ -93,7 +93,9 @@ def _audience(setup: SetupIn, problems: list[Problem]) -> Audience | None:
     """Build the Audience: the board if given, the carriages on their start cities, no clergy placed yet."""
     f = facts()
     track = None
-    if setup.track is not None:
+    if setup.track == "example":  # the companion's own example board (track.py)
+        track = shipped_track()
+    elif setup.track is not None:
         track, found = read_track(setup.track, "track")
         problems.extend(found)
         if track is None:

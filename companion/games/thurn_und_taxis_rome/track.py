@@ -1,14 +1,18 @@
-"""The Road-to-Rome board as data (`thurn-und-taxis-rome-track/1`), entered by the table from the physical board.
+"""The Road-to-Rome board as data (`thurn-und-taxis-rome-track/1`): the companion's example board or a table's own.
 
 The seed names the five start cities, Rome, the 2-player cities and one branch (Andechs to Ettal or
-Trient) but not the whole board, so the companion never ships a guessed board: a table enters its
-roads once (each road from a city to a city further south), and every entry is checked against
-what the seed does say.
+Trient) but not the printed board. The companion ships an **example board of its own drawing**
+(`data/road-to-rome.json`, drawn by `data/road-to-rome-drawing.json`) built only from the places the
+seed names: Lorrach, Tuttlingen, Freising, Hallstadt, St. Gallen, Andechs, Ettal, Trient, Mailand,
+Como, Udine and Rom. It is not the printed board; a table that plays on the printed board enters its
+roads once (each road from a city to a city further south), and every board is checked against what
+the seed does say.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -16,7 +20,7 @@ from typing import Any, Literal
 
 from ..core.problems import N_, Problem, error, warning
 from ..core.schema import Doc, Field, NonEmptyStr, join_path, read
-from .data import facts, fold
+from .data import DATA, facts, fold
 
 TRACK_FORMAT = "thurn-und-taxis-rome-track/1"
 
@@ -220,3 +224,31 @@ def read_track(value: Any, path: str = "") -> tuple[Track | None, list[Problem]]
         track = Track(doc.name, track.roads, track.south, MappingProxyType(placement))
     found = [p.within(path) for p in found]
     return (None if any(p.severity == "error" for p in found) else track), found
+
+
+SHIPPED_TRACK_FILE = DATA / "road-to-rome.json"
+SHIPPED_DRAWING_FILE = DATA / "road-to-rome-drawing.json"
+
+
+def shipped_track_doc() -> dict:
+    """Return the companion's example board as a `thurn-und-taxis-rome-track/1` document (a fresh copy)."""
+    return json.loads(SHIPPED_TRACK_FILE.read_text(encoding="utf-8"))
+
+
+def shipped_track() -> Track:
+    """Return the companion's example board, checked like any entered board (a broken file fails loudly)."""
+    track, problems = read_track(shipped_track_doc())
+    if track is None or problems:
+        raise ValueError(f"the shipped board is broken: {[p.to_json() for p in problems]}")
+    return track
+
+
+def shipped_drawing() -> dict:
+    """Return where the example board's cities are drawn: {"width", "height", "cities": {city: [x, y]}}."""
+    doc = json.loads(SHIPPED_DRAWING_FILE.read_text(encoding="utf-8"))
+    return {"width": doc["width"], "height": doc["height"], "cities": doc["cities"]}
+
+
+def is_shipped(track: Track | None) -> bool:
+    """Tell whether a table's board is the companion's example board."""
+    return track is not None and track.roads == shipped_track().roads
