@@ -18,7 +18,15 @@ from .scoring import GAME_FORMAT, SCORE_FORMAT, game_document, score_game, score
 from .setup import new_table
 from .state import TABLE_FORMAT, Outcome, Table, table_to_json
 from .tablereader import read_table
-from .track import TRACK_FORMAT, Track, read_track, shipped_drawing, shipped_track, shipped_track_doc, two_player_placements
+from .track import (
+    TRACK_FORMAT,
+    Track,
+    read_track,
+    shipped_drawing,
+    shipped_track,
+    shipped_track_doc,
+    two_player_placements,
+)
 from .turns import end_game, end_turn
 from .views import public_view, seat_view
 
@@ -28,5 +36,6 @@ GAME = GameEngine(id="thurn-und-taxis-rome", name="Thurn und Taxis: All Roads Le
 __all__ = ["GAME", "GAME_FORMAT", "SCORE_FORMAT", "TABLE_FORMAT", "TRACK_FORMAT", "Outcome", "Table", "Track",
            "apply_action", "arrive", "assign_clergy", "audience", "end_game", "end_turn", "game_document",
            "movement_credits", "new_table", "next_cities", "preview_route", "public_view", "read_table", "read_track",
-           "return_offices", "score_game", "score_route", "score_table", "seat_view", "set_tile_value", "shipped_drawing", "shipped_track", "shipped_track_doc",
+           "return_offices", "score_game", "score_route", "score_table", "seat_view", "set_tile_value",
+           "shipped_drawing", "shipped_track", "shipped_track_doc",
            "table_to_json", "take_office", "two_player_placements"]

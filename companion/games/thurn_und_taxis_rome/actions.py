@@ -12,6 +12,7 @@ from ..core.problems import N_, error
 from ..core.schema import Doc, read
 from .audience import assign_clergy, score_route, set_tile_value
 from .offices import return_offices, take_office
+from .posts import build, take_bonus, trigger_end_action
 from .state import Outcome, Table, refuse
 from .turns import end_game, end_turn
 
@@ -72,6 +73,29 @@ class EndGame(Doc):
     action: Literal["end-game"]
 
 
+class TakeBonus(Doc):
+    """`take-bonus`: a seat takes the top tile of a bonus stack (tracked tables)."""
+
+    action: Literal["take-bonus"]
+    seat: Any
+    stack: Any
+
+
+class Build(Doc):
+    """`build`: without the Audience, the active player's new post offices (tracked tables)."""
+
+    action: Literal["build"]
+    seat: Any
+    count: Any
+
+
+class TriggerEnd(Doc):
+    """`trigger-end`: the active player took the 7-carriage; the final round starts (tracked tables)."""
+
+    action: Literal["trigger-end"]
+    seat: Any
+
+
 def _route(doc: ScoreRoute) -> dict:
     """The route part of a `score-route` action."""
     route: dict[str, Any] = {"cities": doc.cities}
@@ -90,6 +114,9 @@ ACTIONS = {
     "return-offices": (ReturnOffices, lambda t, d: return_offices(t, d.seat, d.kinds)),
     "end-turn": (EndTurn, lambda t, d: end_turn(t, d.seat)),
     "end-game": (EndGame, lambda t, d: end_game(t)),
+    "take-bonus": (TakeBonus, lambda t, d: take_bonus(t, d.seat, d.stack)),
+    "build": (Build, lambda t, d: build(t, d.seat, d.count)),
+    "trigger-end": (TriggerEnd, lambda t, d: trigger_end_action(t, d.seat)),
 }
 
 

@@ -10,6 +10,7 @@ from ..core.problems import N_, Problem, error, has_errors
 from ..core.schema import Doc, Field, NonEmptyStr, join_path, read
 from .data import facts, fold
 from .guards import check_seat, is_whole, need_module, turn_action
+from .posts import add_post_offices
 from .state import Outcome, RomeTile, Table, done, refuse
 
 
@@ -284,6 +285,7 @@ def preview_route(table: Table, seat: Any, route: Any) -> tuple[Outcome, Credits
     events: list[dict] = [{"event": "route-scored", "seat": seat, "cities": cities, "post_offices": sorted(offices),
                            "steps": credits.to_json()}]
     problems = _apply_moves(new, doc.moves, credits, events)
+    problems += add_post_offices(new, seat, len(offices), events, "post_offices")
     if has_errors(problems):
         return refuse(table, problems), None
     new.turn.route_scored = True

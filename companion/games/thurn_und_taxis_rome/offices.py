@@ -8,6 +8,7 @@ from ..core.problems import N_, Problem, error, warning
 from ..core.schema import join_path
 from .data import facts
 from .guards import check_seat, need_module, turn_action
+from .posts import POST_OFFICES, add_post_offices, no_post_office_left
 from .state import Offices, Outcome, Returning, Table, done, refuse
 
 
@@ -134,6 +135,12 @@ def return_offices(table: Table, seat: Any, kinds: Any) -> Outcome:
     offices.returning.queue.remove(seat)
     events: list[dict] = [{"event": "offices-returned", "seat": seat, "kinds": list(kinds), "reward": reward,
                            "final": final}]
+    if reward == "post-office" and new.posts is not None:  # placed at once; the last one starts the final round
+        if new.posts.houses[seat] >= POST_OFFICES:
+            events[0]["reward"] = "nothing"
+            notes += no_post_office_left(new, seat)
+        else:
+            add_post_offices(new, seat, 1, events, "kinds")
     if not offices.returning.queue:
         events.append(_after_round(new))
     return done(new, events, notes)

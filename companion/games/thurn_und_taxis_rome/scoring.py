@@ -12,6 +12,7 @@ from ..core.engine import NotAGameDocument
 from ..core.problems import N_, Problem, error, has_errors, warning
 from ..core.schema import Doc, Field, Int, NonEmptyStr, join_path, read, show
 from .data import BonusTile, facts
+from .posts import POST_OFFICES
 from .setup import Colour, Module, check_tile_values
 from .state import Table
 
@@ -118,7 +119,16 @@ def _shared_tiles(tiles: list[list[BonusTile]], players: list[Any], mine: list[l
     """Each bonus tile exists once, and stacks are taken from the top."""
     held: dict[BonusTile, int] = {}
     for i, own in enumerate(tiles):
+        stacks: dict[tuple, BonusTile] = {}
         for tile in own:
+            if tile.stack in stacks and stacks[tile.stack] != tile:
+                # one tile per stack and player: see posts.py (Baiern 4 and 3 in one hand is refused)
+                mine[i].append(error("bonus-stack-twice", join_path(join_path("players", i), "bonus_tiles"),
+                                     N_("A player takes at most one tile of each bonus stack; {player} holds two "
+                                        "{stack} tiles ({a} and {b})."), player=players[i].player,
+                                     stack=_stack_name(tile), a=stacks[tile.stack].points, b=tile.points))
+                continue
+            stacks[tile.stack] = tile
             if tile in held:
                 mine[i].append(error("bonus-tile-twice", join_path(join_path("players", i), "bonus_tiles"),
                                      N_("There is one {stack} tile worth {points}; {other} holds it already."),
@@ -295,6 +305,17 @@ def _player_result(i: int, player: PlayerIn | None, tiles: list[BonusTile], rome
             "problems": _problem_list(problems, keep)}
 
 
+def _tracked_tile(stack: str, points: int) -> dict:
+    """A tracked bonus tile (`province:Baiern`, 4) as the game document names it."""
+    kind, _, detail = stack.partition(":")
+    tile: dict[str, Any] = {"type": kind, "points": points}
+    if kind == "province":
+        tile["applies_to"] = detail
+    elif kind == "long_route":
+        tile["route_length"] = int(detail)
+    return tile
+
+
 def game_document(table: Table, base: list[dict]) -> dict:
     """Build the game document from a table and each seat's base-game entries (bonus tiles, carriage, houses)."""
     players = []
@@ -302,6 +323,9 @@ def game_document(table: Table, base: list[dict]) -> dict:
         entry = base[i] if i < len(base) and isinstance(base[i], dict) else {}
         line = {"player": seat.player, "colour": seat.colour}
         line.update({k: entry[k] for k in ("bonus_tiles", "carriage", "houses_left") if k in entry})
+        if table.posts is not None:  # what the companion tracked wins over typed entries
+            line["bonus_tiles"] = [_tracked_tile(stack, points) for stack, points in table.posts.bonus[i]]
+            line["houses_left"] = POST_OFFICES - table.posts.houses[i]
         if table.offices is not None:
             line["vp_coins"] = table.offices.coins[i]
         players.append(line)

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from ..core.problems import N_, Problem, error, has_errors, warning
 from ..core.schema import Doc, Field, Int, NonEmptyStr, join_path, read
 from .data import facts, fold
+from .posts import new_posts
 from .state import MODULES, Audience, Offices, Seat, Table, Turn
 from .track import Track, check_two_player_starts, read_track, shipped_track, two_player_placements
 
@@ -31,6 +32,7 @@ class SetupIn(Doc):
     two_player_starts: dict[str, NonEmptyStr] | None = Field(default=None, title=N_("The 2-player placement"))
     tile_values: dict[str, Int] = Field(default_factory=dict, title=N_("A clergy tile's points"))
     rank_names: dict[str, NonEmptyStr] = Field(default_factory=dict, title=N_("A clergy tile's printed name"))
+    posts: bool = Field(default=False, title=N_("Track post offices, bonus tiles and the end"))
 
 
 def check_rank_keys(values: Mapping[str, Any], path: str) -> list[Problem]:
@@ -135,5 +137,7 @@ def new_table(setup: Any) -> tuple[Table | None, list[Problem]]:
     modules = tuple(m for m in MODULES if m in doc.modules)
     table = Table([Seat(s.player.strip(), s.colour) for s in doc.seats], modules, Turn(), False,
                   dict(doc.tile_values), dict(doc.rank_names), audience, offices)
+    if doc.posts:
+        table.posts = new_posts(n)
     table.log.append({"n": 1, "event": "table-set-up", "seats": n, "modules": list(modules)})
     return table, problems

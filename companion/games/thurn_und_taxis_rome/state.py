@@ -82,6 +82,25 @@ class Offices:
 
 
 @dataclass
+class Posts:
+    """Post offices placed, bonus tiles taken (stack id, points) per seat, and who triggered the end."""
+
+    houses: list[int]
+    bonus: list[list[tuple[str, int]]]
+    final_round: int | None = None  # the seat that triggered the end; the round is played out
+
+    def taken(self, stack: str) -> int:
+        """How many tiles of a stack are gone."""
+        return sum(1 for own in self.bonus for s, _ in own if s == stack)
+
+    def to_json(self) -> dict:
+        """Return the state document's `posts`."""
+        return {"houses": list(self.houses), "bonus": [[{"stack": s, "points": p} for s, p in own]
+                                                       for own in self.bonus],
+                "final_round": self.final_round}
+
+
+@dataclass
 class Turn:
     """Whose turn it is and what they did in it."""
 
@@ -104,6 +123,7 @@ class Table:
     audience: Audience | None
     offices: Offices | None
     log: list[dict] = field(default_factory=list)
+    posts: Posts | None = None  # post offices, bonus tiles and the final round (posts.py); None: not tracked
 
     def colour_of(self, seat: int) -> str:
         """Return a seat's colour."""
@@ -178,4 +198,6 @@ def table_to_json(table: Table) -> dict:
             returning = {"kind": r.kind, "starter": r.starter, "round": r.round, "queue": list(r.queue)}
         doc["offices"] = {"stacks": dict(o.stacks), "hands": [dict(h) for h in o.hands], "coins": list(o.coins),
                           "coin_supply": o.coin_supply, "returning": returning}
+    if table.posts is not None:
+        doc["posts"] = table.posts.to_json()
     return doc

@@ -9,8 +9,9 @@ from ..core.problems import N_, Problem, error, has_errors
 from ..core.schema import Bool, Doc, Field, Int, NonEmptyStr, join_path, read
 from .audience import arrive, assignment_problems
 from .data import facts, fold
+from .posts import posts_problems
 from .setup import Colour, Module, check_rank_keys, check_tile_values, seat_problems
-from .state import Audience, Offices, Returning, RomeTile, Seat, Table, Turn
+from .state import Audience, Offices, Posts, Returning, RomeTile, Seat, Table, Turn
 from .track import read_track
 
 
@@ -76,6 +77,21 @@ class OfficesDoc(Doc):
     returning: ReturningDoc | None = None
 
 
+class BonusHeldDoc(Doc):
+    """A bonus tile a seat took."""
+
+    stack: NonEmptyStr
+    points: Int
+
+
+class PostsDoc(Doc):
+    """Post offices, bonus tiles and the final round (tracked tables)."""
+
+    houses: list[Int]
+    bonus: list[list[BonusHeldDoc]]
+    final_round: Int | None = None
+
+
 class TableDoc(Doc):
     """A whole table."""
 
@@ -89,6 +105,7 @@ class TableDoc(Doc):
     audience: AudienceDoc | None = None
     offices: OfficesDoc | None = None
     log: list[dict[str, Any]] = Field(default_factory=list)
+    posts: PostsDoc | None = None
 
 
 def _bad(code: str, path: str, template: str, **params: Any) -> Problem:
@@ -219,10 +236,15 @@ def read_table(value: Any) -> tuple[Table | None, list[Problem]]:
                                                                "is played.")))
     audience = _audience(doc.audience, n, problems) if doc.audience is not None else None
     offices = _offices(doc.offices, n, doc.ended, problems) if doc.offices is not None else None
+    posts = None
+    if doc.posts is not None:
+        posts = Posts(list(doc.posts.houses), [[(b.stack, b.points) for b in own] for own in doc.posts.bonus],
+                      doc.posts.final_round)
+        problems += posts_problems(posts, n)
     if has_errors(problems):
         return None, problems
     turn = Turn(doc.turn.active, doc.turn.number, doc.turn.office_taken, doc.turn.route_scored)
     modules = tuple(m for m in ("audience", "offices") if m in doc.modules)
     table = Table([Seat(s.player, s.colour) for s in doc.seats], modules, turn, doc.ended, dict(doc.tile_values),
-                  dict(doc.rank_names), audience, offices, [dict(e) for e in doc.log])
+                  dict(doc.rank_names), audience, offices, [dict(e) for e in doc.log], posts)
     return table, problems

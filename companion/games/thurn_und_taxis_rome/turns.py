@@ -19,7 +19,21 @@ def end_turn(table: Table, seat: Any) -> Outcome:
     turn.active = (turn.active + 1) % len(new.seats)
     turn.number += 1
     turn.office_taken = turn.route_scored = False
-    return done(new, [{"event": "turn-ended", "seat": seat, "next": turn.active}])
+    events = [{"event": "turn-ended", "seat": seat, "next": turn.active}]
+    if new.posts is not None and new.posts.final_round is not None and seat == len(new.seats) - 1:
+        events += _finish(new)  # the final round is played out: the last seat in clockwise order ended it
+    return done(new, events)
+
+
+def _finish(table: Table) -> list[dict]:
+    """End the game on `table` (changed in place) and open the final return."""
+    table.ended = True
+    events: list[dict] = [{"event": "game-ended"}]
+    if table.offices is not None:
+        opened = open_final_return(table)
+        if opened is not None:
+            events.append(opened)
+    return events
 
 
 def end_game(table: Table) -> Outcome:
@@ -28,10 +42,4 @@ def end_game(table: Table) -> Outcome:
     if problems:
         return refuse(table, problems)
     new = table.copy()
-    new.ended = True
-    events = [{"event": "game-ended"}]
-    if new.offices is not None:
-        opened = open_final_return(new)
-        if opened is not None:
-            events.append(opened)
-    return done(new, events)
+    return done(new, _finish(new))
