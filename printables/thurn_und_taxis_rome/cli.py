@@ -8,6 +8,7 @@ from pathlib import Path
 from ..core.cli import CliError
 from ..core.i18n import DEFAULT, LANGUAGES
 from ..core.style import PAPER_SIZES
+from .board import board_pdf
 from .scorepad import MAX_PLAYERS, MIN_PLAYERS, PADS_PER_PAGE, scorepad_pdf
 
 
@@ -37,6 +38,12 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     pad.add_argument("--paper", choices=sorted(PAPER_SIZES), default="a4", help="paper size (default a4)")
     pad.add_argument("--lang", choices=LANGUAGES, default=DEFAULT, help=f"language (default {DEFAULT})")
     pad.set_defaults(run=run)
+    board = commands.add_parser("taxis-board", help="Thurn und Taxis: All Roads Lead to Rome: the example board",
+                                description="The companion's example Road-to-Rome board as a blank sheet.")
+    board.add_argument("--out", required=True, metavar="FILE.pdf", help="where to write the PDF")
+    board.add_argument("--paper", choices=sorted(PAPER_SIZES), default="a4", help="paper size (default a4)")
+    board.add_argument("--lang", choices=LANGUAGES, default=DEFAULT, help=f"language (default {DEFAULT})")
+    board.set_defaults(run=run_board)
 
 
 def run(args: argparse.Namespace) -> str:
@@ -47,3 +54,13 @@ def run(args: argparse.Namespace) -> str:
     except OSError as exc:
         raise CliError(f"Cannot write {args.out}: {exc.strerror or exc}.") from None
     return f"Wrote {args.games} Thurn und Taxis score pads for {args.players} players to {args.out}."
+
+
+def run_board(args: argparse.Namespace) -> str:
+    """Draw the example board, write it, and say what was written."""
+    data = board_pdf(paper=args.paper, lang=args.lang)
+    try:
+        Path(args.out).write_bytes(data)
+    except OSError as exc:
+        raise CliError(f"Cannot write {args.out}: {exc.strerror or exc}.") from None
+    return f"Wrote the Thurn und Taxis example board to {args.out}."

@@ -1,6 +1,8 @@
-"""The Road-to-Rome board: entered once by a table (roads line by line, or a JSON document) and remembered.
+"""The Road-to-Rome board: the companion's example board, or one a table enters once and is remembered.
 
-The seed does not list the board, so the companion never guesses it. A road is one line,
+The seed does not list the printed board. The engine ships an example board of the companion's own
+drawing (`/taxis/boards/example`, only the places the seed names); a table playing on the printed
+board enters it here. A road is one line,
 `Freising > Andechs` (a chain `Freising > Andechs > Ettal` gives one road per step); every problem the
 engine finds is shown next to the line it concerns, in the reader's language.
 """
@@ -13,7 +15,7 @@ import re
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 
 from ...games.core.problems import Problem
-from ...games.thurn_und_taxis_rome import TRACK_FORMAT, read_track
+from ...games.thurn_und_taxis_rome import TRACK_FORMAT, read_track, shipped_drawing, shipped_track_doc
 from ...games.thurn_und_taxis_rome.data import facts
 from ..core.i18n import _
 from ..core.security import loads
@@ -152,6 +154,34 @@ def _document(form: tf.BoardForm) -> tuple[dict | None, list[int] | None, list[d
     if starts:
         doc["two_player_starts"] = starts
     return doc, lines, []
+
+
+def board_svg(doc: dict, drawing: dict, here: dict[str, list[str]] | None = None) -> dict:
+    """Lay out a drawn board for the template: roads as lines (south is down), cities as dots, carriages named."""
+    at = drawing["cities"]
+    roads = [{"x1": at[a][0], "y1": at[a][1], "x2": at[b][0], "y2": at[b][1]} for a, b in doc["roads"]
+             if a in at and b in at]
+    cities = [{"name": c, "x": x, "y": y, "carriages": (here or {}).get(c, [])} for c, (x, y) in at.items()]
+    return {"width": drawing["width"], "height": drawing["height"], "roads": roads, "cities": cities}
+
+
+@bp.get("/boards/example")
+def example_board():
+    """The companion's example board: its drawing, roads, 2-player placement and a start-a-table button."""
+    doc = shipped_track_doc()
+    south: dict[str, list[str]] = {}
+    for a, b in doc["roads"]:
+        south.setdefault(a, []).append(b)
+    starts = [(lb.carriage(c), city) for c, city in doc["two_player_starts"].items()]
+    return render_template("thurn_und_taxis_rome/board_example.html", doc=doc, south=sorted(south.items()),
+                           starts=starts, svg=board_svg(doc, shipped_drawing()))
+
+
+@bp.get("/boards/example.json")
+def example_board_json():
+    """The example board as its `thurn-und-taxis-rome-track/1` document."""
+    return Response(json.dumps(shipped_track_doc(), ensure_ascii=False, indent=2), mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="road-to-rome-example.json"'})
 
 
 @bp.get("/boards/<board_id>")

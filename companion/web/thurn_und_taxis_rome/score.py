@@ -196,3 +196,16 @@ def scorepad():
         abort(503, description=_("The PDF could not be made; please try again later."))
     return Response(data, mimetype="application/pdf",
                     headers={"Content-Disposition": 'inline; filename="thurn-und-taxis-rome-score-pad.pdf"'})
+
+
+@bp.get("/boards/example.pdf")
+def example_board_pdf():
+    """The example Road-to-Rome board as a blank printable sheet, in the page's language."""
+    try:
+        printables = importlib.import_module("printables.thurn_und_taxis_rome")  # lazily: printing is optional
+        data = printables.board_pdf(lang=current_lang())
+    except Exception:  # the print layer is another package; a failure there must not become a 500 here
+        current_app.logger.exception("printables failed for the Thurn und Taxis example board")
+        abort(503, description=_("The PDF could not be made; please try again later."))
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": 'inline; filename="thurn-und-taxis-road-to-rome.pdf"'})

@@ -42,6 +42,7 @@ from .common import (
 )
 
 COLOURS = ("blue", "green", "red", "yellow")
+EXAMPLE = "example"  # the start form's choice of the engine's shipped board (track.py)
 
 
 # ---- starting a table ----------------------------------------------------------------------------
@@ -52,7 +53,8 @@ def _new_form() -> tuple[tf.NewTableForm, list[store.Board]]:
     boards = store.boards()
     for i in range(tf.MAX_PLAYERS):
         getattr(form, f"colour_{i}").choices = tf.options((c, lb.colour(c)) for c in COLOURS)
-    form.board.choices = tf.options([("", _("No board: name each city as a carriage moves"))]
+    form.board.choices = tf.options([(EXAMPLE, _("The companion's example board (our own drawing)")),
+                                     ("", _("No board: name each city as a carriage moves"))]
                                     + [(b.id, b.name) for b in boards])
     tf.fill_starts(form)
     return form, boards
@@ -86,12 +88,13 @@ def _setup_from(form: tf.NewTableForm, boards: list[store.Board]) -> tuple[dict 
         form.audience.errors = [_("Play at least one of the two modules.")]
         good = False
     chosen = next((b for b in boards if b.id == form.board.data), None)
-    if form.board.data and chosen is None:
+    if form.board.data and form.board.data != EXAMPLE and chosen is None:
         form.board.errors = [_("Choose one of the listed boards.")]
         good = False
     starts = {c: getattr(form, tf.start_field(c)).data for c in facts().carriage_ids
               if getattr(form, tf.start_field(c)).data}
-    setup = {"seats": seats, "modules": modules, "track": chosen.doc if chosen else None}
+    track = EXAMPLE if form.board.data == EXAMPLE else chosen.doc if chosen else None
+    setup = {"seats": seats, "modules": modules, "track": track}
     if len(seats) == 2 and "audience" in modules and starts:
         setup["two_player_starts"] = starts
     return (setup if good else None), chosen, good
@@ -131,8 +134,8 @@ def new():
     """Start a table: players, modules, the Road-to-Rome board and (2 players) where the carriages start."""
     form, boards = _new_form()
     if request.method == "GET":
-        wanted = request.args.get("board", "")
-        if any(b.id == wanted for b in boards):
+        wanted = request.args.get("board", EXAMPLE)  # the example board unless a remembered one is asked for
+        if wanted == EXAMPLE or any(b.id == wanted for b in boards):
             form.board.data = wanted
         return render_template("thurn_und_taxis_rome/new.html", form=form, boards=boards, problems=[])
     if not form.validate_on_submit():
