@@ -88,8 +88,7 @@ def test_browser_two_phones_play_the_audience(chromium, live_server, tmp_path):
         host.tap("#offices-next")
         host.wait_for_selector("#step-choices")
         fits(host)
-        host.check('input[name="step"][value="baden>"]')
-        host.fill("#step-to", "Rom")
+        host.check('input[name="step"][value="baden>Rom"]')  # the example board (the form's default): Mailand > Rom
         host.tap("#add-step")
         host.wait_for_selector("text=reaches Rome with this step")  # the preview turns no tile face up
         host.tap("#record-route")
