@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from flask import Flask, abort, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .i18n import _
 from .security import loads
@@ -59,7 +60,11 @@ def _forms_only():
     if request.method not in METHODS or request.path.startswith("/api/") or request.routing_exception:
         return
     if request.mimetype in FORM_TYPES:
-        strays = sorted(set(request.files) - file_fields()) if request.mimetype == "multipart/form-data" else []
+        try:
+            files = request.files if request.mimetype == "multipart/form-data" else {}
+        except RequestEntityTooLarge:  # over the form limit: the view reads it under its own (a photo page) or
+            return  # answers 413 itself when it reads the body; nothing was read here
+        strays = sorted(set(files) - file_fields())
         if strays:
             abort(400, description=_("Send a form: the field {field} takes text, not a file.",
                                          field=repr(strays[0][:40])))
