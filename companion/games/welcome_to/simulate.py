@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from .data import ESTATE_SIZES, PLANS
-from .deck import (Offer, end_reasons, new_deck, next_round, play_advanced, request_reshuffle)
+from .deck import Offer, end_reasons, new_deck, next_round, play_advanced, request_reshuffle
 from .document import sheet_to_json
 from .moves import Move, Table, Turn, apply_move, choices, fits
 from .sheet import Sheet
