@@ -301,6 +301,12 @@ TEMPLATES = {  # (offer kind, code) -> a whole sentence, so each reads well in e
     ("cards", "not-the-effect"): N_(
         "Your cards this round are {n1} {e1}, {n2} {e2} and {n3} {e3}: you took {number} with {effect}, so "
         "this is not your effect this round."),
+    ("standard", "choose-pair"): N_(
+        "This round's pairs are {n1} {e1}, {n2} {e2} and {n3} {e3}: tap the pair you take before writing its "
+        "number."),
+    ("cards", "choose-pair"): N_(
+        "Your cards this round are {n1} {e1}, {n2} {e2} and {n3} {e3}: tap the number and effect you take before "
+        "writing the number."),
     ("standard", "refusal-not-needed"): N_(
         "This round's pairs are {n1} {e1}, {n2} {e2} and {n3} {e3}: one of them still fits on your sheet, so "
         "no permit is refused."),

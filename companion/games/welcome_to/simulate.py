@@ -17,9 +17,9 @@ import random
 from dataclasses import dataclass, field
 
 from .data import ESTATE_SIZES, PLANS
-from .deck import Offer, end_reasons, new_deck, next_round, play_advanced, request_reshuffle
+from .deck import Offer, check_offer_move, end_reasons, new_deck, next_round, play_advanced, request_reshuffle
 from .document import sheet_to_json
-from .moves import Move, Table, Turn, apply_move, choices, fits
+from .moves import Move, Table, Turn, apply_move, check_move, choices, fits
 from .sheet import Sheet
 
 SIM_MODES = ("standard", "intermediate", "advanced", "solo")
@@ -45,8 +45,6 @@ def draw_plans(rng: random.Random, intermediate: bool) -> tuple[int, ...]:
 
 
 def _check(sheet, offer, move, turn, table):
-    from .deck import check_offer_move
-
     problems = check_offer_move(sheet, offer, move, turn, table)
     if problems:
         raise SimulationError(f"{move} refused: {[p.message for p in problems]}")
@@ -95,19 +93,15 @@ def _mutations(sheet: Sheet, offer: Offer, turn: Turn, move: Move, rng: random.R
 def _play_seat(sheet: Sheet, offer: Offer, table: Table, rng: random.Random, mutate: bool, log: list
                ) -> tuple[Sheet, tuple[int, int] | None]:
     """One seat's round: pick a pair, write or refuse, maybe use the effect. Returns the sheet and card ids."""
-    from .deck import check_offer_move
-
+    if table.intermediate and rng.random() < 0.05:  # a roundabout first: it may open room for a pair
+        move = Move("roundabout", rng.randrange(3), rng.randrange(10))
+        if not check_move(sheet, move, Turn(), table):
+            sheet, _ = apply_move(sheet, move, Turn())
     options = list(offer.pairs)
     rng.shuffle(options)
     usable = [p for p in options if _spots(sheet, Turn(p.number, p.effect))]
     pair = usable[0] if usable else options[0]
     turn = Turn(pair.number, pair.effect)
-    if table.intermediate and rng.random() < 0.05:
-        move = Move("roundabout", rng.randrange(3), rng.randrange(10))
-        from .moves import check_move
-
-        if not check_move(sheet, move, turn, table):
-            sheet, turn = apply_move(sheet, move, turn)
     spots = _spots(sheet, turn)
     if spots:
         if rng.random() < 0.85:
@@ -120,8 +114,6 @@ def _play_seat(sheet: Sheet, offer: Offer, table: Table, rng: random.Random, mut
     if mutate and move.kind == "number":
         for bad, bad_turn in _mutations(sheet, offer, turn, move, rng):
             log.append((check_offer_move(sheet, offer, bad, bad_turn, table), offer, bad))
-    if mutate and move.kind == "refusal":
-        pass
     sheet, turn = _check(sheet, offer, move, turn, table)
     if turn.refused or rng.random() < 0.1:
         return sheet, (pair.number_card, pair.effect_card)
@@ -134,8 +126,6 @@ def _play_seat(sheet: Sheet, offer: Offer, table: Table, rng: random.Random, mut
                            and not sheet.streets[s][hh].built and not sheet.has_fence(s, min(h, hh))), None)}
     effect_move = wanted[turn.effect]
     if effect_move is not None:
-        from .moves import check_move
-
         if not check_move(sheet, effect_move, turn, table):
             sheet, turn = _check(sheet, offer, effect_move, turn, table)
     return sheet, (pair.number_card, pair.effect_card)
@@ -143,8 +133,6 @@ def _play_seat(sheet: Sheet, offer: Offer, table: Table, rng: random.Random, mut
 
 def simulate_game(seed: int, mode: str = "standard", players: int = 3, mutate: bool = False) -> Result:
     """Play one whole game; see the module docstring."""
-    from .moves import check_move
-
     if mode not in SIM_MODES:
         raise ValueError(mode)
     rng = random.Random(f"sim:{seed}")

@@ -21,6 +21,7 @@ from typing import Any
 
 from ...games.core.problems import N_, Problem, error
 from ...games.welcome_to import PLANS, RULES
+from ...games.welcome_to.deck import Offer, check_choice, check_offer_move
 from ...games.welcome_to.document import read_sheet, sheet_to_json
 from ...games.welcome_to.moves import EFFECTS, Move, Table, Turn, apply_move, check_move
 from ...games.welcome_to.plans import assign
@@ -41,6 +42,8 @@ class Settings:
     mode: str = "standard"
     intermediate: bool = False
     plans: tuple[int, ...] = ()
+    offers: Mapping[int, Offer] = field(default_factory=dict)  # the table's offer per round (rounds.py)
+    solo_round: int | None = None  # the round the companion's solo deal turned the solo card
 
     @property
     def solo(self) -> bool:
@@ -82,8 +85,12 @@ class Live:
 
 def settings_of(table: Mapping[str, Any]) -> Settings:
     """The settings of a stored table."""
+    from .rounds import offers, solo_round
+
     plans = tuple(p for p in table.get("plans", ()) if isinstance(p, int) and p in PLANS)
-    return Settings(table.get("mode", "standard"), bool(table.get("intermediate")), plans)
+    deck = table.get("deck")
+    return Settings(table.get("mode", "standard"), bool(table.get("intermediate")), plans, offers(deck),
+                    solo_round(deck))
 
 
 def base_sheet(name: str, base: dict | None, settings: Settings) -> tuple[Sheet, list[LiveClaim]]:
@@ -109,6 +116,7 @@ def check_entry(live: Live, entry: Mapping[str, Any], settings: Settings) -> lis
     """Every reason why one entry cannot be added to this seat's log now (empty: it can)."""
     kind = entry.get("kind")
     turn = live.turn
+    offer = settings.offers.get(live.round)
     if len(live.log) >= MAX_LOG:
         return [error("log-full", "", N_("This sheet holds {most} moves; undo some first."), most=MAX_LOG)]
     if kind == "effect":
@@ -118,7 +126,19 @@ def check_entry(live: Live, entry: Mapping[str, Any], settings: Settings) -> lis
             return [error("effect-after-refusal", "", N_("A refused permit allows no effect."))]
         if turn.effect_used:
             return [error("effect-used", "", N_("This round's effect is used already."))]
+        if offer is not None:
+            if turn.written is not None:
+                return [error("pair-after-number", "", N_("Your pair is chosen: the number is written already."))]
+            return check_choice(offer, entry.get("number"), entry.get("effect"))
         return []
+    if offer is not None and kind in ENGINE_KINDS and kind not in ("plan", "roundabout"):
+        if kind == "refusal":
+            return check_offer_move(live.sheet, offer, Move("refusal"), turn, settings.table)
+        if turn.effect is None or turn.number is None:
+            if kind != "number":
+                return check_move(live.sheet, to_move(entry), _effect_turn(turn, kind), settings.table)
+            return [offer.error("choose-pair", "")]
+        return check_offer_move(live.sheet, offer, to_move(entry), turn, settings.table)
     if kind == "next":
         if not live.number_done:
             return [error("round-not-played", "", N_(
@@ -150,7 +170,7 @@ def apply_entry(live: Live, entry: dict, settings: Settings) -> None:
     kind = entry["kind"]
     live.log.append(entry)
     if kind == "effect":
-        live.turn = replace(live.turn, effect=entry["effect"])
+        live.turn = replace(live.turn, effect=entry["effect"], number=entry.get("number", live.turn.number))
     elif kind == "next":
         live.round += 1
         live.turn = Turn()
@@ -178,6 +198,9 @@ def replay(name: str, base: dict | None, log: Any, settings: Settings) -> Live:
             live.dropped.extend(problems)
             continue
         apply_entry(live, entry, settings)
+    turned = settings.solo_round
+    if settings.solo and turned is not None and live.solo_card is None and live.round >= turned:
+        live.solo_card = settings.solo_round  # the companion's solo deal turned the solo card
     return live
 
 

@@ -43,6 +43,7 @@ wt_table = Table(
     Column("intermediate", Integer, nullable=False, server_default="0"),
     Column("plans", Text, nullable=False),
     Column("version", Integer, nullable=False, server_default="0"),
+    Column("deck", Text, nullable=True),  # the construction deck and each round's offer (JSON), None: not dealt
 )
 wt_seat = Table(
     "welcome_to_seat", metadata,
@@ -86,7 +87,16 @@ def get_table(token: str) -> dict[str, Any] | None:
     table = dict(row)
     table["plans"] = json.loads(table["plans"])
     table["intermediate"] = bool(table["intermediate"])
+    table["deck"] = json.loads(table["deck"]) if table.get("deck") else None
     return table
+
+
+def save_deck(table_id: str, base_version: int, deck: dict) -> bool:
+    """Save a table's deck unless the table changed since `base_version` (the table's version moves on)."""
+    with write() as conn:
+        done = conn.execute(update(wt_table).where(wt_table.c.id == table_id, wt_table.c.version == base_version)
+                            .values(deck=json.dumps(deck), version=wt_table.c.version + 1))
+    return done.rowcount == 1
 
 
 def add_seat(table_id: str, name: str, limit: int, base: dict | None = None) -> tuple[int, str]:

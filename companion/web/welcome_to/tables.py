@@ -23,7 +23,7 @@ from ..core.security import loads, public_url
 from ..core.tables import registry, seats
 from ..core.tables.live import live_answer, mark_of
 from ..core.tables.names import duplicate_names, name_key
-from . import store
+from . import rounds, store
 from .forms import (
     STACKS,
     ButtonForm,
@@ -36,7 +36,7 @@ from .forms import (
     stack_choices,
 )
 from .importing import read_game_import
-from .labels import MODE_LABELS, plan_text
+from .labels import CARD_EFFECT_ORDER, MODE_LABELS, effect_label, plan_text
 from .scoresheet import score_context
 from .view import end_news, load_state, problems_of, status_rows
 
@@ -161,9 +161,86 @@ def _table_context(state) -> dict:
               "claims": [{"name": name, "round": c.round} for name, live in zip(state.names, state.lives)
                          for c in live.claims if c.plan == p]} for p in state.settings.plans]
     limit = 1 if state.settings.solo else store.MAX_SEATS
-    return {"table": table, "rows": rows, "plans": plans, "news": end_news(state), "mode": MODE_LABELS[table["mode"]]
+    return {"deck": round_context(state),
+            "table": table, "rows": rows, "plans": plans, "news": end_news(state), "mode": MODE_LABELS[table["mode"]]
             if table["mode"] in MODE_LABELS else table["mode"], "can_join": len(rows) < limit,
             "houses": sum(RULES.street_sizes)}
+
+
+def round_context(state) -> dict | None:
+    """The table's round as the table page and the shared screen show it (public: never a hand)."""
+    seen = rounds.public(state.table.get("deck"))
+    if seen is None:
+        return {"round": None, "shown": [], "effects": [(e, effect_label(e)) for e in CARD_EFFECT_ORDER],
+                "played": []}
+    for item in seen["shown"]:
+        item["label"] = effect_label(item["effect"])
+    table_round = seen["round"] or 0
+    seen["played"] = [{"name": name, "done": live.round > table_round or (live.round == table_round and
+                                                                          live.number_done)}
+                      for name, live in zip(state.names, state.lives)]
+    seen["effects"] = [(e, effect_label(e)) for e in CARD_EFFECT_ORDER]
+    return seen
+
+
+def _round_action(table_id: str, change) -> Response:
+    """A host's deck action: check the form and the host, change the stored deck, go back where it came from."""
+    table = load_table(table_id)
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        return _table_page(table, JoinForm(), None, _("The form expired or came from elsewhere; nothing was lost, "
+                                                      "please send it again."), 400)
+    if not seats.is_host(GAME_ID, table_id):
+        return _table_page(table, JoinForm(), None, _("Only the phone that started the table deals the cards."), 403)
+    try:
+        deck = change(table)
+    except rounds.RoundError as exc:
+        return _table_page(table, JoinForm(), None, _(str(exc)), 409)
+    except (ValueError, TypeError):
+        return _table_page(table, JoinForm(), None, _(
+            "Each pair is a number from 1 to 15 and one of the six effects."), 422)
+    if not store.save_deck(table_id, table["version"], deck):
+        return _table_page(table, JoinForm(), None, _("Another phone changed the table first; look and try again."),
+                           409)
+    back = "welcome_to.tables.screen" if request.form.get("back") == "screen" else "welcome_to.tables.show"
+    return redirect(url_for(back, table_id=table_id) + "#round")
+
+
+@bp.post("/t/<table_id>/round/deal")
+def round_deal(table_id: str):
+    """The companion deals the construction cards (the table needs none) and turns the first round."""
+    return _round_action(table_id, lambda table: rounds.deal(table["mode"]))
+
+
+@bp.post("/t/<table_id>/round/next")
+def round_next(table_id: str):
+    """The companion turns the next round's cards."""
+    return _round_action(table_id, lambda table: rounds.next_round(table.get("deck") or {}))
+
+
+@bp.post("/t/<table_id>/round/reshuffle")
+def round_reshuffle(table_id: str):
+    """The first player to complete a plan asked for new stacks: they come with the next round."""
+    return _round_action(table_id, lambda table: rounds.reshuffle(table.get("deck") or {}))
+
+
+@bp.post("/t/<table_id>/round/pairs")
+def round_pairs(table_id: str):
+    """The host taps in the three pairs turned at the table: the next round's offer."""
+    def change(table):
+        values = [(int(request.form.get(f"n{i}", "")), request.form.get(f"e{i}", "")) for i in (1, 2, 3)]
+        return rounds.enter(table.get("deck"), values)
+    return _round_action(table_id, change)
+
+
+@bp.get("/t/<table_id>/screen")
+def screen(table_id: str):
+    """The shared screen (a tablet in the middle of the table): the round's pairs large, the stacks, the plans and
+    who has played, following the game live."""
+    table = load_table(table_id)
+    state = load_state(table)
+    return render_template("welcome_to/screen.html", **_table_context(state), mark=change_mark(table),
+                           is_host=seats.is_host(GAME_ID, table_id), button=ButtonForm())
 
 
 @bp.get("/t/<table_id>/status")
@@ -317,6 +394,7 @@ def public_view(table_id: str) -> dict | None:
         return None
     state = load_state(table)
     return {"table": {k: table[k] for k in ("mode", "intermediate", "plans", "version")},
+            "round": rounds.public(table.get("deck")),
             "game": state.doc(), "versions": [s["version"] for s in state.seats]}
 
 

@@ -138,7 +138,24 @@ def round_view(live: Live, settings: Settings) -> dict:
             if written else "", "refused": turn.refused, "effect_used": turn.effect_used,
             "open_effect": effect if open_effect else None, "done": live.number_done,
             "pool_here": bool(written and written in RULES.pool_positions),
-            "solo": settings.solo, "solo_card": live.solo_card, "intermediate": settings.intermediate}
+            "solo": settings.solo, "solo_card": live.solo_card, "intermediate": settings.intermediate,
+            "card_number": turn.number, **offer_view(live, settings)}
+
+
+def offer_view(live: Live, settings: Settings) -> dict:
+    """The table's offer for this seat's round: the cards and the pairs it may take (none: not dealt)."""
+    offer = settings.offers.get(live.round)
+    if offer is None:
+        return {"offer": None, "offer_pairs": []}
+    shown = [{"number": c.number, "effect": c.effect, "label": effect_label(c.effect)} for c in offer.shown]
+    seen: set = set()
+    pairs = []
+    for p in offer.pairs:
+        if (p.number, p.effect) not in seen:
+            seen.add((p.number, p.effect))
+            pairs.append({"number": p.number, "effect": p.effect, "label": effect_label(p.effect),
+                          "chosen": live.turn.number == p.number and live.turn.effect == p.effect})
+    return {"offer": {"kind": offer.mode, "shown": shown}, "offer_pairs": pairs}
 
 
 def score_entry(state: TableState, index: int) -> dict:

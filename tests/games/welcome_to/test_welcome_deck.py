@@ -1,5 +1,5 @@
 """The construction deck: composition, seeded dealing per mode, round pairs, reshuffles, the solo card, advanced
-hands, moves checked against the round's offer (known answers in games/deck-*.json), and a small simulation."""
+hands, moves checked against the round's offer (known answers in deck/*.json), and a small simulation."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from companion.games.welcome_to.moves import Move, Turn
 from companion.games.welcome_to.sheet import EMPTY, NUMBER, House, Sheet
 from companion.games.welcome_to.simulate import SIM_MODES, simulate_game
 
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parent / "deck"
 
 
 def flat(lists: list[list[int]]) -> list[int]:
@@ -83,7 +83,7 @@ def test_first_plan_reshuffle_comes_next_round_once():
 
 def test_known_answer_standard():
     """Seed 7's first three rounds (frozen: any change of the dealing shows here)."""
-    expect = known("deck-standard.json")
+    expect = known("standard.json")
     state = d.new_deck("standard", expect["seed"])
     rounds = [[[p["number"], p["effect"]] for p in d.next_round(state)["offer"]] for _ in expect["rounds"]]
     assert rounds == expect["rounds"]
@@ -107,7 +107,7 @@ def test_solo_card_in_the_bottom_half_and_its_effect():
 
 
 def test_known_answer_solo():
-    expect = known("deck-solo.json")
+    expect = known("solo.json")
     state = d.new_deck("solo", expect["seed"])
     assert state["deck"].index(d.SOLO_CARD) == expect["solo_card_at"]
     first = [[c.number, c.effect] for c in d.offer_cards(d.next_round(state))]
@@ -174,7 +174,7 @@ def _offer(case: dict) -> Offer:
     return Offer.entered([tuple(p) for p in case["pairs"]])
 
 
-@pytest.mark.parametrize("case", known("deck-moves.json")["cases"], ids=lambda c: c["name"])
+@pytest.mark.parametrize("case", known("moves.json")["cases"], ids=lambda c: c["name"])
 def test_known_answer_moves(case):
     """Each move against a hand-written offer: the codes expected, and the message names the round's cards."""
     sheet = _sheet(**case.get("houses", {}))

@@ -328,7 +328,7 @@
     }
     if (el.dataset.move) {
       send(root.dataset.moveUrl, { kind: el.dataset.move, street: el.dataset.street, house: el.dataset.house,
-        size: el.dataset.size, plan: el.dataset.plan, effect: el.dataset.effect });
+        size: el.dataset.size, plan: el.dataset.plan, effect: el.dataset.effect, number: el.dataset.pairNumber });
     }
   });
 
