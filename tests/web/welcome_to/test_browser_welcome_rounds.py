@@ -1,0 +1,130 @@
+"""Real-browser test of the dealt round: three phones (headless Chromium at 390×844) play a standard round dealt by
+the companion, each move checked against the pairs (a ±3 number refused naming the cards); the shared screen
+follows who has played; a solo game is dealt up to the solo card.
+
+Skipped with a clear reason when Chromium or Playwright is missing, except under CI (`CI` set).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_checks import page_width
+from test_browser_welcome import ARTIFACTS, PHONE, house, phone, wait_number, write
+
+from companion.web.core.app import create_app
+
+
+@pytest.fixture
+def base(live_server, tmp_path):
+    app = create_app({"SECRET_KEY": "browser", "DATABASE": str(tmp_path / "r.sqlite"),
+                      "BOARD_LIBRARY": str(tmp_path / "boards")})
+    return live_server(app)
+
+
+def start(page, base: str, name: str, mode: str = "standard") -> str:
+    page.goto(base + "/welcome-to/new")
+    page.fill("#name", name)
+    if mode != "standard":
+        page.check(f'input[name="mode"][value="{mode}"]')
+    page.tap("button.primary.wide")
+    page.wait_for_url(re.compile(r"/welcome-to/t/[A-Za-z0-9_-]+$"))
+    return page.url
+
+
+def take_first_pair(page) -> str:
+    """Tap the first pair on the seat page; return its number."""
+    first = page.locator(".pairs-pick .effect").first
+    number = first.get_attribute("data-pair-number")
+    first.tap()
+    page.wait_for_selector('.pairs-pick .effect[aria-pressed="true"]')
+    return number
+
+
+def test_three_phones_play_a_dealt_round_and_the_screen_follows(chromium, base):
+    contexts = []
+    try:
+        host_ctx, host, host_errors = phone(chromium)
+        contexts.append(host_ctx)
+        table_url = start(host, base, "Aki")
+        code = host.inner_text(".table-code strong")
+        host.tap("#deal")
+        host.wait_for_selector(".round-cards .pair")
+        assert len(host.locator(".round-cards .pair").all()) == 3
+        assert page_width(host) <= PHONE["width"]
+        players = [host]
+        for name in ("Ben", "Chie"):
+            ctx, page, _errors = phone(chromium, "ja-JP" if name == "Chie" else "en-GB")
+            contexts.append(ctx)
+            page.goto(base + "/")
+            page.fill("#code", code)
+            page.tap("form.join-form button")
+            page.wait_for_url(re.compile(r"/welcome-to/t/"))
+            page.fill("#join-name", name)
+            page.tap("form.join-form button")
+            page.wait_for_url(re.compile(r"/welcome-to/s/"))
+            players.append(page)
+        host.goto(table_url)
+        host.tap(".seat-row a.button")
+        host.wait_for_url(re.compile(r"/welcome-to/s/"))
+
+        screen_ctx, screen, screen_errors = phone(chromium)
+        contexts.append(screen_ctx)
+        screen.goto(table_url + "/screen")
+        assert "Round 1" in screen.inner_text("#round-h")
+        assert screen.inner_text(".played").count("playing") == 3
+
+        for i, page in enumerate(players):
+            assert page_width(page) <= PHONE["width"]
+            number = take_first_pair(page)
+            if i == 0:  # a number 3 away from the pair's is refused, naming the round's pairs
+                far = int(number) + 3 if int(number) <= 14 else int(number) - 3
+                write(page, 2, 5, str(far))
+                page.wait_for_selector("#pad-error:not([hidden])")
+                assert "This round's pairs are" in page.inner_text("#pad-error")
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "welcome-round-refused-390.png"))
+                page.tap("#pad-cancel")
+            write(page, 2, 5, number)
+            wait_number(page, 2, 5, number)
+            assert page.locator(house(2, 5)).get_attribute("data-number") == number
+        screen.reload()
+        assert screen.inner_text(".played").count("✓") == 3
+        screen.screenshot(path=str(ARTIFACTS / "welcome-screen-390.png"))
+        screen.reload()
+        host_table = host_ctx.new_page()
+        host_table.goto(table_url + "/screen")
+        host_table.tap("#deal-next")
+        host_table.wait_for_selector('#round-h:text-matches("2")')
+        assert host_errors == [] and screen_errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def test_a_solo_game_dealt_to_the_solo_card(chromium, base):
+    ctx, page, errors = phone(chromium)
+    try:
+        table_url = start(page, base, "Sol", mode="solo")
+        page.tap("#deal")
+        page.wait_for_selector(".round-cards .pair")
+        assert "Take one card’s number and another card’s effect." in page.inner_text(".round-cards")
+        page.tap(".seat-row a.button")
+        page.wait_for_url(re.compile(r"/welcome-to/s/"))
+        assert len(page.locator(".pairs-pick .effect").all()) >= 3  # up to six pairs from three cards
+        number = take_first_pair(page)
+        write(page, 1, 5, number)
+        wait_number(page, 1, 5, number)
+        page.goto(table_url + "/screen")
+        for _ in range(27):
+            if "The solo card came up" in page.inner_text("#round"):
+                break
+            page.tap("#deal-next")
+            page.wait_for_load_state()
+        assert "The solo card came up in round" in page.inner_text("#round")
+        assert page_width(page) <= PHONE["width"]
+        page.screenshot(path=str(ARTIFACTS / "welcome-solo-card-390.png"))
+        assert errors == []
+    finally:
+        ctx.close()
