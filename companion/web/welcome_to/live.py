@@ -44,6 +44,17 @@ class Settings:
     plans: tuple[int, ...] = ()
     offers: Mapping[int, Offer] = field(default_factory=dict)  # the table's offer per round (rounds.py)
     solo_round: int | None = None  # the round the companion's solo deal turned the solo card
+    seat_offers: Mapping[int, Mapping[int, Offer]] = field(default_factory=dict)  # advanced: seat -> round -> hand
+
+    def offer_for(self, seat: int | None, round_: int) -> Offer | None:
+        """The offer a seat's round is checked against (advanced: its own hand)."""
+        if seat is not None and seat in self.seat_offers:
+            return self.seat_offers[seat].get(round_)
+        return self.offers.get(round_)
+
+    def waits(self, seat: int | None, round_: int) -> bool:
+        """Advanced: the seat played its hand and waits until the hands pass."""
+        return seat is not None and seat in self.seat_offers and round_ not in self.seat_offers[seat]
 
     @property
     def solo(self) -> bool:
@@ -75,6 +86,7 @@ class Live:
     claims: list[LiveClaim] = field(default_factory=list)
     solo_card: int | None = None
     log: list[dict] = field(default_factory=list)
+    seat: int | None = None  # the seat's index at its table (advanced hands are per seat)
     dropped: list[Problem] = field(default_factory=list)  # entries the rules refused on replay (should be none)
 
     @property
@@ -85,12 +97,12 @@ class Live:
 
 def settings_of(table: Mapping[str, Any]) -> Settings:
     """The settings of a stored table."""
-    from .rounds import offers, solo_round
+    from .rounds import dealt_seats, offers, seat_offers, solo_round
 
     plans = tuple(p for p in table.get("plans", ()) if isinstance(p, int) and p in PLANS)
     deck = table.get("deck")
     return Settings(table.get("mode", "standard"), bool(table.get("intermediate")), plans, offers(deck),
-                    solo_round(deck))
+                    solo_round(deck), {i: seat_offers(deck, i) for i in range(dealt_seats(deck))})
 
 
 def base_sheet(name: str, base: dict | None, settings: Settings) -> tuple[Sheet, list[LiveClaim]]:
@@ -116,7 +128,10 @@ def check_entry(live: Live, entry: Mapping[str, Any], settings: Settings) -> lis
     """Every reason why one entry cannot be added to this seat's log now (empty: it can)."""
     kind = entry.get("kind")
     turn = live.turn
-    offer = settings.offers.get(live.round)
+    offer = settings.offer_for(live.seat, live.round)
+    if offer is None and kind in ("number", "refusal", "effect") and settings.waits(live.seat, live.round):
+        return [error("hand-not-passed", "", N_(
+            "Wait for the others: the hands pass when every player has played this round."))]
     if len(live.log) >= MAX_LOG:
         return [error("log-full", "", N_("This sheet holds {most} moves; undo some first."), most=MAX_LOG)]
     if kind == "effect":
@@ -186,10 +201,10 @@ def apply_entry(live: Live, entry: dict, settings: Settings) -> None:
         live.turn = turn or live.turn
 
 
-def replay(name: str, base: dict | None, log: Any, settings: Settings) -> Live:
+def replay(name: str, base: dict | None, log: Any, settings: Settings, seat: int | None = None) -> Live:
     """Rebuild a seat's live sheet from its base and log; an entry the rules refuse is set aside, never a crash."""
     sheet, claims = base_sheet(name, base, settings)
-    live = Live(sheet, claims=claims)
+    live = Live(sheet, claims=claims, seat=seat)
     for raw in log if isinstance(log, list) else []:
         entry = clean_entry(raw)
         problems = check_entry(live, entry, settings) if entry is not None else [

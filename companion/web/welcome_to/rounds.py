@@ -6,7 +6,14 @@ Stored in the table's `deck` column (JSON):
 with each offer `{"kind": "standard" | "cards", "items": [[number, effect], [number, effect], [number, effect]]}`:
 three pairs (standard, or entered by the host) or the three cards a solo player combines. A seat's round k is
 checked against the table's offer of round k; a seat ahead of the table (no offer yet) is checked as before, on
-its own card. The advanced deck (secret hands) is not dealt on the web yet.
+its own card.
+
+Advanced: the deck also keeps `"hands": {"1": [[ids of seat 0], [ids of seat 1], ...], ...}`, each seat's hand per
+round: a seat's secret, read only through `seat_offers` for that seat's own page and the core's seat view
+(`hand`), never by `public`. The seats at the table when it is dealt (2 to 5) get hands; a seat ends its round
+("Next round") and its pair's two cards are discarded (after a refusal, its first two cards); when every seat has
+played, the third cards pass clockwise and each draws two. A seat that has played waits for the others: its next
+round has no hand yet, and its number is refused until the hands pass.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from ...games.welcome_to import deck as engine
 from ...games.welcome_to.deck import Card, Offer, Pair
 
 SOURCES = ("companion", "host")
-DEALT_MODES = ("standard", "solo")
+DEALT_MODES = ("standard", "solo", "advanced")
 
 
 class RoundError(ValueError):
@@ -38,20 +45,74 @@ def _record(deck: dict) -> None:
     deck["round"] = state["round"]
 
 
-def deal(mode: str, seed: int | None = None) -> dict:
-    """A new deck dealt by the companion, its first round turned."""
+def deal(mode: str, seed: int | None = None, seats: int = 1) -> dict:
+    """A new deck dealt by the companion, its first round turned (advanced: the seats' first hands)."""
     if mode not in DEALT_MODES:
-        raise RoundError(N_("The companion deals the standard and solo decks; enter the advanced game's cards by "
-                            "hand for now."))
-    state = engine.new_deck(mode, secrets.randbelow(2**31) if seed is None else seed)
+        raise RoundError(N_("The companion cannot deal this mode."))
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    if mode == "advanced":
+        if not 2 <= seats <= 5:
+            raise RoundError(N_("The advanced deck is dealt to 2 to 5 players: let everyone join first."))
+        state = engine.new_deck(mode, seed, seats)
+        return {"source": "companion", "round": 1, "state": state, "offers": {},
+                "hands": {"1": [list(h) for h in state["hands"]]}}
+    state = engine.new_deck(mode, seed)
     deck = {"source": "companion", "round": 0, "state": state, "offers": {}}
     engine.next_round(state)
     _record(deck)
     return deck
 
 
+def is_advanced(deck: Any) -> bool:
+    """Tell whether a stored deck deals advanced hands."""
+    return isinstance(deck, dict) and isinstance(deck.get("hands"), dict)
+
+
+def seat_offers(deck: Any, seat: int) -> dict[int, Offer]:
+    """One seat's hand per round as offers (advanced): that seat's secret."""
+    found: dict[int, Offer] = {}
+    if not is_advanced(deck):
+        return found
+    for key, hands in deck["hands"].items():
+        if isinstance(hands, list) and 0 <= seat < len(hands):
+            cards = [engine.card(c) for c in hands[seat]]
+            found[int(key)] = offer_of({"kind": "cards", "items": [[c.number, c.effect] for c in cards]})
+    return found
+
+
+def hand(deck: Any, seat: int) -> list[dict] | None:
+    """A seat's current hand (advanced) for that seat's own view; None when it has none."""
+    if not is_advanced(deck):
+        return None
+    hands = deck["state"]["hands"]
+    return [vars(engine.card(c)) for c in hands[seat]] if 0 <= seat < len(hands) else None
+
+
+def dealt_seats(deck: Any) -> int:
+    """How many seats got advanced hands."""
+    return len(deck["state"]["hands"]) if is_advanced(deck) else 0
+
+
+def advanced_play(deck: dict, seat: int, number: int | None, effect: str | None) -> bool:
+    """A seat ended its round: discard the two cards of its pair (after a refusal, its first two), and pass and
+    draw when every seat has played. Returns False when this seat had played this round already."""
+    state = deck["state"]
+    if not 0 <= seat < len(state["hands"]) or state["played"][seat] is not None:
+        return False
+    held = [engine.card(c) for c in state["hands"][seat]]
+    pick = next(((a.id, b.id) for a in held for b in held
+                 if a.id != b.id and a.number == number and b.effect == effect), (held[0].id, held[1].id))
+    engine.play_advanced(state, seat, *pick)
+    if state["round"] != deck["round"]:
+        deck["round"] = state["round"]
+        deck["hands"][str(state["round"])] = [list(h) for h in state["hands"]]
+    return True
+
+
 def next_round(deck: dict) -> dict:
     """Turn the next round's cards (companion)."""
+    if is_advanced(deck):
+        raise RoundError(N_("Advanced hands pass by themselves when every player has played."))
     if deck.get("source") != "companion":
         raise RoundError(N_("Enter this round's three pairs."))
     if engine.deck_exhausted(deck["state"]):
@@ -115,6 +176,10 @@ def public(deck: Any) -> dict | None:
         return None
     state = deck.get("state")
     current = deck.get("offers", {}).get(str(deck.get("round")))
+    if is_advanced(deck):
+        return {"source": "companion", "round": deck.get("round"), "kind": "advanced", "shown": [],
+                "stacks": engine.stack_sizes(state), "reshuffled": False, "solo_round": None, "exhausted": False,
+                "advanced_played": [p is not None for p in state["played"]]}
     return {"source": deck.get("source"), "round": deck.get("round"),
             "kind": current.get("kind") if current else None,
             "shown": [{"number": n, "effect": e} for n, e in current["items"]] if current else [],

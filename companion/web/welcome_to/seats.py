@@ -17,7 +17,7 @@ from ..core.errors import wants_json
 from ..core.i18n import _, problem_text
 from ..core.tables import registry, seats
 from ..core.tables.live import live_answer
-from . import store
+from . import rounds, store
 from .forms import ActionForm, ImportForm, MoveForm, csrf_failed
 from .importing import read_seat_import
 from .labels import CARD_EFFECT_ORDER, EFFECT_LABELS, move_text
@@ -149,11 +149,28 @@ def move(token: str):
     problems = check_entry(live, entry, state.settings)
     if problems:
         return _answer(token, False, 422, [problem_text(p) for p in problems], entry, form)
+    ended = (live.round, live.turn.number, live.turn.effect) if entry["kind"] == "next" else None
     apply_entry(live, entry, state.settings)
     if store.save_seat(token, seat["version"], live.log) is None:
         return _conflict(token, entry, form)
     _saved(seat)
+    if ended is not None:
+        _advanced_played(seat["table_id"], index, *ended)
     return _answer(token, True, 200, [], entry)
+
+
+def _advanced_played(table_id: str, index: int, round_: int, number: int | None, effect: str | None) -> None:
+    """Advanced: a seat ended the table's round; its pair's cards are discarded, and the hands pass when every
+    seat has played (a few tries when another seat saved the table at the same moment)."""
+    for _try in range(5):
+        table = store.get_table(table_id)
+        deck = table.get("deck") if table else None
+        if not rounds.is_advanced(deck) or deck["round"] != round_:
+            return
+        if not rounds.advanced_play(deck, index, number, effect):
+            return
+        if store.save_deck(table_id, table["version"], deck):
+            return
 
 
 def _conflict(token: str, entry: dict | None, form) -> tuple:

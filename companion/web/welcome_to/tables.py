@@ -13,6 +13,7 @@ import json
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
+from ...games.core.problems import N_
 from ...games.welcome_to import PLANS, RULES
 from ..core import db as core_db
 from ..core import limits
@@ -179,6 +180,8 @@ def round_context(state) -> dict | None:
     seen["played"] = [{"name": name, "done": live.round > table_round or (live.round == table_round and
                                                                           live.number_done)}
                       for name, live in zip(state.names, state.lives)]
+    for row, done in zip(seen["played"], seen.get("advanced_played", [])):
+        row["done"] = done
     seen["effects"] = [(e, effect_label(e)) for e in CARD_EFFECT_ORDER]
     return seen
 
@@ -209,7 +212,7 @@ def _round_action(table_id: str, change) -> Response:
 @bp.post("/t/<table_id>/round/deal")
 def round_deal(table_id: str):
     """The companion deals the construction cards (the table needs none) and turns the first round."""
-    return _round_action(table_id, lambda table: rounds.deal(table["mode"]))
+    return _round_action(table_id, lambda table: rounds.deal(table["mode"], seats=len(store.get_seats(table_id))))
 
 
 @bp.post("/t/<table_id>/round/next")
@@ -228,6 +231,8 @@ def round_reshuffle(table_id: str):
 def round_pairs(table_id: str):
     """The host taps in the three pairs turned at the table: the next round's offer."""
     def change(table):
+        if table["mode"] != "standard":
+            raise rounds.RoundError(N_("Pairs are entered by hand in the standard game."))
         values = [(int(request.form.get(f"n{i}", "")), request.form.get(f"e{i}", "")) for i in (1, 2, 3)]
         return rounds.enter(table.get("deck"), values)
     return _round_action(table_id, change)
@@ -404,4 +409,5 @@ def seat_view(table_id: str, seat: int) -> dict | None:
     view = public_view(table_id)
     if view is None or not 0 <= seat < len(view["versions"]):
         return None
-    return {**view, "seat": seat}
+    table = store.get_table(table_id)
+    return {**view, "seat": seat, "hand": rounds.hand(table.get("deck"), seat)}

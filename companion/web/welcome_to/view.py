@@ -50,7 +50,7 @@ def load_state(table: dict) -> TableState:
     """Read every seat of a table, replay it and score the table."""
     settings = settings_of(table)
     seats = store.get_seats(table["id"])
-    lives = [replay(s["name"], s["base"], s["log"], settings) for s in seats]
+    lives = [replay(s["name"], s["base"], s["log"], settings, i) for i, s in enumerate(seats)]
     state = TableState(table, settings, seats, lives)
     state.score = score_document(state.doc()) if seats else {"players": []}
     return state
@@ -144,9 +144,9 @@ def round_view(live: Live, settings: Settings) -> dict:
 
 def offer_view(live: Live, settings: Settings) -> dict:
     """The table's offer for this seat's round: the cards and the pairs it may take (none: not dealt)."""
-    offer = settings.offers.get(live.round)
+    offer = settings.offer_for(live.seat, live.round)
     if offer is None:
-        return {"offer": None, "offer_pairs": []}
+        return {"offer": None, "offer_pairs": [], "waits": settings.waits(live.seat, live.round)}
     shown = [{"number": c.number, "effect": c.effect, "label": effect_label(c.effect)} for c in offer.shown]
     seen: set = set()
     pairs = []
@@ -155,7 +155,7 @@ def offer_view(live: Live, settings: Settings) -> dict:
             seen.add((p.number, p.effect))
             pairs.append({"number": p.number, "effect": p.effect, "label": effect_label(p.effect),
                           "chosen": live.turn.number == p.number and live.turn.effect == p.effect})
-    return {"offer": {"kind": offer.mode, "shown": shown}, "offer_pairs": pairs}
+    return {"offer": {"kind": offer.mode, "shown": shown}, "offer_pairs": pairs, "waits": False}
 
 
 def score_entry(state: TableState, index: int) -> dict:

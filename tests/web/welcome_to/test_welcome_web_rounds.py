@@ -115,3 +115,41 @@ def test_public_view_has_the_round_and_no_hand(app, client):
         view = public_view(table_id)
     assert view["round"]["round"] == 1 and len(view["round"]["shown"]) == 3
     assert "state" not in view["round"] and "hands" not in str(view)
+
+
+def test_advanced_hands_are_each_seats_secret_and_pass_clockwise(app, client):
+    from companion.games.welcome_to import deck as engine
+    from companion.web.welcome_to.tables import public_view, seat_view
+
+    table_id = start_table(client, mode="advanced", intermediate="y", name="Aki")
+    phones = [client, app.test_client(), app.test_client()]
+    join(phones[1], table_id, "Bo")
+    join(phones[2], table_id, "Chie")
+    assert client.post(f"/welcome-to/t/{table_id}/round/deal").status_code == 302
+    with app.app_context():
+        deck = _deck(table_id)
+        tokens = [s["token"] for s in store.get_seats(table_id)]
+        hands = deck["state"]["hands"]
+        views = [seat_view(table_id, i) for i in range(3)]
+        public = public_view(table_id)
+    assert [[c["id"] for c in v["hand"]] for v in views] == hands
+    assert "hand" not in public and "hands" not in str(public["round"])
+    table_page = client.get(f"/welcome-to/t/{table_id}").get_data(as_text=True)
+    assert "each phone shows only its own three cards" in table_page
+    thirds = []
+    for i, (phone, token) in enumerate(zip(phones, tokens)):
+        cards = [engine.card(c) for c in hands[i]]
+        page = phone.get(f"/welcome-to/s/{token}").get_data(as_text=True)
+        assert all(f"<strong>{c.number}</strong> " in page for c in cards)
+        ok(move(phone, token, kind="effect", effect=cards[1].effect, number=cards[0].number))
+        ok(move(phone, token, kind="number", street=2, house=6, number=cards[0].number))
+        ok(move(phone, token, kind="next"))
+        thirds.append(cards[2].id)
+        if i == 0:  # seat 1 waits for the others: its next number is refused
+            refused = move(phone, token, kind="effect", effect="bis", number=3)
+            assert refused.status_code == 422 and "Wait for the others" in " ".join(refused.get_json()["messages"])
+    with app.app_context():
+        deck = _deck(table_id)
+    assert deck["round"] == 2
+    assert [deck["state"]["hands"][i][0] for i in range(3)] == [thirds[2], thirds[0], thirds[1]]
+    assert len(deck["state"]["deck"]) == 81 - 9 - 6
