@@ -33,6 +33,11 @@ def start(page, base: str, name: str, mode: str = "standard") -> str:
     return page.url
 
 
+def words(html: str) -> str:
+    """A page's text: tags dropped, spaces collapsed (so a hand's line can be looked for in any page)."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).replace(" :", ":").split())
+
+
 def take_first_pair(page) -> str:
     """Tap the first pair on the seat page; return its number."""
     first = page.locator(".pairs-pick .effect").first
@@ -128,3 +133,60 @@ def test_a_solo_game_dealt_to_the_solo_card(chromium, base):
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_three_phones_advanced_each_sees_only_its_own_hand(chromium, base):
+    """Advanced, dealt by the companion: every phone shows its own three cards and no one else's (checked in the
+    page, its sheet fragment and its seat JSON), plays a pair, and the hands pass when all have played."""
+    contexts = []
+    try:
+        host_ctx, host, host_errors = phone(chromium)
+        contexts.append(host_ctx)
+        table_url = start(host, base, "Aki", mode="advanced")
+        code = host.inner_text(".table-code strong")
+        players = [host]
+        for name in ("Ben", "Chie"):
+            ctx, page, _errors = phone(chromium)
+            contexts.append(ctx)
+            page.goto(base + "/")
+            page.fill("#code", code)
+            page.tap("form.join-form button")
+            page.wait_for_url(re.compile(r"/welcome-to/t/"))
+            page.fill("#join-name", name)
+            page.tap("form.join-form button")
+            page.wait_for_url(re.compile(r"/welcome-to/s/"))
+            players.append(page)
+        host.goto(table_url)
+        host.tap("#deal")
+        host.wait_for_selector("text=each phone shows only its own three cards")
+        host.tap(".seat-row a.button")
+        host.wait_for_url(re.compile(r"/welcome-to/s/"))
+        hands = []
+        for page in players:
+            page.reload()
+            page.wait_for_selector(".offer-cards")
+            hands.append(page.inner_text(".offer-cards"))
+        assert len(set(hands)) == 3 or all(h.startswith("Your cards") for h in hands)
+        for i, page in enumerate(players):
+            sheet_json = page.evaluate("async () => (await fetch(location.pathname + '/sheet.json')).text()")
+            fragment = page.evaluate("async () => (await fetch(location.pathname + '/fragment')).text()")
+            shown, own = words(page.content()), words(hands[i])
+            assert own in shown  # the check below can see a hand
+            for j, other in enumerate(hands):
+                if j != i and other != hands[i]:
+                    assert words(other) not in shown and words(other) not in words(fragment)
+            assert '"hands"' not in sheet_json and '"hand"' not in sheet_json
+        for page in players:
+            number = take_first_pair(page)
+            write(page, 3, 6, number)
+            wait_number(page, 3, 6, number)
+            page.tap("#next-round")
+            page.wait_for_selector('#round h2:text-matches("2")')
+        host.goto(table_url + "/screen")
+        assert "Round 2" in host.inner_text("#round-h")
+        assert page_width(host) <= PHONE["width"]
+        host.screenshot(path=str(ARTIFACTS / "welcome-advanced-screen-390.png"))
+        assert host_errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
