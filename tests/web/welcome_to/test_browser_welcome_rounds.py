@@ -125,8 +125,9 @@ def test_a_solo_game_dealt_to_the_solo_card(chromium, base):
         for _ in range(27):
             if "The solo card came up" in page.inner_text("#round"):
                 break
+            n = int(re.search(r"\d+", page.inner_text("#round-h")).group())
             page.tap("#deal-next")
-            page.wait_for_load_state()
+            page.wait_for_selector(f'#round-h:text-matches("{n + 1}$")')
         assert "The solo card came up in round" in page.inner_text("#round")
         assert page_width(page) <= PHONE["width"]
         page.screenshot(path=str(ARTIFACTS / "welcome-solo-card-390.png"))
