@@ -58,7 +58,7 @@ class Driver:
     def shared_urls(self, client, table: ContractTable) -> list[str]:
         """The table page and all it leads to without seat 0's link, and the other seats' pages."""
         t = table.table_url
-        urls = [t, f"{t}/status", f"{t}/score", f"{t}/game.json", f"{t}/live",
+        urls = [t, f"{t}/status", f"{t}/score", f"{t}/game.json", f"{t}/live", f"{t}/screen",
                 f"{BASE}/sheet.pdf", f"{BASE}/scorepad.pdf?players={len(table.seat_urls)}"]
         for url in table.seat_urls[1:]:
             urls += [url, f"{url}/fragment", f"{url}/sheet.json", f"{url}/live"]
