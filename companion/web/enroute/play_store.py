@@ -594,13 +594,13 @@ def change_mark(token: str) -> str | None:
     if not isinstance(token, str) or not 10 <= len(token) <= 64:
         return None
     with read() as c:
-        row = c.execute(select(play_game.c.version, play_game.c.started, play_game.c.table_id)
-                        .where(play_game.c.id == token)).first()
+        row = c.execute(select(play_game.c.version, play_game.c.started, play_game.c.table_id,
+                               seats.event_count(GAME, token)).where(play_game.c.id == token)).first()
         if row is None:
             return None
         kept = [k is not None for k in c.execute(select(play_seat.c.kept).where(play_seat.c.game_id == token)
                                                  .order_by(play_seat.c.seat)).scalars()]
-    return _public_mark(row[0], row[1], row[2], kept, seats.event_mark(GAME, token))
+    return _public_mark(row[0], row[1], row[2], kept, seats.event_mark_of(row[3]))
 
 
 def page_mark(game: Played) -> str:

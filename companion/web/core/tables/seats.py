@@ -193,13 +193,26 @@ def events(game: str, table_id: str, limit: int = 20) -> list[dict]:
     return [dict(r) for r in rows]
 
 
-def event_mark(game: str, table_id: str) -> str:
+def event_count(game: str, table_id: str):
+    """This table's number of log lines as a scalar subquery, for a game's mark query to select in one go."""
+    return (select(func.count()).select_from(core_table_event)
+            .where(_where(core_table_event, game, table_id)).scalar_subquery())
+
+
+def event_mark_of(count: int | None) -> str:
+    """The log's part of a change mark, from the count `event_count` selected."""
+    return f"e{count or 0}"
+
+
+def event_mark(game: str, table_id: str, conn=None) -> str:
     """A short mark that changes with every log line (a game folds it into its change mark).
 
     It counts this table's lines: the log's ids are shared by every table, so the newest id would differ
     between two tables that saw the same things (and would tell a phone how busy other tables are).
+    A caller already reading the game's rows passes its connection (one connection a poll).
     """
-    with db.read() as conn:
-        count = conn.execute(select(func.count()).select_from(core_table_event)
-                             .where(_where(core_table_event, game, table_id))).scalar()
-    return f"e{count or 0}"
+    query = select(event_count(game, table_id))
+    if conn is not None:
+        return event_mark_of(conn.execute(query).scalar())
+    with db.read() as c:
+        return event_mark_of(c.execute(query).scalar())
