@@ -72,11 +72,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(env: dict) -> tuple[subprocess.Popen, int]:
-    """Start `gunicorn -w 2` on the app and wait for it to answer."""
-    port = free_port()
+def start(env: dict, checkout: Path = ROOT, port: int | None = None) -> tuple[subprocess.Popen, int]:
+    """Start `gunicorn -w 2` on the app (of `checkout`) and wait for it to answer."""
+    port = port or free_port()
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
-                             "companion:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                             "companion:create_app()"], cwd=checkout, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     for _ in range(300):
         try:

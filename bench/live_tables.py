@@ -26,7 +26,6 @@ import platform
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -36,32 +35,17 @@ import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from api import free_port, start  # noqa: E402  (bench/api.py: the same gunicorn start)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(checkout: Path, database: str) -> tuple[subprocess.Popen, int]:
-    """Start `gunicorn -w 2` on a checkout's app with its own database; wait until it answers."""
+def start_server(checkout: Path, database: str) -> tuple[subprocess.Popen, int]:
+    """`gunicorn -w 2` on a checkout's app with its own database, limits off (bench/api.py's `start`)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database, "RATELIMIT_ENABLED": "0", "PYTHONPATH": str(checkout),
            "PUBLIC_URL": f"http://127.0.0.1:{port}"}
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
-                             "companion:create_app()"], cwd=checkout, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    for _ in range(600):
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/")
-            conn.getresponse().read()
-            return proc, port
-        except OSError:
-            time.sleep(0.1)
-    os.killpg(proc.pid, signal.SIGKILL)
-    raise RuntimeError("gunicorn did not start")
+    return start(env, checkout, port)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -125,7 +109,7 @@ def pct(values: list[float], p: float) -> float:
 def run(checkout: Path, tables: int, phones: int, seconds: float, save_every: float) -> dict:
     """One server, one load; the figures."""
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start(checkout, f"sqlite:///{tmp}/bench.sqlite")
+        proc, port = start_server(checkout, f"sqlite:///{tmp}/bench.sqlite")
         try:
             host = Phone(port)
             tokens = []
