@@ -5,8 +5,9 @@ tickets marked) with a "kept" box to tick when the player keeps the ticket and
 a "done" box to tick at the end when their routes (with a station's borrowed
 route) connect the two cities, then the sums that make the Tickets row. The
 sheet says it is secret: a player's tickets are nobody else's business until
-the final scoring. Big Cities has no deck in the data (its tickets are typed
-with their points), so its checklist has blank lines to write each ticket on.
+the final scoring. Every variant has its deck in the data (Big Cities: the 45
+regular 1912 tickets touching one of the nine big cities); a variant without
+one would get blank lines to write each ticket on.
 
 The deck comes from the engine's data, so the paper lists exactly the tickets
 the companion accepts for that variant.
@@ -31,7 +32,7 @@ VARIANTS = {
     "base": N_("Europe (base game tickets)"),
     "1912": N_("Europa 1912 (1912 tickets only)"),
     "mega": N_("Mega Europe (all 101 tickets)"),
-    "big-cities": N_("Big Cities (type each ticket's points)"),
+    "big-cities": N_("Big Cities (45 tickets, no long ones)"),
 }
 PLAYER = N_("Player")
 SECRET = N_("Secret: your tickets are nobody else's business until the final scoring. Keep this sheet face down.")

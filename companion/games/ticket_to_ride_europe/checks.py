@@ -146,18 +146,19 @@ def _own_tickets(board: Board, variant: str | None, i: int, p: PlayerIn) -> Iter
 
 
 def _against_deck(board: Board, variant: str, path: str, t: TicketIn) -> Iterator[Problem]:
-    """Check one ticket against the variant's deck (Big Cities: its points must be given)."""
+    """Check one ticket against the variant's deck; `points` may be left out (the card's are scored)."""
     deck = board.decks[variant]
-    if deck is None:
-        if t.points is None:
-            yield error("ticket-points-missing", f"{path}.points",
-                        N_("Big Cities tickets are not in the companion's data: give the points of {a}–{b}."),
-                        a=t.from_, b=t.to)
-        return
-    known: Ticket | None = deck.get(frozenset((t.from_, t.to)))
+    key = frozenset((t.from_, t.to))
+    known: Ticket | None = deck.get(key)
     if known is None:
-        yield error("unknown-ticket", path, N_("There is no ticket {a}–{b} in the {variant} deck."),
-                    a=t.from_, b=t.to, variant=variant)
+        other = board.decks["mega"].get(key)
+        if variant == "big-cities" and other is not None and other.kind == "long":
+            yield error("unknown-ticket", path,
+                        N_("{a}–{b} is a long ticket; Big Cities is played without long tickets."),
+                        a=t.from_, b=t.to)
+        else:
+            yield error("unknown-ticket", path, N_("There is no ticket {a}–{b} in the {variant} deck."),
+                        a=t.from_, b=t.to, variant=variant)
     elif t.points is not None and t.points != known.points:
         yield error("ticket-points-wrong", f"{path}.points",
                     N_("The ticket {a}–{b} is worth {right} points, not {given}."),
@@ -271,10 +272,21 @@ def _borrowing(board: Board, players: list[PlayerIn | None]) -> Iterator[Problem
         for rid in (p.routes if p else ()):
             owners.setdefault(rid, set()).add(i)
     for i, p in enumerate(players):
+        first: dict[int, tuple[int, str]] = {}  # route -> (station index, city) of the first station borrowing it
         for k, s in enumerate(p.stations if p else ()):
             if s is None or s.borrows is None:
                 continue
             path = f"{_player(i)}.stations[{k}].borrows"
+            if s.borrows in first:
+                k0, city0 = first[s.borrows]
+                route = board.routes.get(s.borrows)
+                yield warning("borrow-repeated", path,
+                              N_("The stations in {first} (stations[{k0}]) and {city} (stations[{k}]) both borrow "
+                                 "route {route}{cities}; allowed, but the second station adds nothing."),
+                              first=city0, k0=k0, city=s.city, k=k, route=s.borrows,
+                              cities=f" ({describe(route)})" if route else "")
+            else:
+                first[s.borrows] = (k, s.city)
             route = board.routes.get(s.borrows)
             if route is None:
                 yield error("unknown-route", path, N_("Route {route} does not exist; route ids are 1 to {last}."),
@@ -304,6 +316,6 @@ def held_tickets(board: Board, variant: str, p: PlayerIn) -> list[HeldTicket]:
     deck = board.decks[variant]
     held = []
     for t in p.tickets:
-        points = t.points if deck is None else deck[frozenset((t.from_, t.to))].points
+        points = deck[frozenset((t.from_, t.to))].points
         held.append(HeldTicket(t.from_, t.to, points))
     return held

@@ -1,10 +1,11 @@
 """The map and the ticket decks of Ticket to Ride: Europe, read from the package's CSV files and checked at load.
 
 Every fact the engine uses (cities, routes with their ids and lengths, route
-points, the base and 1912 ticket decks) is data; `board()` reads it once into
+points, the base, 1912 and Big Cities ticket decks) is data; `board()` reads it once into
 frozen dataclasses and refuses data that breaks the board's own invariants
 (an unknown city, a repeated route id, a double route that is not a pair of
-equal routes, a ticket the 1912 deck does not reprint as it is).
+equal routes, a ticket the 1912 deck does not reprint as it is, a Big Cities ticket that
+is not a regular 1912 ticket with the same points).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class Board:
     routes: Mapping[int, Route]
     route_points: Mapping[int, int]  # route length -> points
     twins: Mapping[int, int]  # route id -> the other route of its double route
-    decks: Mapping[str, Mapping[frozenset[str], Ticket] | None]  # variant -> its deck (None: not shipped)
+    decks: Mapping[str, Mapping[frozenset[str], Ticket]]  # variant -> its deck
 
     def points_of(self, route_id: int) -> int:
         """Points for claiming a route."""
@@ -176,7 +177,23 @@ def _deck(folder: Path, name: str, cities: frozenset[str]) -> dict[frozenset[str
     return deck
 
 
-def _decks(folder: Path, cities: frozenset[str]) -> dict[str, Mapping[frozenset[str], Ticket] | None]:
+def _big_cities(folder: Path, full: Mapping[frozenset[str], Ticket]) -> dict[frozenset[str], Ticket]:
+    """Read the Big Cities deck: 1912 regular tickets (same points), each once; no kind column (all regular)."""
+    deck: dict[frozenset[str], Ticket] = {}
+    name = "tickets-big-cities.csv"
+    for row in _rows(folder, name, ("city_a", "city_b", "points")):
+        where = f"{name} {row['city_a']}-{row['city_b']}"
+        ticket = Ticket(row["city_a"], row["city_b"], _int(row["points"], where), "regular")
+        known = full.get(ticket.key)
+        if known is None or (known.points, known.kind) != (ticket.points, "regular"):
+            raise DataError(f"{where}: a Big Cities ticket is a regular ticket of the 1912 deck with its points.")
+        if ticket.key in deck:
+            raise DataError(f"{where}: the ticket is listed twice.")
+        deck[ticket.key] = ticket
+    return deck
+
+
+def _decks(folder: Path, cities: frozenset[str]) -> dict[str, Mapping[frozenset[str], Ticket]]:
     """Build the four variants' decks; the 1912 box must reprint every base ticket unchanged."""
     base, full = _deck(folder, "tickets.csv", cities), _deck(folder, "tickets-1912.csv", cities)
     for key, ticket in base.items():
@@ -184,7 +201,7 @@ def _decks(folder: Path, cities: frozenset[str]) -> dict[str, Mapping[frozenset[
             raise DataError(f"tickets-1912.csv does not reprint {ticket.city_a}-{ticket.city_b} as the base deck.")
     only_1912 = {k: t for k, t in full.items() if k not in base}
     return {"base": MappingProxyType(base), "1912": MappingProxyType(only_1912), "mega": MappingProxyType(full),
-            "big-cities": None}
+            "big-cities": MappingProxyType(_big_cities(folder, full))}
 
 
 def load_board(folder: Path) -> Board:

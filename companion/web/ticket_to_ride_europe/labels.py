@@ -14,7 +14,7 @@ LABELS = {
     "variant_base": N_("Europe (base game tickets)"),
     "variant_1912": N_("Europa 1912 (1912 tickets only)"),
     "variant_mega": N_("Mega Europe (all 101 tickets)"),
-    "variant_big-cities": N_("Big Cities (type each ticket's points)"),
+    "variant_big-cities": N_("Big Cities (45 tickets, no long ones)"),
     "colour_red": N_("red"),
     "colour_blue": N_("blue"),
     "colour_green": N_("green"),

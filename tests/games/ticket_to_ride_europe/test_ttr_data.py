@@ -25,12 +25,17 @@ def test_counts_match_the_data_readme():
 
 
 def test_decks_per_variant():
-    """Base 46 (40 + 6 long), 1912 55 (49 + 6 long), mega 101 (89 + 12 long), Big Cities not shipped."""
+    """Base 46 (40 + 6 long), 1912 55 (49 + 6 long), mega 101 (89 + 12 long), Big Cities 45 (regular only)."""
     decks = board().decks
     for variant, regular, long in (("base", 40, 6), ("1912", 49, 6), ("mega", 89, 12)):
         kinds = Counter(t.kind for t in decks[variant].values())
         assert (kinds["regular"], kinds["long"]) == (regular, long), variant
-    assert decks["big-cities"] is None
+    big = decks["big-cities"]
+    assert len(big) == 45 and {t.kind for t in big.values()} == {"regular"}
+    nine = {"Angora", "Athina", "Berlin", "London", "Madrid", "Moskva", "Paris", "Roma", "Wien"}
+    expected = {k for k, t in decks["mega"].items() if t.kind == "regular" and k & nine}
+    assert set(big) == expected
+    assert all(decks["mega"][k].points == t.points for k, t in big.items())
     assert set(decks["base"]) | set(decks["1912"]) == set(decks["mega"])
     assert not set(decks["base"]) & set(decks["1912"])
 
@@ -99,6 +104,10 @@ def _broken(tmp_path, name, change):
     ("tickets-1912.csv", lambda t: t.replace("Wien,Roma,6", "Roma,Wien,6\nWien,Roma,6"), "listed twice"),
     ("tickets-1912.csv", lambda t: t.replace("Wien,Roma,6,regular", "Wien,Roma,6,short"), "kind"),
     ("route-points.csv", lambda t: t.replace("6,15", "6,0"), "not positive"),
+    ("tickets-big-cities.csv", lambda t: t.replace("Berlin,Roma,9", "Berlin,Roma,10"), "regular ticket of the 1912"),
+    ("tickets-big-cities.csv", lambda t: t + "Brest,Petrograd,20\n", "regular ticket of the 1912"),
+    ("tickets-big-cities.csv", lambda t: t + "Roma,Berlin,9\n", "listed twice"),
+    ("tickets-big-cities.csv", lambda t: t.replace("city_a,city_b,points", "city_a,city_b,points,kind"), "header"),
 ])
 def test_broken_data_is_refused(tmp_path, name, change, words):
     """Each invariant of the data is checked at load, naming what is wrong."""

@@ -97,3 +97,24 @@ def test_api_lists_the_game(client):
     games = client.get("/api/games").get_json()["games"]
     entry = next(g for g in games if g["id"] == "ttr-europe")
     assert entry["formats"] == ["ttr-europe-game/1"] and entry["output_formats"] == ["ttr-europe-score/1"]
+
+
+def test_cli_refuses_big_cities_tickets_off_the_deck():
+    """Issue 29: a long ticket and a wrong points value in Big Cities exit 1, each ticket named at its path."""
+    done = run_cli("score", str(GAMES / "big-cities-refused.json"))
+    assert done.returncode == 1, done.stderr
+    result = json.loads(done.stdout)
+    found = {(p["player"], q["path"]): q["message"] for p in result["players"] for q in p["problems"]}
+    assert "Brest–Petrograd" in found[("Aki", "players[0].tickets[0]")]
+    assert "long ticket" in found[("Aki", "players[0].tickets[0]")]
+    assert "Dieppe–Paris" in found[("Ben", "players[1].tickets[0]")]
+    assert "Paris–Wien" in found[("Cho", "players[2].tickets[0].points")]
+    assert all(p["total"] is None for p in result["players"])
+
+
+def test_cli_scores_a_big_cities_game_from_the_deck():
+    """A Big Cities ticket without points scores the card's points (exit 0)."""
+    done = run_cli("score", str(GAMES / "big-cities-deck.json"))
+    assert done.returncode == 0, done.stderr
+    aki = json.loads(done.stdout)["players"][0]
+    assert aki["tickets_detail"][0] == {"from": "Paris", "to": "Wien", "points": 8, "completed": True}

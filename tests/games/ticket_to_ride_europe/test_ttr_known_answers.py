@@ -22,7 +22,7 @@ def test_known_answer(path):
         assert list(got) == KEYS
         for key in KEYS[:-1]:
             assert got[key] == want[key], (want["player"], key)
-        assert want["total"] == sum(want["rows"].values())
+        assert want["total"] == (sum(want["rows"].values()) if want["rows"] is not None else None)
         shape = [{k: p[k] for k in ("severity", "code", "path")} for p in got["problems"]]
         assert shape == want["problems"]
         assert all(p["message"] for p in got["problems"])
@@ -32,7 +32,8 @@ def test_every_case_the_issue_names_has_a_file():
     """Station borrowing, a loop in the Express, the three tie-breaks and all four variants are covered."""
     names = {p.stem for p in game_files()}
     assert {"station-borrowing", "express-loop", "tie-tickets", "tie-stations", "tie-express",
-            "variant-1912", "variant-mega", "variant-big-cities"} <= names
+            "variant-1912", "variant-mega", "variant-big-cities", "big-cities-deck", "big-cities-refused",
+            "borrow-repeated"} <= names
 
 
 @pytest.mark.parametrize("path", game_files(), ids=lambda p: p.stem)
@@ -67,7 +68,7 @@ def test_reporting_the_chosen_borrowing_scores_the_same(path):
     first = score(doc)
     given = copy.deepcopy(doc)
     for p, line in zip(given["players"], first["players"]):
-        for station, choice in zip(p.get("stations", []), line["borrowed"]):
+        for station, choice in zip(p.get("stations", []), line["borrowed"] or []):
             station["borrows"] = choice["borrows"]
     again = score(given)
     for x, y in zip(first["players"], again["players"]):

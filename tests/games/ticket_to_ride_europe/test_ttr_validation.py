@@ -78,9 +78,15 @@ CASES = {
     "points contradicting the deck": (
         game(player("Aki", tickets=[("Paris", "Wien", 9)]), OK_B),
         {("ticket-points-wrong", "players[0].tickets[0].points")}),
-    "Big Cities ticket without points": (
-        game(player("Aki", tickets=[("Paris", "Wien")]), OK_B, variant="big-cities"),
-        {("ticket-points-missing", "players[0].tickets[0].points")}),
+    "long ticket in Big Cities": (
+        game(player("Aki", tickets=[("Brest", "Petrograd", 20)]), OK_B, variant="big-cities"),
+        {("unknown-ticket", "players[0].tickets[0]")}),
+    "ticket not in the Big Cities deck": (
+        game(player("Aki", tickets=[("Dieppe", "Paris", 99)]), OK_B, variant="big-cities"),
+        {("unknown-ticket", "players[0].tickets[0]")}),
+    "Big Cities points contradicting the deck": (
+        game(player("Aki", tickets=[("Paris", "Wien", 99)]), OK_B, variant="big-cities"),
+        {("ticket-points-wrong", "players[0].tickets[0].points")}),
     "a ticket from a city to itself": (
         game(player("Aki", tickets=[("Paris", "Paris", 3)]), OK_B, variant="big-cities"),
         {("same-city-ticket", "players[0].tickets[0]")}),

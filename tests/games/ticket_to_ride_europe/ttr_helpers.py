@@ -91,13 +91,13 @@ def random_game(rnd, players: int | None = None, variant: str | None = None, sta
             taken.add(rid)
     cities = sorted(b.cities)
     rnd.shuffle(cities)
-    deck = sorted(b.decks["mega" if variant == "big-cities" else variant].values(), key=lambda t: (t.city_a, t.city_b))
+    deck = sorted(b.decks[variant].values(), key=lambda t: (t.city_a, t.city_b))
     rnd.shuffle(deck)
     out = []
     for i in range(count):
         built = [cities.pop() for _ in range(rnd.randint(0, min(stations, STATIONS)))]
         held = [deck.pop() for _ in range(rnd.randint(0, 6))]
-        tickets = [(t.city_a, t.city_b, t.points) if variant == "big-cities" or rnd.random() < 0.3
+        tickets = [(t.city_a, t.city_b, t.points) if rnd.random() < 0.3
                    else (t.city_b, t.city_a) for t in held]
         out.append(player(f"P{i + 1}", routes=owned[i], stations=built, tickets=tickets))
     return game(*out, variant=variant)

@@ -77,13 +77,12 @@ def test_boxes_and_text_stay_inside_the_margins_even_for_the_mega_deck():
             assert MARGIN - 1 <= item["top"] and item["bottom"] <= page.height - MARGIN + 1
 
 
-def test_big_cities_has_write_in_lines_and_no_printed_tickets():
-    data = checklist_pdf(players=2, variant="big-cities")
-    read = pages(data)
-    assert ticket_lines(read[0]) == []
-    assert "Write every ticket you keep on a line" in " ".join(read[0])
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        assert len(pdf.pages[0].rects) == checklist.BLANK_LINES  # one done box per line
+def test_big_cities_lists_its_45_tickets():
+    """Issue 29: Big Cities has its deck now; the checklist prints its 45 cards and no long ticket."""
+    read = pages(checklist_pdf(players=2, variant="big-cities"))
+    lines = ticket_lines(read[0])
+    assert len(lines) == 45 and not any(long for _, _, long, _ in lines)
+    assert ("Brest", "Petrograd") not in {(a, b) for a, b, _, _ in lines}
 
 
 def test_japanese_checklist_speaks_japanese_and_keeps_city_names():

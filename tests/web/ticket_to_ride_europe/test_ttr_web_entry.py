@@ -192,22 +192,22 @@ def test_check_endpoint_takes_json_and_refuses_junk(table):
     assert client.post(url, data="[" * 5000, content_type="application/json").status_code == 400
 
 
-def test_big_cities_tickets_are_typed_with_their_points(app):
+def test_big_cities_tickets_are_chosen_from_its_deck(app):
+    """Issue 29: Big Cities has its 45-card deck; a ticket is chosen from it and scored with the card's points."""
     client = app.test_client()
     table_id = start_table(client, variant="big-cities")
     token = claim(client, table_id, 0)
     page = client.get(f"/ttr-europe/s/{token}").get_data(as_text=True)
-    assert 'name="ticket"' not in page and 'name="tfrom-0"' in page and "type each ticket" in page.lower()
-    data = entry_data(0, routes=[28], **{"tfrom-0": "Paris", "tto-0": "Frankfurt", "tpoints-0": "6",
-                                          "tfrom-1": "Roma", "tto-1": "Wien", "tpoints-1": ""})
+    assert page.count('name="ticket"') == 45 and 'name="tfrom-0"' not in page
+    assert 'value="Brest|Petrograd"' not in page  # no long tickets in Big Cities
+    data = entry_data(0, routes=[28], tickets=[("Paris", "Wien"), ("Roma", "Berlin")])
     assert client.post(f"/ttr-europe/s/{token}", data=data).status_code == 302
     with app.app_context():
         assert store.get_seats(table_id)[0]["entry"]["tickets"] == [
-            {"from": "Paris", "to": "Frankfurt", "points": 6}, {"from": "Roma", "to": "Wien"}]
-    page = client.get(f"/ttr-europe/s/{token}").get_data(as_text=True)
-    assert "give the points of Roma–Wien" in page and "done +6" not in page  # an error: not scored yet
-    junk = client.post(f"/ttr-europe/s/{token}", data={**data, "tpoints-1": "many"})
-    assert junk.status_code == 422 and "A ticket's points are a whole number" in html.unescape(junk.get_data(as_text=True))
+            {"from": "Paris", "to": "Wien"}, {"from": "Roma", "to": "Berlin"}]
+    check = client.post(f"/ttr-europe/s/{token}/check", json={"entry": {"routes": [28], "tickets": [
+        {"from": "Roma", "to": "Berlin"}, {"from": "Brest", "to": "Petrograd", "points": 20}]}}).get_json()
+    assert "Brest–Petrograd is a long ticket" in json.dumps(check, ensure_ascii=False)
 
 
 def test_opening_a_seat_link_holds_the_seat_on_this_phone(app):

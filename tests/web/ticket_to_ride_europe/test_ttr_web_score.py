@@ -14,7 +14,17 @@ from ttr_web_helpers import claim, end_game, entry_data, save, start_table
 from companion.games.ticket_to_ride_europe import board
 
 GAMES = Path(__file__).resolve().parents[2] / "games" / "ticket_to_ride_europe" / "games"
-KNOWN = sorted(p for p in GAMES.glob("*.json") if not p.name.endswith(".expect.json"))
+
+
+def _enterable(path) -> bool:
+    """A game a phone can enter: every ticket is a card of its deck (the form chooses cards, never points)."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    deck = board().decks[doc.get("variant", "base")]
+    return all(frozenset((t["from"], t["to"])) in deck and t.get("points", deck[frozenset((t["from"], t["to"]))].points)
+               == deck[frozenset((t["from"], t["to"]))].points for p in doc["players"] for t in p.get("tickets", []))
+
+
+KNOWN = sorted(p for p in GAMES.glob("*.json") if not p.name.endswith(".expect.json") and _enterable(p))
 
 
 def enter_game(client, doc: dict) -> str:
@@ -24,15 +34,10 @@ def enter_game(client, doc: dict) -> str:
     for seat, player in enumerate(doc["players"]):
         token = claim(client, table_id, seat)
         stations = [(s["city"], "" if s.get("borrows") is None else s["borrows"]) for s in player.get("stations", [])]
-        extra = {}
-        tickets = [(t["from"], t["to"]) for t in player.get("tickets", [])]
-        if doc.get("variant") == "big-cities":
-            for k, t in enumerate(player.get("tickets", [])):
-                extra.update({f"tfrom-{k}": t["from"], f"tto-{k}": t["to"], f"tpoints-{k}": str(t.get("points", ""))})
-            tickets = []
-        else:  # the form lists deck cards as the deck writes them
-            deck = board().decks[doc.get("variant", "base")]
-            tickets = [(deck[frozenset(t)].city_a, deck[frozenset(t)].city_b) for t in tickets]
+        extra: dict = {}
+        deck = board().decks[doc.get("variant", "base")]  # the form lists deck cards as the deck writes them
+        tickets = [(deck[frozenset(t)].city_a, deck[frozenset(t)].city_b)
+                   for t in ((t["from"], t["to"]) for t in player.get("tickets", []))]
         response = save(client, token, 0, routes=player.get("routes", []), stations=stations, tickets=tickets,
                         score_track=player.get("score_track"), **extra)
         assert response.status_code == 302, html.unescape(response.get_data(as_text=True))[-3000:]
