@@ -26,6 +26,7 @@ from ..core.i18n import _, problem_text
 from ..core.security import small_int
 from ..core.tables import registry
 from . import claim_store, store
+from .endview import end_notice
 from .entries import game_doc
 from .forms import ActionForm
 from .svgmap import MapState, render_map
@@ -149,6 +150,7 @@ def _render(table: dict, seats: list[dict], log: list[dict], posted: dict | None
     svg = render_map(state, label=_("Routes and stations logged so far"), map_id="log-map")
     view = load_view(table["id"])
     return render_template("ticket_to_ride_europe/log.html", table=table, seats=seats, names=names,
+                           end=end_notice(view),
                            mark=change_mark(view), hold=status >= 400,
                            live_url=url_for("ttr_europe.tables.live", table_id=table["id"]),
                            lines=list(reversed(lines)), totals=totals,

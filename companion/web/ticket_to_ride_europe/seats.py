@@ -26,6 +26,7 @@ from ..core.security import small_int
 from ..core.tables import registry
 from ..core.tables import seats as core_seats
 from . import store
+from .endview import end_notice
 from .entries import STATION_SLOTS, TICKET_ROWS, deck_cards, game_doc, problem_targets, read_entry_form
 from .forms import EntryForm
 from .labels import label
@@ -184,7 +185,8 @@ def _render(seat, table, seats, form, draft, version, raw, errors, conflict, vie
                         "newer": _("This entry was saved on another phone since you opened it; saving now "
                                    "replaces that save.")}}
     return render_template("ticket_to_ride_europe/entry.html", seat=seat, table=table, form=form, svg=svg,
-                           ended=view["ended"], others=[(s, st) for s, st in zip(seats, statuses(view))
+                           ended=view["ended"], end=end_notice(view),
+                           others=[(s, st) for s, st in zip(seats, statuses(view))
                                                         if s["seat"] != seat["seat"]],
                            prov=waiting(view), mark=change_mark(view), hold=status_hold(conflict, errors),
                            live_url=url_for("ttr_europe.tables.live", table_id=table["id"]),

@@ -27,6 +27,7 @@ from ..core.tables import seats as core_seats
 from ..core.tables.live import live_answer, mark_of
 from ..core.tables.provisional import provisional
 from . import claim_store, store
+from .endview import end_notice
 from .entries import game_doc
 from .forms import MAX_PLAYERS, MIN_PLAYERS, ActionForm, NewTableForm
 from .labels import PLAYER_COLOURS, VARIANTS, label
@@ -133,6 +134,7 @@ def show(table_id: str):
     held = core_seats.held_seats(GAME, table_id)
     mine = {k: seat_link(table_id, k) for k, is_mine in held.items() if is_mine}
     return render_template("ticket_to_ride_europe/show.html", table=table, seats=view["seats"], view=view,
+                           end=end_notice(view),
                            statuses=statuses(view), held=held, mine=mine, form=ActionForm(),
                            host=core_seats.is_host(GAME, table_id), can_end=can_end(view),
                            prov=waiting(view), events=core_seats.events(GAME, table_id),
@@ -338,6 +340,7 @@ def score(table_id: str):
     views = [_player_view(b, explained, i, seat) for i, seat in enumerate(seats)]
     ties = [t for t in explained.tie_breaks if t.ahead in prov.entered and t.behind in prov.entered]
     return render_template("ticket_to_ride_europe/score.html", table=table, views=views, ended=view["ended"],
+                           end=end_notice(view),
                            prov=prov, ties=_tie_texts(ties, seats), mark=change_mark(view),
                            live_url=url_for("ttr_europe.tables.live", table_id=table_id))
 

@@ -305,3 +305,38 @@ def test_the_ticket_checklist_of_a_table_has_a_page_per_player_in_its_variant(cl
 def test_the_blank_ticket_checklist_reads_its_query_and_never_fails(client, query, pages, variant):
     found = _pdf_pages(client.get("/ttr-europe/tickets.pdf" + query))
     assert len(found) == pages and variant in found[0]
+
+
+def test_the_end_is_announced_on_every_page_with_the_last_turns(client):
+    """Issue 29: once Aki has 2 trains, the table page, each seat's page, the score sheet and the log say so,
+    count who still plays, say when every last turn is played, and name a turn logged after the end."""
+    table_id = start_table(client, names=("Aki", "Ben", "Cho"))
+    tokens = [claim(client, table_id, seat) for seat in range(3)]
+    routes = singles(43)
+    for k, rid in enumerate(routes):
+        assert log_claim(client, table_id, k, 0, route=rid).status_code == 302
+    pages = [f"/ttr-europe/t/{table_id}", f"/ttr-europe/t/{table_id}/score", f"/ttr-europe/t/{table_id}/log",
+             *(f"/ttr-europe/s/{t}" for t in tokens)]
+    for url in pages:
+        page = client.get(url).get_data(as_text=True)
+        assert "Last round!" in page and "Aki has 2 trains left" in page, url
+        assert "Still to play their last turn: Ben, Cho, Aki." in page, url
+    count = len(routes)
+    assert log_claim(client, table_id, count, 2, city="Wien").status_code == 302  # Ben drew cards; Cho builds
+    assert "Still to play their last turn: Aki." in client.get(pages[0]).get_data(as_text=True)
+    assert log_claim(client, table_id, count + 1, 0, city="Roma").status_code == 302  # Aki's last turn
+    page = client.get(pages[1]).get_data(as_text=True)
+    assert "the game is over" in page and "Still to play" not in page
+    assert log_claim(client, table_id, count + 2, 1, city="Paris").status_code == 302  # Ben, after the end
+    for url in pages:
+        page = client.get(url).get_data(as_text=True)
+        assert f"Line {count + 3}: Ben played after the end of the game" in page, url
+
+
+def test_the_end_is_announced_in_japanese(client):
+    """The banner speaks the phone's language (the engine's message through the catalogue when translated)."""
+    table_id = start_table(client, names=("Aki", "Ben"))
+    for k, rid in enumerate(singles(43)):
+        assert log_claim(client, table_id, k, 0, route=rid).status_code == 302
+    page = client.get(f"/ttr-europe/t/{table_id}?lang=ja").get_data(as_text=True)
+    assert 'id="last-round"' in page and "最終ラウンド！" in page and "Last round!" not in page
