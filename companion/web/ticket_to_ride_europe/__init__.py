@@ -10,7 +10,7 @@ from flask import Blueprint
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from ..core.tables.spec import TableSpec
-from . import claim_store, claims, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
+from . import claim_store, claims, deal_store, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
 from .labels import label
 from .views import delete_table, public_view, seat_view
 

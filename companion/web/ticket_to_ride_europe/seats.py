@@ -20,15 +20,16 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 
 from ...games.core.problems import Problem
 from ...games.ticket_to_ride_europe import EntryReport, board, check_entry
+from ...games.ticket_to_ride_europe.dealing import RULES, DealRefused
 from ..core.bodies import accepts_json
 from ..core.i18n import _, problem_text
 from ..core.security import small_int
 from ..core.tables import registry
 from ..core.tables import seats as core_seats
-from . import store
+from . import deal_store, store
 from .endview import end_notice
 from .entries import STATION_SLOTS, TICKET_ROWS, deck_cards, game_doc, problem_targets, read_entry_form
-from .forms import EntryForm
+from .forms import ActionForm, EntryForm
 from .labels import label
 from .svgmap import MapState, city_id, render_map
 from .tables import FORM_EXPIRED, GONE, change_mark, statuses, waiting
@@ -185,7 +186,9 @@ def _render(seat, table, seats, form, draft, version, raw, errors, conflict, vie
                         "newer": _("This entry was saved on another phone since you opened it; saving now "
                                    "replaces that save.")}}
     return render_template("ticket_to_ride_europe/entry.html", seat=seat, table=table, form=form, svg=svg,
-                           ended=view["ended"], end=end_notice(view),
+                           ended=view["ended"], end=end_notice(view), my_deal=view.get("my_deal"),
+                           deal_cards={c["value"]: c for c in cards}, action_form=ActionForm(),
+                           deal_rule=_deal_rule(table["variant"], view.get("my_deal")),
                            others=[(s, st) for s, st in zip(seats, statuses(view))
                                                         if s["seat"] != seat["seat"]],
                            prov=waiting(view), mark=change_mark(view), hold=status_hold(conflict, errors),
@@ -226,3 +229,51 @@ def check(token: str):
 def status_hold(conflict, errors) -> bool:
     """A refused save is on screen (a conflict or marked fields): the live page never replaces it by itself."""
     return bool(conflict or errors)
+
+
+def _deal_rule(variant: str, mine: dict | None) -> str:
+    """What this seat must keep of its offer, in words (the seed's rule for the variant)."""
+    rules = RULES[variant]
+    if mine is None or mine.get("offer") is None:
+        return ""
+    if mine["started"]:
+        return _("Keep at least {count} of the tickets drawn; the others go to the bottom of the pile.",
+                 count=rules.keep_in_play)
+    if rules.long_kept_most is not None:
+        return _("Keep at most 1 long ticket, and at least {with_long} regular tickets if you keep one, "
+                 "{without} if you do not.", with_long=rules.keep_at_start, without=rules.keep_without_long)
+    return _("Keep at least {count} of the tickets dealt.", count=rules.keep_at_start)
+
+
+@bp.post("/<token>/deal/<action>")
+def deal_action(token: str, action: str):
+    """Deal the first tickets for everyone, keep some of this seat's offer, or draw tickets in play."""
+    seat, table, seats, _view = _load(token)
+    if action not in ("start", "keep", "draw"):
+        abort(404)
+    if not ActionForm().validate_on_submit():
+        flash(_(FORM_EXPIRED), "error")
+        return redirect(url_for("ttr_europe.seats.entry", token=token) + "#deal")
+    if action == "start":
+        if deal_store.start_deal(table["id"], table["variant"], len(seats)):
+            flash(_("The tickets are dealt: each player chooses on their own phone."), "ok")
+    else:
+        chosen = [c for c in request.form.getlist("keep") if isinstance(c, str)][:10]
+
+        def run(deal):
+            if action == "draw":
+                deal.draw(seat["seat"])
+                return None
+            deal.keep(seat["seat"], chosen)
+            return chosen
+
+        try:
+            deal_store.act(table["id"], seat["seat"], run)
+            registry.touch(GAME, table["id"])
+        except DealRefused as refused:
+            flash(problem_text(refused.problem), "error")
+        except deal_store.Busy:
+            flash(_("Someone used the deck at the same moment; nothing was changed. Try again."), "error")
+        except LookupError:
+            flash(_("This table does not deal from the companion's deck."), "error")
+    return redirect(url_for("ttr_europe.seats.entry", token=token) + "#deal")

@@ -56,7 +56,7 @@ def change_mark(view: dict) -> str:
     """The table's change mark, from its public view only: the end, each seat's version, the claim log, the
     seats' log (claims, moves, new links)."""
     table_id = view["table"]["id"]
-    return mark_of(view["ended"], *(s["version"] for s in view["seats"]),
+    return mark_of(view["ended"], *(s["version"] for s in view["seats"]), view.get("deal"),
                    len(claim_store.get_log(table_id)), core_seats.event_mark(GAME, table_id))
 
 

@@ -12,8 +12,10 @@ entries stay editable (a correction after the end is seen by everybody, as at a 
 - `public_view(table_id)`: the table, each seat's name, colour, version and its entry without tickets and
   borrowed routes (all of it once the game has ended). The table page, the score sheet, score.json,
   game.json, the claim log, the PDFs, the change mark and every other seat's page are made from it only.
-- `seat_view(table_id, seat)`: the public view plus that seat's own full entry and link; only the seat's
-  own page is made from it.
+- `seat_view(table_id, seat)`: the public view plus that seat's own full entry and link, and (when the table
+  deals from the companion's deck) that seat's offer and hand (`my_deal`); only the seat's own page is made
+  from it. The public view carries only the deck's counts (`deal`: tickets held per seat, who is choosing,
+  the pile's size).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from sqlalchemy import delete
 
 from ..core import db as core_db
 from ..core.tables import registry
-from . import claim_store, store
+from . import claim_store, deal_store, store
 
 GAME = "ttr-europe"
 
@@ -57,7 +59,9 @@ def public_view(table_id: str) -> dict[str, Any] | None:
     if table is None:
         return None
     over = ended(table_id)
-    return {"table": table, "ended": over, "seats": [_public_seat(s, over) for s in store.get_seats(table_id)]}
+    deal = deal_store.get_deal(table_id)
+    return {"table": table, "ended": over, "seats": [_public_seat(s, over) for s in store.get_seats(table_id)],
+            "deal": deal.public_view() if deal is not None else None}
 
 
 def seat_view(table_id: str, seat: int) -> dict[str, Any] | None:
@@ -69,6 +73,8 @@ def seat_view(table_id: str, seat: int) -> dict[str, Any] | None:
     if mine is None:
         return None
     view["me"] = mine
+    deal = deal_store.get_deal(table_id)
+    view["my_deal"] = deal.seat_view(seat) if deal is not None else None  # this seat's offer and hand only
     view["seats"] = [dict(mine) if s["seat"] == seat else s for s in view["seats"]]
     return view
 
@@ -76,6 +82,7 @@ def seat_view(table_id: str, seat: int) -> dict[str, Any] | None:
 def delete_table(conn, table_id: str) -> None:
     """Remove a table's own rows (retention's purge): claim log, seats, the table, its join code."""
     conn.execute(delete(claim_store.ttr_claim).where(claim_store.ttr_claim.c.table_id == table_id))
+    conn.execute(delete(deal_store.ttr_deal).where(deal_store.ttr_deal.c.table_id == table_id))
     conn.execute(delete(store.ttr_seat).where(store.ttr_seat.c.table_id == table_id))
     conn.execute(delete(store.ttr_table).where(store.ttr_table.c.id == table_id))
     conn.execute(delete(core_db.table_code).where(core_db.table_code.c.game == GAME,
