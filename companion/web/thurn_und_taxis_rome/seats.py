@@ -108,5 +108,6 @@ def renew_link(seat_token: str):
     fresh = reissue_seat(stored.id, number)  # the seat stays on this phone: nothing moves
     if fresh is None:  # pragma: no cover - the seat was just found
         abort(404, description=_("There is no such seat."))
+    core_seats.renewed(GAME_ID, stored.id, number, stored.table.seats[number].player)
     flash(_("Your page has a new link; the old one no longer works. Keep this one to yourself."), "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=fresh))

@@ -111,3 +111,15 @@ def test_the_retention_purge_deletes_an_abandoned_table(app, client):
         assert (GAME, token) in done["purged"]
         assert registry.get(GAME, token) is None
     assert client.get(f"/taxis/{token}").status_code == 404
+
+
+def test_a_player_renewing_their_own_link_is_shown_to_the_table(app, client):
+    """A seat's own "new link": the seat stays on that phone, the old link dies, and the shared screen says so."""
+    token = start_table(client)
+    anna = app.test_client()
+    seat = claim(anna, token, 0)
+    renewed = anna.post(seat + "/new-link")
+    assert renewed.status_code == 302 and renewed.headers["Location"] != seat
+    assert anna.get(seat).status_code == 404 and anna.get(renewed.headers["Location"]).status_code == 200
+    shared = text(app.test_client().get(f"/taxis/{token}"))
+    assert "Anna gave their own page a new link; the old link no longer opens the seat." in shared

@@ -38,6 +38,7 @@ EVENT_TEXTS = {
     "moved-by-link": N_("{name}'s seat moved to another phone with its own link."),
     "freed-by-host": N_("The host freed {name}'s seat: the next phone to tap \"This is me\" holds it."),
     "reissued": N_("The host made a new link for {name}; the old link no longer opens the seat."),
+    "renewed": N_("{name} gave their own page a new link; the old link no longer opens the seat."),
 }
 
 
@@ -183,6 +184,13 @@ def reissued(game: str, table_id: str, seat: int, name: str = "", conn=None) -> 
     else:
         with db.write() as c:
             run(c)
+
+
+def renewed(game: str, table_id: str, seat: int, name: str = "") -> None:
+    """The seat's own phone gave its page a new link: the seat stays on that phone, and the table sees it."""
+    with db.write() as conn:
+        log(conn, game, table_id, "renewed", seat, name)
+        touch(game, table_id, conn)
 
 
 def events(game: str, table_id: str, limit: int = 20) -> list[dict]:

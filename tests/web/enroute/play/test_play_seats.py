@@ -121,6 +121,8 @@ def test_a_player_renews_their_own_link(client, app):
     aki = phone.post(f"/play/{token}/seats/0/claim", data={}).headers["Location"]
     renewed = phone.post(aki + "/new-link", data={})
     assert renewed.status_code == 302 and renewed.headers["Location"] != aki
+    shared = client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
+    assert "Aki gave their own page a new link" in shared  # the table's log shows it
     assert phone.get(aki).status_code == 404 and phone.get(renewed.headers["Location"]).status_code == 200
     assert held(app, token) == [True, False]
     assert "taken already" in app.test_client().post(f"/play/{token}/seats/0/claim", data={},
