@@ -41,7 +41,7 @@ def test_every_extracted_text_has_its_japanese(tmp_path):
         wanted = {m.id for m in read_po(handle) if m.id}
     translated = {m.id: m for m in catalogue() if m.id}
     assert len(wanted) > 200
-    assert sorted(wanted - set(translated)) == [], "run the update command in the README's developer notes"
+    assert sorted(wanted - set(translated)) == [], "run the update commands in docs/development.md"
     untranslated = sorted(i for i in wanted if not translated[i].string or translated[i].fuzzy)
     assert untranslated == []
 

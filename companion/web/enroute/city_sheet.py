@@ -1,6 +1,6 @@
 """What a city board adds to the sheet page: its tools (ride, remote spaces, crossed-out locations), the ride
 stops the page script checks taps against, the remote spaces' panel, the legend, the script's texts, and the
-rule decisions a player meets on the map (README "Rules the companion had to decide"), also on the score sheet.
+rule decisions a player meets on the map (docs/enroute.md "Rules the companion had to decide"), also on the score sheet.
 
 Everything comes from the board's features through `svgfeatures` (no city names here).
 """

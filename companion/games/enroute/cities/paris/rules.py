@@ -34,7 +34,7 @@ RULES = CityRules(
     on_turn=play.on_turn,
     deck=paris_deck,
     # Team play (seed §8) with Paris's own card flow: the active player still chooses one of the two available
-    # pairs (no hands, so nobody places cards), no start rounds, teams' totals (README "Paris").
+    # pairs (no hands, so nobody places cards), no start rounds, teams' totals (docs/enroute.md "Paris").
     modes=("normal", "team", "solo"),
     simulate=_simulate,
     # Solo (seed ~l.1373-1400): standard ratings, a hand from the 24 global cards, a sequence of 10 of the 12 Paris
