@@ -18,3 +18,11 @@ def app(tmp_path):
 def client(app):
     """A test client (one phone: its own cookies)."""
     return app.test_client()
+
+
+@pytest.fixture
+def base_url(live_server, tmp_path):
+    """Serve a fresh app (CSRF on, as in production) and return its address (the browser tests' server)."""
+    app = create_app({"SECRET_KEY": "browser", "DATABASE": str(tmp_path / "b.sqlite"),
+                      "BOARD_LIBRARY": str(tmp_path / "boards")})
+    return live_server(app)

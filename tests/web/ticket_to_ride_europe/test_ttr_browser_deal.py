@@ -6,31 +6,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from browser_checks import page_width
+from ttr_web_helpers import PHONE, phone
 
-from companion.web.core.app import create_app
-
-PHONE = {"width": 390, "height": 844}
 ROUTES_43 = (100, 83, 99, 7, 13, 14, 21, 22, 4)  # single routes of 8+6+6+4·5+3 = 43 trains: 2 left
-
-
-@pytest.fixture
-def base_url(live_server, tmp_path):
-    """Serve a fresh app (CSRF on, as in production) and return its address."""
-    app = create_app({"SECRET_KEY": "browser", "DATABASE": str(tmp_path / "b.sqlite"),
-                      "BOARD_LIBRARY": str(tmp_path / "boards")})
-    return live_server(app)
-
-
-def phone(chromium):
-    """A new phone: its own cookies, a touch screen, 390×844."""
-    context = chromium.new_context(viewport=PHONE, has_touch=True, locale="en-GB")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return context, page, errors
 
 
 def _offer(page) -> list[str]:

@@ -58,3 +58,16 @@ def end_game(client, table_id: str) -> None:
     """The host ends the game ("End the game and show every ticket"): tickets are shown to everyone."""
     response = client.post(f"/ttr-europe/t/{table_id}/end")
     assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def phone(chromium):
+    """A new phone for the browser tests: its own cookies, a touch screen, 390×844."""
+    context = chromium.new_context(viewport=PHONE, has_touch=True, locale="en-GB")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
