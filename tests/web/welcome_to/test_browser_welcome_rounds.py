@@ -47,6 +47,19 @@ def take_first_pair(page) -> str:
     return number
 
 
+def join_by_code(chromium, base: str, code: str, name: str, locale: str = "en-GB"):
+    """A new phone joins by typing the table code on the home page, then its name; it lands on its seat page."""
+    ctx, page, _errors = phone(chromium, locale)
+    page.goto(base + "/")
+    page.fill("#code", code)
+    page.tap("form.join-form button")
+    page.wait_for_url(re.compile(r"/welcome-to/t/"))
+    page.fill("#join-name", name)
+    page.tap("form.join-form button")
+    page.wait_for_url(re.compile(r"/welcome-to/s/"))
+    return ctx, page
+
+
 def test_three_phones_play_a_dealt_round_and_the_screen_follows(chromium, base):
     contexts = []
     try:
@@ -60,15 +73,8 @@ def test_three_phones_play_a_dealt_round_and_the_screen_follows(chromium, base):
         assert page_width(host) <= PHONE["width"]
         players = [host]
         for name in ("Ben", "Chie"):
-            ctx, page, _errors = phone(chromium, "ja-JP" if name == "Chie" else "en-GB")
+            ctx, page = join_by_code(chromium, base, code, name, "ja-JP" if name == "Chie" else "en-GB")
             contexts.append(ctx)
-            page.goto(base + "/")
-            page.fill("#code", code)
-            page.tap("form.join-form button")
-            page.wait_for_url(re.compile(r"/welcome-to/t/"))
-            page.fill("#join-name", name)
-            page.tap("form.join-form button")
-            page.wait_for_url(re.compile(r"/welcome-to/s/"))
             players.append(page)
         host.goto(table_url)
         host.tap(".seat-row a.button")
@@ -147,15 +153,8 @@ def test_three_phones_advanced_each_sees_only_its_own_hand(chromium, base):
         code = host.inner_text(".table-code strong")
         players = [host]
         for name in ("Ben", "Chie"):
-            ctx, page, _errors = phone(chromium)
+            ctx, page = join_by_code(chromium, base, code, name)
             contexts.append(ctx)
-            page.goto(base + "/")
-            page.fill("#code", code)
-            page.tap("form.join-form button")
-            page.wait_for_url(re.compile(r"/welcome-to/t/"))
-            page.fill("#join-name", name)
-            page.tap("form.join-form button")
-            page.wait_for_url(re.compile(r"/welcome-to/s/"))
             players.append(page)
         host.goto(table_url)
         host.tap("#deal")
