@@ -20,7 +20,7 @@ from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_png
-from ..core.security import loads, public_url
+from ..core.security import loads, public_url, small_int
 from ..core.tables import registry, seats
 from ..core.tables.live import live_answer, mark_of
 from ..core.tables.names import duplicate_names, name_key
@@ -133,7 +133,8 @@ def _adopt_old_seats(table_id: str) -> None:
                 seats.claim(GAME_ID, table_id, seat["seat"], seat["name"], by_link=True)
 
 
-def _table_page(table: dict, join, join_error: str | None, claim_error: str | None = None, status: int = 200):
+def _table_page(table: dict, join, join_error: str | None, claim_error: str | None = None, status: int = 200,
+                entered: dict | None = None):
     """The shared table page (every phone at the table sees the same, but for the way to its own sheet)."""
     table_id = table["id"]
     mark = change_mark(table)
@@ -145,7 +146,7 @@ def _table_page(table: dict, join, join_error: str | None, claim_error: str | No
                            link=public_url("welcome_to.tables.show", table_id=table_id), join=join,
                            join_error=join_error, claim_error=claim_error, button=ButtonForm(),
                            is_host=seats.is_host(GAME_ID, table_id), events=seats.events(GAME_ID, table_id),
-                           mark=mark, hold=bool(join_error or claim_error)), status
+                           mark=mark, hold=bool(join_error or claim_error), entered=entered or {}), status
 
 
 def _table_context(state) -> dict:
@@ -230,10 +231,17 @@ def round_reshuffle(table_id: str):
 @bp.post("/t/<table_id>/round/pairs")
 def round_pairs(table_id: str):
     """The host taps in the three pairs turned at the table: the next round's offer."""
+    entered = {f"{k}{i}": str(request.form.get(f"{k}{i}", ""))[:8] for i in (1, 2, 3) for k in "ne"}
+    for i in (1, 2, 3):  # name the pair that is not a card, and keep what the host typed
+        number = small_int(entered[f"n{i}"].strip())
+        if number is None or not 1 <= number <= 15 or entered[f"e{i}"] not in CARD_EFFECT_ORDER:
+            return _table_page(load_table(table_id), JoinForm(), None, _(
+                "Pair {n}: a number from 1 to 15 and one of the six effects.", n=i), 422, entered)
+
     def change(table):
         if table["mode"] != "standard":
             raise rounds.RoundError(N_("Pairs are entered by hand in the standard game."))
-        values = [(int(request.form.get(f"n{i}", "")), request.form.get(f"e{i}", "")) for i in (1, 2, 3)]
+        values = [(int(entered[f"n{i}"].strip()), entered[f"e{i}"]) for i in (1, 2, 3)]
         return rounds.enter(table.get("deck"), values)
     return _round_action(table_id, change)
 

@@ -52,6 +52,13 @@ def test_host_enters_pairs_and_a_refusal_needs_no_fit(app, client):
     bad = client.post(f"/welcome-to/t/{table_id}/round/pairs",
                       data={"n1": "16", "e1": "pool", "n2": "3", "e2": "bis", "n3": "4", "e3": "temp"})
     assert bad.status_code == 422
+    for junk in ({"n1": "5", "e1": "pool", "n2": "", "e2": "bis", "n3": "4", "e3": "temp"},
+                 {"n1": "5", "e1": "pool", "n2": "x9", "e2": "bis", "n3": "4", "e3": "nothing"}):
+        answer = client.post(f"/welcome-to/t/{table_id}/round/pairs", data=junk)
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 422 and "Pair 2: a number from 1 to 15" in page  # the pair is named
+        assert 'name="n1" inputmode="numeric" size="2" required value="5"' in page  # what was typed stays
+        assert '<option value="bis" selected>' in page
     good = client.post(f"/welcome-to/t/{table_id}/round/pairs",
                        data={"n1": "5", "e1": "pool", "n2": "3", "e2": "bis", "n3": "4", "e3": "temp"})
     assert good.status_code == 302
