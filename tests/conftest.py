@@ -23,9 +23,24 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PHONE = {"width": 360, "height": 740}
 
 
+# No test may hang the run: one that takes longer than this fails with every thread's stack (pytest-timeout,
+# set up, call and teardown included) and the run goes on. A test that needs longer says so with its own
+# `@pytest.mark.timeout(...)` (the PostgreSQL run's test waits for the whole second run).
+TEST_TIMEOUT = 300
+# A phone test (it uses the `chromium` fixture) runs once more when it fails: a real browser on a loaded
+# 2-core machine can stall once; a test that fails twice fails the run (pytest-rerunfailures).
+BROWSER_TIMEOUT, BROWSER_RERUNS = 180, 1
+
+
 @pytest.hookimpl(trylast=True)  # after -k and --deselect have removed what does not run
 def pytest_collection_modifyitems(session, config, items):
-    """Start the suite's PostgreSQL run in the background when its test is collected (see that test)."""
+    """Give every test the run's time limit unless it set its own; start the PostgreSQL run in the background."""
+    for item in items:
+        browser = "chromium" in getattr(item, "fixturenames", ())
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT if browser else TEST_TIMEOUT))
+        if browser and item.get_closest_marker("flaky") is None:
+            item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS))
     if not items or config.getoption("collectonly"):
         return
     from pg_server import start_background_run
@@ -54,6 +69,8 @@ def _browser_missing() -> str | None:
 @pytest.fixture(scope="session")
 def chromium():
     """Launch headless Debian Chromium once for the whole run (Playwright with executable_path)."""
+    if os.environ.get(PG_ADMIN):
+        pytest.skip("the PostgreSQL run leaves the phones in Chromium to the first run")
     reason = _browser_missing()
     if reason and os.environ.get("CI"):
         pytest.fail(f"CI must run the browser tests, but {reason}.")

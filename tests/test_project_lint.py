@@ -21,3 +21,20 @@ def test_ruff_clean():
         pytest.skip("ruff is not installed (pip install -r requirements-dev.txt)")
     done = subprocess.run([ruff, "check", "."], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+
+def test_every_test_has_a_time_limit(request, tmp_path):
+    """A hanging test fails after the run's limit instead of holding CI until it is killed."""
+    from conftest import TEST_TIMEOUT
+
+    marker = request.node.get_closest_marker("timeout")
+    assert marker is not None and marker.args[0] == TEST_TIMEOUT
+    # The plugin is installed and a limit stops a hanging test while the run goes on.
+    (tmp_path / "test_hang.py").write_text("import time\n\nimport pytest\n\n\n@pytest.mark.timeout(1)\n"
+                                           "def test_hangs():\n    time.sleep(30)\n\n\ndef test_after():\n"
+                                           "    pass\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_hang.py"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert "1 failed, 1 passed" in done.stdout, done.stdout
+    assert "Timeout" in done.stdout

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from pg_server import INNER, BackgroundRun, background_runs, pg_bin
+from pg_server import INNER, TIMEOUT, BackgroundRun, background_runs, pg_bin
 
 
 def _skip_or_fail_without_postgres() -> None:
@@ -23,6 +23,7 @@ def _skip_or_fail_without_postgres() -> None:
 
 
 @pytest.mark.skipif(bool(os.environ.get(INNER)), reason="already the PostgreSQL run")
+@pytest.mark.timeout(TIMEOUT + 300)  # waits for the whole second run, which has its own limit
 def test_web_and_core_suites_pass_on_postgresql():
     """Run tests/core and tests/web (phones in Chromium excepted) against PostgreSQL; all must pass."""
     _skip_or_fail_without_postgres()
