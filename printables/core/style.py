@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from collections.abc import Mapping
@@ -34,13 +35,36 @@ _FONT_FILES = {FONT: "Vera.ttf", FONT_BOLD: "VeraBd.ttf", FONT_ITALIC: "VeraIt.t
 # Characters the engine's labels may use that Vera has no glyph for.
 _SUBSTITUTES = {"\u2192": "=", "\u2190": "=", "\u2713": "ok"}
 
-# Japanese: ReportLab's built-in CID fonts (Adobe-Japan1) need no font file, so a fresh machine prints
-# Japanese too. They are referenced, not embedded: the PDF viewer draws them with its own Japanese
-# font. The Heisei fonts have one weight each, so bold text is the gothic (W5, already medium) too;
-# the Mincho takes italic's part for notes and footers, as Japanese typesetting has no italic.
-JA_GOTHIC = "HeiseiKakuGo-W5"
-JA_MINCHO = "HeiseiMin-W3"
-# Adobe-Japan1 draws these proportional glyphs in a full-width slot, or not at all (the tick);
+# Japanese: the IPAex fonts (IPA Font License: embedding and redistribution allowed), from Debian's
+# fonts-ipaexfont-gothic and fonts-ipaexfont-mincho (`.ci/run` installs them; docs/production.md says so),
+# are embedded as subsets, so every viewer shows the same Japanese page (poppler-based viewers included) and a
+# printed Japanese map is the map the photo reader expects. A machine without them falls back to ReportLab's
+# built-in CID fonts, which are referenced, not embedded (the viewer draws them with its own Japanese font),
+# and says so once in the log. One weight each: bold text is the gothic too; the Mincho takes italic's part
+# for notes and footers, as Japanese typesetting has no italic.
+JA_FONT_DIRS = [os.environ.get("COMPANION_JA_FONT_DIR", ""), "/usr/share/fonts/opentype/ipaexfont-gothic",
+                "/usr/share/fonts/opentype/ipaexfont-mincho", "/usr/share/fonts/truetype/ipaexfont-gothic",
+                "/usr/share/fonts/truetype/ipaexfont-mincho"]
+_JA_FILES = {"IPAexGothic": "ipaexg.ttf", "IPAexMincho": "ipaexm.ttf"}
+
+
+def _japanese_font_files() -> dict[str, str] | None:
+    """The paths of the two IPAex fonts, or None when either is missing."""
+    found = {}
+    for name, filename in _JA_FILES.items():
+        for folder in filter(None, JA_FONT_DIRS):
+            path = os.path.join(folder, filename)
+            if os.path.isfile(path):
+                found[name] = path
+                break
+    return found if len(found) == len(_JA_FILES) else None
+
+
+JA_FONT_FILES = _japanese_font_files()
+JA_EMBEDDED = JA_FONT_FILES is not None
+JA_GOTHIC = "IPAexGothic" if JA_EMBEDDED else "HeiseiKakuGo-W5"
+JA_MINCHO = "IPAexMincho" if JA_EMBEDDED else "HeiseiMin-W3"
+# Typographic forms for Japanese pages (Adobe-Japan1, the fallback, draws the originals full-width or not at all):
 # the Japanese forms read better: katakana middle dot, wave dash for ranges, a circle for "ok".
 _JA_SUBSTITUTES = {"\u00b7": "\u30fb", "\u2013": "\u301c", "\u2713": "\u25cb"}
 
@@ -72,10 +96,17 @@ _FONTS_BY_LANG = {"en": LATIN_FONTS, "ja": JAPANESE_FONTS}
 
 
 def register_japanese_fonts() -> None:
-    """Register the built-in Japanese CID fonts once per process (they load their metrics on first use)."""
+    """Register the Japanese fonts once per process: the embedded IPAex subsets, or the CID fallback."""
     known = set(pdfmetrics.getRegisteredFontNames())
     for name in (JA_GOTHIC, JA_MINCHO):
-        if name not in known:
+        if name in known:
+            continue
+        if JA_FONT_FILES is not None:
+            pdfmetrics.registerFont(TTFont(name, JA_FONT_FILES[name]))
+        else:
+            logging.getLogger(__name__).warning(
+                "Japanese PDFs reference the CID font %s without embedding it: install Debian's "
+                "fonts-ipaexfont-gothic and fonts-ipaexfont-mincho to embed the IPAex fonts.", name)
             pdfmetrics.registerFont(UnicodeCIDFont(name))
 
 
@@ -209,8 +240,10 @@ def new_canvas(buffer, paper: str, title: str, subject: str = SUBJECT, lang: str
 
     register_fonts()
     # invariant=1 drops the timestamp and random id, so the same board gives the same bytes.
-    c = Canvas(buffer, pagesize=paper_size(paper), invariant=1, pageCompression=1,
-               lang=None if lang == "en" else lang)  # English PDFs stay as they were, byte for byte
+    # The first font is an embedded one, not ReportLab's default Helvetica, which is referenced and never embedded:
+    # every font a PDF names is in the file (`pdffonts` shows "emb yes" for each).
+    c = Canvas(buffer, pagesize=paper_size(paper), invariant=1, pageCompression=1, initialFontName=FONT,
+               lang=None if lang == "en" else lang)
     c.setTitle(title)
     c.setAuthor("En Route Companion")
     c.setCreator("En Route Companion printables")

@@ -19,6 +19,7 @@ from companion.games.enroute.board import Board
 from companion.games.enroute.registry import find_board, load_board_file, shipped_board_ids
 from companion.games.enroute.rows import TIEBREAK_NOTE, scoring_rows
 from printables.core.i18n import print_locale, translator
+from printables.core.style import JA_EMBEDDED
 from printables.core.pads import PAD_GAP
 from printables.enroute import PAPER_SIZES, maps_pdf, scorepad_pdf
 from printables.enroute.scorepad import HEADER, LABEL_COLUMN, MAX_PLAYER_COLUMN, PADDING, PADS_PER_PAGE
@@ -244,14 +245,15 @@ def test_every_printables_text_has_its_japanese():
     assert untranslated == []
 
 
-def test_japanese_pdfs_use_the_cid_fonts_and_english_ones_do_not():
-    """Japanese text is set in the Heisei CID fonts; English PDFs keep only the embedded Vera fonts."""
+def test_japanese_pdfs_use_the_japanese_fonts_and_english_ones_do_not():
+    """Japanese text is set in the Japanese gothic and mincho; English PDFs keep only the embedded Vera fonts."""
     english = pages(scorepad_pdf(find_board("training-city")))[0][1]
     japanese = pages(ja_pad("training-city"))[0][1]
-    assert not any("Heisei" in ch["fontname"] for ch in english)
+    assert not any("IPAex" in ch["fontname"] or "Heisei" in ch["fontname"] for ch in english)
     fonts = {ch["fontname"] for ch in japanese}
-    # pdfminer spells the gothic's name "HeiseKakuGo" when it reads it back.
-    assert any("KakuGo" in f for f in fonts) and any("HeiseiMin" in f for f in fonts)
+    # pdfminer spells the Heisei gothic "HeiseKakuGo" when it reads it back (the fallback without IPAex).
+    gothic, mincho = ("IPAexGothic", "IPAexMincho") if JA_EMBEDDED else ("KakuGo", "HeiseiMin")
+    assert any(gothic in f for f in fonts) and any(mincho in f for f in fonts)
 
 
 @pytest.mark.parametrize("lang", ["fr", None, "JA"])
