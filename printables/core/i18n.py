@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.games.core.datanames import shipped_data_names
 from companion.games.core.problems import Msg, fill
 
 from .style import Fonts, fonts_for
@@ -52,14 +53,21 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
 def translator(lang: str = DEFAULT) -> Translate:
     """Return `t(text, **params)`: text in `lang` from the catalogues, its `{name}` placeholders filled.
 
-    A parameter marked with `N_()` is itself translated; any other is put in as it is.
+    A parameter marked with `N_()`, or one of the data's names, is itself translated; any other is put in as
+    it is. `t.name(text)` translates a data name alone.
     """
     catalogue = _catalogue(check_lang(lang))
 
     def t(text: str, **params: Any) -> str:
         """Translate source text, then fill its placeholders."""
         translated = catalogue.gettext(text) if text else text  # gettext("") is the catalogue's header
-        return fill(translated, {k: t(v) if isinstance(v, Msg) else v for k, v in params.items()})
+        return fill(translated, {k: t(v) if isinstance(v, Msg) else name(v) for k, v in params.items()})
+
+    def name(text: Any) -> Any:
+        """One of the data's names (a board, landmark or tile) in `lang`; anything else as it is."""
+        return catalogue.gettext(text) if type(text) is str and text in shipped_data_names() else text
+
+    t.name = name  # type: ignore[attr-defined]
 
     return t
 
@@ -75,6 +83,10 @@ class PrintLocale:
     def printable(self, text: str) -> str:
         """Replace the few characters this language's fonts cannot draw."""
         return self.fonts.printable(text)
+
+    def name(self, text: Any) -> Any:
+        """A name from the shipped data (a board, landmark or tile) in this language; anything else as it is."""
+        return self.t.name(text)  # type: ignore[attr-defined]
 
 
 def print_locale(lang: str = DEFAULT) -> PrintLocale:

@@ -187,9 +187,9 @@ def remote_value(board: Board, track_id: str | None, loc: PrintLocale) -> str | 
 def draw_meeting_points(c, board: Board, layout, loc: PrintLocale) -> None:
     """Remote landmarks and remote tourist spaces as boxes at their meeting points."""
     for landmark in board.remote_landmarks():
-        _box(c, layout, landmark.meeting, landmark.name, remote_value(board, landmark.track, loc), loc)
+        _box(c, layout, landmark.meeting, loc.name(landmark.name), remote_value(board, landmark.track, loc), loc)
     for space in board.features_of("remote_space"):
-        _box(c, layout, space.param("meeting"), space.name or space.id, space.param("symbol"), loc)
+        _box(c, layout, space.param("meeting"), loc.name(space.name) or space.id, space.param("symbol"), loc)
 
 
 def draw_city_features(c, board: Board, layout, loc: PrintLocale) -> None:

@@ -46,7 +46,7 @@ def legend_items(board: Board, loc: PrintLocale) -> list[tuple[object, str, floa
     vta = board.visit_them_all
     if vta is not None:
         table = ", ".join(f"{n} = {pp}" for n, pp in enumerate(vta.pp) if n and pp)
-        text = loc.t(VISIT_TEXT, name=vta.name, table=table) if table else vta.name
+        text = loc.t(VISIT_TEXT, name=vta.name, table=table) if table else loc.name(vta.name)
         items.append((_visit_icon, text, ICON))
     for kind, ftype in FEATURE_TYPES.items():  # a world city's map features, each with its own legend text
         if board.features_of(kind) and kind in LEGEND_FEATURES:

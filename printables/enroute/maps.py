@@ -132,7 +132,7 @@ def draw_header(c, board: Board, player_board: PlayerBoard, layout: MapLayout, l
     top = layout.height - MARGIN
     left, right = MARGIN, layout.width - MARGIN
     c.setFillColor(INK)
-    draw_fitted(c, board.name, left, top - 8 * mm, right - left - 55 * mm, fonts.bold, 20, fonts=fonts)
+    draw_fitted(c, loc.name(board.name), left, top - 8 * mm, right - left - 55 * mm, fonts.bold, 20, fonts=fonts)
     c.setFillColor(MUTED)
     draw_fitted(c, loc.t(SUBTITLE), left, top - 12.5 * mm, right - left - 55 * mm, fonts.regular, 8, fonts=fonts)
     badge_w, badge_h = 40 * mm, 10 * mm
@@ -247,7 +247,7 @@ def draw_landmark(c, board: Board, landmark: Landmark, layout: MapLayout, loc: P
             draw_fitted(c, value, left + side - side * 0.07, bottom + side - side * 0.24,
                         side * 0.55, loc.fonts.bold, 7.5, align="right", fonts=loc.fonts)
         # Names sit at the bottom so the middle stays free for the tourists players mark.
-        lines, size = wrap(loc.printable(landmark.name), loc.fonts.regular, 6.2, side * 0.84, 2)
+        lines, size = wrap(loc.printable(loc.name(landmark.name)), loc.fonts.regular, 6.2, side * 0.84, 2)
         c.setFillColor(INK)
         c.setFont(loc.fonts.regular, size)
         for i, line in enumerate(lines):  # top line first, so extracted text reads in order

@@ -24,7 +24,7 @@ def draw_point_landmarks(c, board: Board, layout, loc: PrintLocale) -> None:
     for landmark in board.landmarks:
         if not landmark.points or landmark.locations:
             continue
-        title = loc.t(TICKET, name=landmark.name) if landmark.ticket else landmark.name
+        title = loc.t(TICKET, name=landmark.name) if landmark.ticket else loc.name(landmark.name)
         for at in landmark.points:
             _box(c, layout, at, title, remote_value(board, landmark.track, loc), loc)
 

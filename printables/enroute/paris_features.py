@@ -54,7 +54,7 @@ def draw_remote_boxes(c, board: Board, layout, loc: PrintLocale) -> None:
         c.setLineWidth(0.8)
         c.rect(left, y - 0.4 * mm, BOX, BOX, stroke=1, fill=0)
         c.setFillColor(INK)
-        draw_fitted(c, remote.name or remote.id, left + BOX + 1.5 * mm, y, right - left - BOX - 1.5 * mm,
+        draw_fitted(c, loc.name(remote.name) or remote.id, left + BOX + 1.5 * mm, y, right - left - BOX - 1.5 * mm,
                     fonts.regular, 7, fonts=fonts)
     c.restoreState()
 

@@ -62,7 +62,7 @@ def draw_pad_header(c, board: Board, left: float, top: float, width: float, loc:
     """Draw the city name, the date line and the game level boxes (the table's `level` ticked)."""
     fonts = loc.fonts
     c.setFillColor(INK)
-    draw_fitted(c, board.name, left, top - 6.5 * mm, width * 0.45, fonts.bold, 14, fonts=fonts)
+    draw_fitted(c, loc.name(board.name), left, top - 6.5 * mm, width * 0.45, fonts.bold, 14, fonts=fonts)
     c.setFillColor(MUTED)
     draw_fitted(c, loc.t(SUBTITLE), left, top - 10.5 * mm, width * 0.45, fonts.regular, 7.5, fonts=fonts)
     date_left = left + width * 0.5

@@ -72,14 +72,14 @@ def visit_table(board: Board) -> str:
 def localized_row(row: ScoringRow, board: Board, loc: PrintLocale) -> ScoringRow:
     """Return a scoring row with its label and hint in the printable's language."""
     if row.key == "visit_them_all" and board.visit_them_all is not None:
-        # The label is the city's own name for its points (board data, not a catalogue text).
-        return replace(row, hint=loc.t(VISIT_HINT, table=visit_table(board)))
+        # The label is the city's own name for its points (board data: translated when it is a shipped name).
+        return replace(row, label=loc.name(row.label), hint=loc.t(VISIT_HINT, table=visit_table(board)))
     if row.type == "diversity":  # Paris: the board's own PP table, inside a catalogue text
         feature = board.feature("diversity", row.spec.feature)
         table = ", ".join(f"{n} → {pp}" for n, pp in enumerate(feature.param("pp")) if n) if feature else ""
         return replace(row, label=loc.t(row.label), hint=loc.t(DIVERSITY_HINT, table=table))
-    if row.board_label:  # a landmark's or a street's own name: board data
-        return replace(row, hint=loc.t(row.hint))
+    if row.board_label:  # a landmark's or a street's own name: board data (translated when shipped)
+        return replace(row, label=loc.name(row.label), hint=loc.t(row.hint))
     return replace(row, label=loc.t(row.label), hint=loc.t(row.hint))
 
 

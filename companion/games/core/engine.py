@@ -39,6 +39,11 @@ class GameEngine:
     formats: Mapping[str, Scorer]  # input format (e.g. "enroute-game/1") -> scorer returning the score document
     add_commands: CommandAdder | None = None  # extra `python -m companion` subcommands
     output_formats: tuple[str, ...] = field(default=())
+    # Data files (globs under `companion/games/`) whose "name" fields are names the companion made up (boards,
+    # landmarks, tiles): they are translated like any text (companion/games/core/datanames.py). Real place
+    # names printed on a published board (Ticket to Ride's cities, Thurn und Taxis's) are not listed: the table
+    # reads them off its own board.
+    data_names: tuple[str, ...] = field(default=())
 
 
 def iter_problems(doc: Any) -> Iterator[dict]:

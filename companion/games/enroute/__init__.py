@@ -9,7 +9,8 @@ from .registry import UnknownBoardError, find_board, shipped_board_ids, shipped_
 from .scoring import SCORE_FORMAT
 
 GAME = GameEngine(id="enroute", name="En Route", formats={GAME_FORMAT: score_document},
-                  add_commands=add_commands, output_formats=(SCORE_FORMAT,))
+                  add_commands=add_commands, output_formats=(SCORE_FORMAT,),
+                  data_names=("enroute/boards/*.json", "enroute/cities/*/*.json"))
 
 __all__ = ["GAME", "Board", "DocumentError", "Problem", "UnknownBoardError", "board_to_json", "find_board",
            "load_board", "parse_board", "shipped_board_ids", "shipped_boards"]

@@ -5,6 +5,10 @@ translates, then fills them. The language follows the phone: `?lang=` (then
 remembered in a cookie), the cookie, else the browser's Accept-Language. It
 never follows a table, so two phones at one table can read two languages.
 
+Names from the games' data files (example boards, landmarks, tiles) are texts of
+the catalogue too (`companion/games/core/datanames.py`): `data_name` shows one
+in the page's language, and templates and `_()` parameters do so by themselves.
+
 Problems from the engines carry a template and parameters (`Problem.render`),
 so their messages come from the same catalogues; the few without one are shown
 by their code's general text (`problem_text`).
@@ -23,6 +27,7 @@ from flask_babel import gettext as _gettext
 from flask_babel import lazy_gettext as _lazy_gettext
 from markupsafe import Markup
 
+from ...games.core.datanames import shipped_data_names
 from ...games.core.problems import Msg, Problem, fill
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -56,10 +61,19 @@ def current_lang() -> str:
     return lang_or_default(locale.language if locale else None)
 
 
+def data_name(text: Any) -> Any:
+    """A name from the shipped data (a board, landmark or tile) in the page's language; anything else as it is."""
+    if type(text) is str and has_request_context() and text in shipped_data_names():
+        return _gettext(text)
+    return text
+
+
 def _(text: str, /, **params: Any) -> str:
-    """Translate source text through the catalogues, then fill its `{name}` placeholders."""
+    """Translate source text through the catalogues, then fill its `{name}` placeholders.
+
+    A parameter marked with `N_()`, or one of the data's names, is translated too."""
     translated = _gettext(text) if has_request_context() else text
-    return fill(translated, {k: _(v) if isinstance(v, Msg) else v for k, v in params.items()})
+    return fill(translated, {k: _(v) if isinstance(v, Msg) else data_name(v) for k, v in params.items()})
 
 
 def lazy(text: str):
@@ -109,6 +123,10 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.after_request(_remember_choice)
     app.jinja_env.globals.update(_=_, problem_text=problem_text)  # after Babel, which installs its own `_`
+    app.jinja_env.filters["data_name"] = data_name
+    # `{{ board.name }}` and every other printed value that is one of the data's names shows in the page's
+    # language (a player's own text never is one, unless it copies a shipped name).
+    app.jinja_env.finalize = data_name
 
     @app.context_processor
     def language_context() -> dict:

@@ -32,7 +32,7 @@ from ...games.enroute.game_format import ZONE_METRICS
 from ...games.enroute.goals import METRICS, goal_to_json, parse_goals
 from ...games.enroute.rows import GOAL_DECKS, LEVELS, scoring_rows
 from ...games.enroute.setup import goal_catalogue
-from ..core.i18n import LANGUAGES, _, problem_text
+from ..core.i18n import LANGUAGES, _, data_name, problem_text
 from ..core.tables.names import duplicate_names
 from .labels import label
 
@@ -128,7 +128,7 @@ class NewTableForm(FlaskForm):
     def setup(self, boards: list[Board], board: Board, catalogue: list[dict], lang: str) -> None:
         """Fill the choices that depend on the city, the catalogue and the language."""
         self.the_board, self.catalogue, self.ui_lang = board, catalogue, lang
-        self.board.choices = choices([(b.id, b.name) for b in boards])
+        self.board.choices = choices([(b.id, data_name(b.name)) for b in boards])
         self.level.choices = choices([(lv, label(f"level_{lv}")) for lv in LEVELS])
         numbers = [(str(pb.number), str(pb.number)) for pb in board.player_boards]
         for entry in self.players:

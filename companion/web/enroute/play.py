@@ -22,7 +22,7 @@ from ...games.enroute.goals import goal_to_json
 from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
 from ..core import db as core_db
 from ..core import limits
-from ..core.i18n import _
+from ..core.i18n import _, data_name
 from ..core.qr import qr_png
 from ..core.security import public_url, small_int
 from ..core.tables import seats
@@ -49,7 +49,7 @@ def new():
     """Step 1: choose the city, normal/solo/team and the turn-by-turn referee; this creates the game."""
     boards = board_store.available_boards()
     form = pf.ModeForm()
-    form.board.choices = pf.options((b.id, b.name) for b in boards)
+    form.board.choices = pf.options((b.id, data_name(b.name)) for b in boards)
     if request.method == "POST":
         if form.validate_on_submit() and form.mode.data in dict(pf.MODES):
             board = next((b for b in boards if b.id == form.board.data), boards[0])

@@ -18,7 +18,7 @@ from ...games.enroute import referee as ref
 from ...games.enroute.board import Board
 from ...games.enroute.cards import RoundCard
 from ...games.enroute.geometry import Location, Point, Section
-from ..core.i18n import _, lazy
+from ..core.i18n import _, data_name, lazy
 from .labels import label
 
 MODES = (("normal", lazy("Normal game (1–4 players)")), ("solo", lazy("Solo game")),
@@ -152,7 +152,7 @@ def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], ad
     as one side of an "OR" choice ("or"); `<prefix>_choice` is the side the chooser takes (and, in advanced
     mode, `<prefix>_choice_move` its move). A board with remote spaces adds the card's symbol (Cairo cards).
     """
-    tracks = tracks if tracks is not None else [(lm.id, lm.name) for lm in board.iconic()]
+    tracks = tracks if tracks is not None else [(lm.id, data_name(lm.name)) for lm in board.iconic()]
     coordinates = [(NONE, "–")] + [(str(n), str(n)) for n in range(1, 7)]
     setattr(cls, f"{prefix}_coord", SelectField(_("Coordinate"), choices=options(coordinates), validate_choice=False))
     setattr(cls, f"{prefix}_repeat", BooleanField(_("Repeat card")))
@@ -175,7 +175,7 @@ def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], ad
         if advanced:
             setattr(cls, f"{prefix}_choice_move", SelectField(_("Move of the chosen side"),
                                                               choices=options(moves[1:4]), validate_choice=False))
-    spaces = [(f.param("symbol"), f.name or f.id) for f in board.features_of("remote_space")]
+    spaces = [(f.param("symbol"), data_name(f.name) or f.id) for f in board.features_of("remote_space")]
     if spaces:
         setattr(cls, f"{prefix}_symbol", SelectField(_("Cairo card: remote space symbol"),
                                                      choices=options([(NONE, _("none")), *spaces]),
@@ -217,7 +217,7 @@ class ReadCard:
 def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], title: str,
               errors: list[str], tracks: list[tuple[str, str]] | None = None) -> ReadCard:
     """Read one card (its symbols' moves in order, its "OR" choice) from the form; problems go to `errors`."""
-    tracks = tracks if tracks is not None else [(lm.id, lm.name) for lm in board.iconic()]
+    tracks = tracks if tracks is not None else [(lm.id, data_name(lm.name)) for lm in board.iconic()]
     coord = form[f"{prefix}_coord"].data or ""
     repeat = bool(form[f"{prefix}_repeat"].data)
     tourists = []

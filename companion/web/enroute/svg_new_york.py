@@ -15,7 +15,7 @@ from markupsafe import escape
 
 from ...games.enroute.board import Board
 from ...games.enroute.features import Feature
-from ..core.i18n import _
+from ..core.i18n import _, data_name
 from . import svgfeatures as sf
 
 
@@ -54,7 +54,7 @@ def landmark_marks(board: Board) -> list[str]:
             continue
         for p in lm.points:
             x, y = sf.xy(p)
-            out.append(f'<g class="ny-point-lm k-{lm.kind}"><title>{escape(lm.name)}</title>'
+            out.append(f'<g class="ny-point-lm k-{lm.kind}"><title>{escape(data_name(lm.name))}</title>'
                        f'<rect class="diamond" x="{x - 8}" y="{y - 8}" width="16" height="16" '
                        f'transform="rotate(45 {x} {y})"/>'
                        f'<text class="remote-glyph" x="{x}" y="{y + 5}">{sf.KIND_GLYPHS.get(lm.kind, "")}</text></g>')

@@ -12,6 +12,7 @@ from __future__ import annotations
 from markupsafe import escape
 
 from ...games.enroute.features import Feature
+from ..core.i18n import data_name
 from . import svgfeatures as sf
 from .svgfeatures import Ctx, Drawer, register, xy
 
@@ -23,7 +24,7 @@ def _sides_over(feature: Feature, ctx: Ctx) -> list[str]:
     landmark = ctx.board.landmark(feature.param("landmark"))
     kind = landmark.kind if landmark else "grey"
     out = [f'<g id="{sf.feature_id(feature)}" class="ft-sides k-{escape(kind)}">'
-           f'<title>{escape(landmark.name if landmark else feature.id)}</title>']
+           f'<title>{escape(data_name(landmark.name) if landmark else feature.id)}</title>']
     for a, b in feature.sections:
         (ax, ay), (bx, by) = xy(a), xy(b)
         out.append(f'<line class="side" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')

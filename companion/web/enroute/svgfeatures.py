@@ -20,7 +20,7 @@ from markupsafe import escape
 from ...games.enroute.board import Board
 from ...games.enroute.features import FEATURE_TYPES, Feature
 from ...games.enroute.geometry import Location, Point, Section
-from ..core.i18n import _
+from ..core.i18n import _, data_name
 
 CELL = 60
 LEFT = TOP = 34
@@ -85,7 +85,7 @@ def feature_id(feature: Feature) -> str:
 
 def _title(feature: Feature) -> str:
     """Return an SVG title naming the feature (its name, else its id)."""
-    return f"<title>{escape(feature.name or feature.id)}</title>"
+    return f"<title>{escape(data_name(feature.name) or feature.id)}</title>"
 
 
 # ---- river and banks --------------------------------------------------------------------------------------
@@ -203,7 +203,7 @@ def _meeting_over(feature: Feature, ctx: Ctx) -> list[str]:
     for i, lm in enumerate(remote):
         gx, gy = sx * (17 + 15 * i), sy * 16
         star = f'<text class="remote-star" x="{gx}" y="{gy + sy * 14 + 5}">★</text>' if lm.track else ""
-        out.append(f'<g class="remote-lm k-{escape(lm.kind)}"><title>{escape(lm.name)}</title>'
+        out.append(f'<g class="remote-lm k-{escape(lm.kind)}"><title>{escape(data_name(lm.name))}</title>'
                    f'<text class="remote-glyph" x="{gx}" y="{gy + 5}">{KIND_GLYPHS.get(lm.kind, "★")}</text>'
                    f'{star}</g>')
     out.append("</g>")

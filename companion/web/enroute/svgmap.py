@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ...games.enroute.board import COLOURS, Board, PlayerBoard
 from ...games.enroute.geometry import Location, Point, Section
+from ..core.i18n import data_name
 from . import svg_new_york as ny
 from . import svg_paris  # noqa: F401  Paris's feature drawers register themselves
 from . import svgfeatures as sf
@@ -103,7 +104,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
     width, height = max(width, x1 + 4) - x0, max(height, y1 + 4) - y0
     halves = ny.halves(board, x0, y0, width, height)  # New York: each 6×6 half's view, for a phone
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{map_id}" class="map" viewBox="{x0} {y0} {width} {height}" '
-           f'role="img" aria-label="{escape(label or board.name)}" data-mode="roads"{halves}>']
+           f'role="img" aria-label="{escape(label or data_name(board.name))}" data-mode="roads"{halves}>']
     out.append('<g class="coords" aria-hidden="true">')
     cols = player_board.columns if player_board else tuple(range(1, board.cols + 1))
     rows = player_board.rows if player_board else tuple(range(1, board.rows + 1))
@@ -121,7 +122,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
         x, y = xy((loc[0] - 1, loc[1] - 1))
         marks = board.landmarks_at(loc)
         kind = marks[0].kind if marks else ""
-        title = ", ".join(lm.name for lm in marks)
+        title = ", ".join(data_name(lm.name) for lm in marks)
         classes = _cls("cell", kind and "k-" + kind, location_id(loc) in state.problems and "problem")
         out.append(f'<rect id="{location_id(loc)}" class="{classes}" '
                    f'x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6">'
@@ -168,10 +169,10 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
             out.append(f'<line class="ride" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
     out.append('</g><g class="marks">')
     if board.visit_them_all:
+        vta = escape(data_name(board.visit_them_all.name))
         for p in board.visit_them_all.at:
             px, py = xy(p)
-            out.append(f'<circle class="vta" cx="{px}" cy="{py}" r="7"><title>{escape(board.visit_them_all.name)}'
-                       "</title></circle>")
+            out.append(f'<circle class="vta" cx="{px}" cy="{py}" r="7"><title>{vta}</title></circle>')
     ends = {state.route[0], state.route[-1]} if len(state.route) > 1 else set()
     for x in range(board.cols + 1):
         for y in range(board.rows + 1):

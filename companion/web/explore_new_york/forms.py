@@ -10,7 +10,7 @@ from wtforms.fields.choices import SelectChoice
 
 from ...games.explore_new_york.setup import MAX_PLAYERS, check_setup
 from ...games.explore_new_york.tiles import shipped_tiles
-from ..core.i18n import _, problem_text
+from ..core.i18n import _, data_name, problem_text
 from ..core.tables.names import duplicate_names
 
 RANDOM = "random"
@@ -38,7 +38,7 @@ class NewTableForm(FlaskForm):
 
     def setup(self, own: list | None = None) -> None:
         """Fill the tile choices in the page's language: random, the shipped tiles, then the table's own tiles."""
-        tiles = [(RANDOM, _("Deal at random"))] + [(t.id, t.name) for t in shipped_tiles().values()]
+        tiles = [(RANDOM, _("Deal at random"))] + [(t.id, data_name(t.name)) for t in shipped_tiles().values()]
         tiles += [(t.id, _("{name} (your tile)", name=t.name)) for t in own or []]
         for entry in self.players:
             entry.form.tile.choices = choices(tiles)

@@ -84,7 +84,7 @@ def _every_pdf(lang: str) -> dict[str, bytes]:
     """One PDF of each printable the project makes, in `lang`."""
     from companion.games.enroute.registry import find_board, shipped_board_ids
     from companion.games.explore_new_york.tiles import shipped_tiles
-    from printables import enroute, explore_new_york, thurn_und_taxis_rome, welcome_to
+    from printables import enroute, explore_new_york
     from printables.enroute.new_york_halves import halves_pdf
     from printables.explore_new_york.scorepad import scorepad_pdf as eny_pad
     from printables.thurn_und_taxis_rome.board import board_pdf

@@ -37,7 +37,8 @@ def test_japanese_comes_from_the_catalogue():
     t = translator("ja")
     assert t("Red landmarks") == "赤のランドマーク"
     assert t("Player {n}", n=3) == "プレイヤー3"
-    assert t("{city}: score pad", city="Training City") == "Training City：得点記録用紙"
+    assert t("{city}: score pad", city="Training City") == "トレーニングシティ：得点記録用紙"  # a data name too
+    assert t("{city}: score pad", city="Kyoto") == "Kyoto：得点記録用紙"  # a table's own name stays
     assert t("{what}: {reason}", what=N_("Total PP"), reason="x") == "合計PP：x"
     assert t("A text no catalogue has") == "A text no catalogue has"  # falls back to the source
     assert t("") == ""  # not the catalogue's header

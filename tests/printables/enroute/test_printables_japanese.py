@@ -19,8 +19,8 @@ from companion.games.enroute.board import Board
 from companion.games.enroute.registry import find_board, load_board_file, shipped_board_ids
 from companion.games.enroute.rows import TIEBREAK_NOTE, scoring_rows
 from printables.core.i18n import print_locale, translator
-from printables.core.style import JA_EMBEDDED
 from printables.core.pads import PAD_GAP
+from printables.core.style import JA_EMBEDDED
 from printables.enroute import PAPER_SIZES, maps_pdf, scorepad_pdf
 from printables.enroute.scorepad import HEADER, LABEL_COLUMN, MAX_PLAYER_COLUMN, PADDING, PADS_PER_PAGE
 from printables.enroute.style import MARGIN

@@ -81,7 +81,7 @@ def test_the_rules_are_shown_in_japanese(client):
     for path in ("/players/0", "/score"):
         notes = _notes(text(client.get(f"/tables/{token}{path}")))
         assert notes and not any("final route" in n or "per marked space" in n for n in notes)
-        assert any("Statue on the Peak" in n and "24" in n for n in notes)  # the board's name, the numbers
+        assert any("山頂の像" in n and "24" in n for n in notes)  # the board's name in Japanese, the numbers
 
 
 def _legend(page: str) -> dict[str, str]:

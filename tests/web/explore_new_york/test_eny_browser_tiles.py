@@ -57,6 +57,8 @@ def test_own_tile_in_the_editor_then_a_dealt_table(chromium, live_server, tmp_pa
         assert page.locator("text=24 cards are in play").count() == 1
         page.click("#rounds-link")
         assert page.locator(".dealt-cards .card-face").count() == 3
+        assert page.locator(".dealt-cards input:checked").count() == 0  # nothing chosen for the player
+        page.check(".dealt-cards input[value='3']")
         page.click("#deal-round")
         page.wait_for_selector("#coordinate-cards")
         assert page.locator("#coordinate-cards li").count() == 2

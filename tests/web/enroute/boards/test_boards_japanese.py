@@ -53,7 +53,8 @@ def test_board_list_and_board_page_in_japanese(ja, fragments):
     japanese(ja.get("/boards/"), fragments, "自分のボードを写す", "写し始める", "コンパニオン付属", "白紙の6×6の地図")
     page = japanese(ja.get("/boards/training-city"), fragments, "ダウンロードと印刷", "ランドマーク", "印刷座標",
                     "都市の地図（6×6ロケーション）")
-    assert "Training City" in page and "TV Tower" in page  # game data stays as the board file names it
+    # the shipped board's names are texts of the catalogue too
+    assert "トレーニングシティ" in page and "テレビ塔" in page and "TV Tower" not in page
     japanese(ja.get("/boards/training-city/maps.pdf?paper=b5"), fragments, "知らない用紙", status=400)
 
 
@@ -102,7 +103,7 @@ def test_import_explains_a_broken_board_in_japanese(ja, token, training_doc, fra
     doc = json.loads(json.dumps(training_doc))
     imported = ja.post("/boards/import", data={"csrf_token": token, "text": json.dumps(doc)}, follow_redirects=True)
     japanese(imported, fragments, "は使われていたので、ボードを 'training-city-2' として保存しました。",
-             "Training Cityを'training-city-2'として読み込みました。")
+             "トレーニングシティを'training-city-2'として読み込みました。")
 
 
 def test_a_save_refused_by_a_newer_board_in_japanese(ja, save, token, complete_doc, fragments):

@@ -31,4 +31,4 @@ def test_turn_problems_with_layout_places_are_named_in_printed_terms(client, app
     assert shown[0]["target"] == "s-0-0-1-0"
     with app.test_request_context("/?lang=ja"):
         japanese = _problems(found, turn, state, seat)[0]["text"]
-    assert f"Linden Park({col}, {row})の上の辺の区間" in japanese and "[0, 0]" not in japanese
+    assert f"菩提樹公園({col}, {row})の上の辺の区間" in japanese and "[0, 0]" not in japanese
