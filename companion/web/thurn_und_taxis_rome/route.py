@@ -24,6 +24,7 @@ from ..core.i18n import _
 from ..core.security import loads
 from . import forms as tf
 from . import labels as lb
+from . import view
 from .common import bp, change_mark, form_message, load_public, record, table_or_404
 from .store import Stored
 
@@ -92,7 +93,8 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
                            "cities": sorted(facts().cities), "city_errors": city_errors or {},
                            "max_route": tf.MAX_ROUTE, "form": tf.showing(version), "mark": change_mark(stored.id),
                            "hold": status != 200 or bool(draft["cities"]),
-                           "offline_key": _offline_key(stored.id, stage, draft)}
+                           "offline_key": _offline_key(stored.id, stage, draft),
+                           "final_round": view.final_round_part(table, [s.player for s in table.seats])}
     if stage == "moves":
         outcome, credits = preview_route(table, seat, draft)
         if credits is None:  # the draft no longer fits the table: show why, from the route step
@@ -109,6 +111,7 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
                                  "up when the route is recorded.", carriage=lb.carriage(e["carriage"]))
                                for e in outcome.events if e.get("event") == "arrived"]
             ctx["has_board"] = table.audience.track is not None
+            ctx["pic"] = view.play_picture(after, ctx["options"], ctx["steps"])
             ctx["known_cities"] = sorted({*after.audience.carriages.values(), *facts().two_player_cities,
                                           facts().rome} - {""})
     if stage == "offices":
