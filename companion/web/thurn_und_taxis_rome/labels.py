@@ -190,6 +190,15 @@ def _tiles(tiles: list[dict], players: list[str], names: Mapping[str, str]) -> s
     return join_list(_("{player}'s {rank}", player=players[t["seat"]], rank=rank(t["rank"], names)) for t in tiles)
 
 
+def bonus_hint(events: Iterable[Mapping[str, Any]], players: list[str], tracked: bool) -> str | None:
+    """After a 4-kind return placed a post office on a tracked table: bonus tiles apply at once (seed)."""
+    for event in events:
+        if tracked and event.get("event") == "offices-returned" and event.get("reward") == "post-office":
+            return _("Bonus tiles apply at once: if {player}’s new post office completes a province group or earns "
+                     "another bonus tile, take it now with “Take this bonus tile”.", player=players[event["seat"]])
+    return None
+
+
 def event_line(event: Mapping[str, Any], players: list[str], names: Mapping[str, str]) -> str | None:
     """One public event of the table's log as a sentence (None for events the log does not show)."""
     kind = event.get("event")

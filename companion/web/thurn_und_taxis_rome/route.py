@@ -213,7 +213,8 @@ def _moves_stage(stored: Stored, draft: dict, version: str, do: str):
             return _render(fresh, "moves", draft, again, result.status, lb.problem_rows(result.problems))
         players = [s.player for s in stored.table.seats]
         for event in result.events:
-            if event.get("event") in ("route-scored", "carriage-moved", "arrived"):
+            if event.get("event") in ("route-scored", "carriage-moved", "arrived", "post-offices", "final-round",
+                                      "bonus-taken"):
                 flash(lb.event_line(event, players, stored.table.rank_names), "ok")
         return redirect(url_for("thurn_und_taxis_rome.tables.show", token=stored.id))
     abort(400, description=_("The route form could not be read; start the route again."))

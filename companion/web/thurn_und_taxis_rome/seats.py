@@ -94,6 +94,9 @@ def seat_return(seat_token: str):
             flash(line, "ok")
     for p in result.problems:
         flash(lb.problem_line(p), "warn")
+    hint = lb.bonus_hint(result.events, players, stored.table.posts is not None)
+    if hint:
+        flash(hint, "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
 
 

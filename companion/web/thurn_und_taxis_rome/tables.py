@@ -282,6 +282,9 @@ def _after(stored: store.Stored, result: Result, entered: dict | None = None, do
                 flash(line, "ok")
         for p in result.problems:
             flash(lb.problem_line(p), "warn")
+        hint = lb.bonus_hint(result.events, players, stored.table.posts is not None)
+        if hint:
+            flash(hint, "ok")
         if done:
             flash(done, "ok")
         return redirect(url_for("thurn_und_taxis_rome.tables.show", token=stored.id))

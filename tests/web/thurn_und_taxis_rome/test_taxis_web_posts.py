@@ -81,6 +81,9 @@ def test_last_post_office_starts_the_final_round_on_every_page_and_the_sheet_is_
     returned = client.post(seats[0] + "/return", data={
         "version": version(client, token), "kinds": ["postmaster", "coachman", "administrator", "cartwright"]})
     assert returned.status_code == 302
+    after = text(client.get(seats[0]))
+    assert "Anna placed 1 post office(s); 0 left." in after
+    assert "Bonus tiles apply at once: if Anna’s new post office completes a province group" in after
     doc = state(app, token)
     assert doc["posts"]["houses"] == [20, 0, 0] and doc["posts"]["final_round"] == 0
     assert [b["stack"] for b in doc["posts"]["bonus"][0]] == ["end_game"]  # taken by itself

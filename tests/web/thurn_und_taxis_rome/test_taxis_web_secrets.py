@@ -6,7 +6,6 @@ import html
 import re
 
 import pytest
-
 from taxis_web_helpers import SEED_PLACEMENT, act, claim, place, score_route, start_table, state
 
 # Two placements for Anna that differ only on carriages still travelling (Baden, which arrives, is the same).
