@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_taxis_browser import fits, phone, place
 
 from companion.web.core.app import create_app
@@ -57,6 +58,7 @@ def return_on_phone(page, kinds: list[str]) -> None:
     submit(page, "#my-offices .return-form button")
 
 
+@pytest.mark.timeout(120)  # a wedged browser fails the test instead of blocking the run (about 20 s normally)
 def test_browser_three_phones_road_to_rome_tracked(chromium, live_server, tmp_path):
     app = create_app({"SECRET_KEY": "browser", "DATABASE": str(tmp_path / "r.sqlite"),
                       "BOARD_LIBRARY": str(tmp_path / "boards")})
@@ -143,6 +145,7 @@ def test_browser_three_phones_road_to_rome_tracked(chromium, live_server, tmp_pa
         anna.check('#seven-carriage input[name="confirm"]')
         submit(anna, "#trigger-end")
         anna.wait_for_selector("#final-round", timeout=WAIT)
+        fits(anna)  # the shared screen with the tracked panels and the drawn board fits the phone
         for other in (ben, scott):
             other.wait_for_selector("#final-round >> text=Turns still to play (1): Scott.", timeout=WAIT)
             assert "Scott took a 7-carriage: the final round started." in other.locator("#final-round").inner_text()
