@@ -116,6 +116,7 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
                                           facts().rome} - {""})
     if stage == "offices":
         ctx["route_line"] = " – ".join(draft["cities"])
+        ctx["houses_left"] = view.POST_OFFICES - table.posts.houses[seat] if table.posts is not None else None
     return render_template("thurn_und_taxis_rome/route.html", **ctx), status
 
 

@@ -8,7 +8,9 @@ Scott's turn ends the game, and the score sheet takes the bonus tiles and houses
 
 from __future__ import annotations
 
-from taxis_web_helpers import act, score_route, seat_everyone, start_table, state, text, version
+import json
+
+from taxis_web_helpers import act, draft_of, route_post, score_route, seat_everyone, start_table, state, text, version
 
 LONG = ["Augsburg", "Ingolstadt", "Munchen", "Innsbruck", "Kempten", "Sigmaringen", "Freiburg"]
 
@@ -77,6 +79,15 @@ def test_last_post_office_starts_the_final_round_on_every_page_and_the_sheet_is_
     _turn(client, token)                           # 8 Ben
     _turn(client, token)                           # 9 Scott
     assert "Post offices placed: 19 of 20 (1 left)" in text(client.get(seats[0]))
+    v = version(client, token)
+    data = {"version": v, "stage": "route", "draft": "{}", "do": "next", **{f"city_{i}": c for i, c in enumerate(LONG)}}
+    offices_step = text(route_post(client, token, data))
+    assert "Anna has 1 post offices left; the ticked ones are counted" in offices_step
+    _page, draft = score_route(client, token, LONG, LONG[:3], record=False)
+    too_many = route_post(client, token, {"version": version(client, token), "stage": "moves",
+                                          "draft": json.dumps(draft), "do": "record"}, 422)
+    assert "Anna has 1 post offices left, not 3." in text(too_many)  # refused, the draft kept
+    assert draft_of(too_many.get_data(as_text=True))["post_offices"] == LONG[:3]
     _turn(client, token, None, "cartwright", end=False)  # 10 Anna takes the last cartwright: a return round
     returned = client.post(seats[0] + "/return", data={
         "version": version(client, token), "kinds": ["postmaster", "coachman", "administrator", "cartwright"]})
