@@ -112,6 +112,7 @@ def test_last_post_office_starts_the_final_round_on_every_page_and_the_sheet_is_
     act(client, token, "end-turn")
     assert "Turns still to play (2): Ben, Scott." in text(client.get(seats[2]))
     act(client, token, "end-turn")
+    assert "End Scott’s turn and the game" in text(client.get(f"/taxis/{token}"))
     act(client, token, "end-turn")
     doc = state(app, token)
     assert doc["ended"] is True
