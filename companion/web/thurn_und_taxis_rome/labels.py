@@ -249,7 +249,7 @@ def event_line(event: Mapping[str, Any], players: list[str], names: Mapping[str,
     if kind == "final-round":
         last = players[event["last"]] if isinstance(event.get("last"), int) and event["last"] < len(players) else ""
         if event.get("why") == "carriage":
-            return _("{player} took the 7-carriage: the final round starts; the game ends after {last}'s turn.",
+            return _("{player} took a 7-carriage: the final round starts; the game ends after {last}'s turn.",
                      player=who, last=last)
         return _("{player} placed their last post office: the final round starts; the game ends after {last}'s "
                  "turn.", player=who, last=last)

@@ -153,4 +153,5 @@ def test_without_the_audience_post_offices_and_the_seven_carriage(app, client):
     page = text(client.get(f"/taxis/{token}"))
     assert "Anna took a 7-carriage: the final round started." in page
     assert "Turns still to play (2): Anna, Ben." in page
+    assert "Anna took a 7-carriage: the final round starts; the game ends after Ben's turn." in page  # the log
     assert state(app, token)["posts"]["bonus"][0][0]["stack"] == "end_game"
