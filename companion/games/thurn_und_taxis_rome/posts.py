@@ -182,3 +182,37 @@ def no_post_office_left(table: Table, seat: int) -> list[Problem]:
     """A 4-kind reward when the seat has no post office left: a warning, nothing placed."""
     return [warning("no-post-offices-left", "kinds", N_("{player} has no post office left to place."),
                     player=table.seats[seat].player)]
+
+
+def open_stacks(table: Table, seat: int) -> list[tuple[str, int]]:
+    """The bonus stacks a seat may take a tile from now, each with the points of its top tile.
+
+    Not the end-game stack (it goes by itself), not a stack the seat already holds a tile of, not an
+    empty one; nothing on an untracked table.
+    """
+    posts = table.posts
+    if posts is None or not 0 <= seat < len(posts.bonus):
+        return []
+    held = {s for s, _ in posts.bonus[seat]}
+    found = []
+    for stack, tiles in stacks().items():
+        taken = posts.taken(stack)
+        if stack != "end_game" and stack not in held and taken < len(tiles):
+            found.append((stack, tiles[taken].points))
+    return found
+
+
+def final_round(table: Table) -> dict | None:
+    """The final round as every phone announces it, or None before it starts (or on an untracked table).
+
+    `seat`: who started it; `why`: `last-post-office` or `carriage`; `left`: the seats whose turn is still to
+    come in it, the active seat first (empty once the game is over): the round is played out to the end of
+    the turn of the seat before the start player (the last seat, clockwise).
+    """
+    posts = table.posts
+    if posts is None or posts.final_round is None:
+        return None
+    why = next((e.get("why") for e in reversed(table.log) if e.get("event") == "final-round"), "last-post-office")
+    left = [] if table.ended else list(range(table.turn.active, len(table.seats)))
+    return {"seat": posts.final_round, "why": why, "left": left, "last": len(table.seats) - 1,
+            "ended": table.ended}

@@ -206,3 +206,4 @@ def board_json(board_id: str):
         abort(404, description=_("There is no such board."))
     return Response(json.dumps(found.doc, ensure_ascii=False, indent=2), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="road-to-rome-{found.id}.json"'})
+

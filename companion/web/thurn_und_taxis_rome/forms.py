@@ -50,6 +50,7 @@ class NewTableForm(FlaskForm):
     colour_3 = SelectField(validate_choice=False, default="yellow")
     audience = BooleanField(default=True)
     offices = BooleanField(default=True)
+    posts = BooleanField(default=True)  # track post offices, bonus tiles and the end (engine setup `posts`)
     board = SelectField(validate_choice=False, default="")
     start_baden = SelectField(validate_choice=False, default="")
     start_wurttemberg_hohenzollern = SelectField(validate_choice=False, default="")

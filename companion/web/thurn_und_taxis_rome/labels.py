@@ -68,6 +68,9 @@ CONFLICT_KINDS = {
     "return-offices": N_("officials' tiles were returned"),
     "end-turn": N_("a turn ended"),
     "end-game": N_("the game ended"),
+    "take-bonus": N_("a bonus tile was taken"),
+    "build": N_("post offices were placed"),
+    "trigger-end": N_("the final round started"),
     "base-scores": N_("the score sheet was saved"),
     "undo": N_("a change was taken back"),
     "unknown": N_("the page is older than the table"),
@@ -114,6 +117,15 @@ def colour(colour_id: str) -> str:
     return _pick(COLOURS, colour_id)
 
 
+def stack_label(stack: str) -> str:
+    """A bonus stack (`province:Baiern`, `long_route:7`, `all_provinces`, `end_game`) by its name."""
+    kind, _sep, detail = stack.partition(":") if isinstance(stack, str) else ("", "", "")
+    if kind not in BONUS_STACKS:
+        return str(stack)
+    group = carriage(GROUPS.get(detail, detail)) if kind == "province" else ""
+    return _(BONUS_STACKS[kind], group=group, length=detail)
+
+
 def reward(reward_id: str) -> str:
     """What a return earned, in the page's language."""
     return _pick(REWARDS, reward_id)
@@ -140,6 +152,8 @@ def _named(key: str, value: Any) -> Any:
     tables = {"rank": RANKS, "office": OFFICES, "colour": COLOURS, "module": MODULES}
     if key in tables and value in tables[key]:
         return tables[key][value]
+    if key == "stack":
+        return stack_label(value)
     if key in ("ranks", "known"):  # a list of ids the engine names ("cardinal, bishop, …"): their names
         ids = value.split(", ")
         for names in (RANKS, CARRIAGES, OFFICES):
@@ -174,6 +188,15 @@ def problem_rows(problems: Iterable[Problem], items: Mapping[str, str] | None = 
 def _tiles(tiles: list[dict], players: list[str], names: Mapping[str, str]) -> str:
     """Name clergy tiles: "Anna's Cardinal, Ben's Pastor"."""
     return join_list(_("{player}'s {rank}", player=players[t["seat"]], rank=rank(t["rank"], names)) for t in tiles)
+
+
+def bonus_hint(events: Iterable[Mapping[str, Any]], players: list[str], tracked: bool) -> str | None:
+    """After a 4-kind return placed a post office on a tracked table: bonus tiles apply at once (seed)."""
+    for event in events:
+        if tracked and event.get("event") == "offices-returned" and event.get("reward") == "post-office":
+            return _("Bonus tiles apply at once: if {player}’s new post office completes a province group or earns "
+                     "another bonus tile, take it now with “Take this bonus tile”.", player=players[event["seat"]])
+    return None
 
 
 def event_line(event: Mapping[str, Any], players: list[str], names: Mapping[str, str]) -> str | None:
@@ -217,6 +240,19 @@ def event_line(event: Mapping[str, Any], players: list[str], names: Mapping[str,
         return _("{player}'s turn ended; {next} is next.", player=who, next=players[event["next"]])
     if kind == "game-ended":
         return _("The game ended.")
+    if kind == "post-offices":
+        return _("{player} placed {n} post office(s); {left} left.", player=who, n=event.get("placed"),
+                 left=event.get("left"))
+    if kind == "bonus-taken":
+        return _("{player} took the {stack} ({points} points).", player=who, stack=stack_label(event.get("stack", "")),
+                 points=event.get("points"))
+    if kind == "final-round":
+        last = players[event["last"]] if isinstance(event.get("last"), int) and event["last"] < len(players) else ""
+        if event.get("why") == "carriage":
+            return _("{player} took a 7-carriage: the final round starts; the game ends after {last}'s turn.",
+                     player=who, last=last)
+        return _("{player} placed their last post office: the final round starts; the game ends after {last}'s "
+                 "turn.", player=who, last=last)
     if kind == "final-return":
         return _("Final return: each player may return officials' tiles once more before scoring.")
     return None

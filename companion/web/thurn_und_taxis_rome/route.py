@@ -24,6 +24,7 @@ from ..core.i18n import _
 from ..core.security import loads
 from . import forms as tf
 from . import labels as lb
+from . import view
 from .common import bp, change_mark, form_message, load_public, record, table_or_404
 from .store import Stored
 
@@ -92,7 +93,8 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
                            "cities": sorted(facts().cities), "city_errors": city_errors or {},
                            "max_route": tf.MAX_ROUTE, "form": tf.showing(version), "mark": change_mark(stored.id),
                            "hold": status != 200 or bool(draft["cities"]),
-                           "offline_key": _offline_key(stored.id, stage, draft)}
+                           "offline_key": _offline_key(stored.id, stage, draft),
+                           "final_round": view.final_round_part(table, [s.player for s in table.seats])}
     if stage == "moves":
         outcome, credits = preview_route(table, seat, draft)
         if credits is None:  # the draft no longer fits the table: show why, from the route step
@@ -109,10 +111,12 @@ def _render(stored: Stored, stage: str, draft: dict, version: str, status: int =
                                  "up when the route is recorded.", carriage=lb.carriage(e["carriage"]))
                                for e in outcome.events if e.get("event") == "arrived"]
             ctx["has_board"] = table.audience.track is not None
+            ctx["pic"] = view.play_picture(after, ctx["options"], ctx["steps"])
             ctx["known_cities"] = sorted({*after.audience.carriages.values(), *facts().two_player_cities,
                                           facts().rome} - {""})
     if stage == "offices":
         ctx["route_line"] = " – ".join(draft["cities"])
+        ctx["houses_left"] = view.POST_OFFICES - table.posts.houses[seat] if table.posts is not None else None
     return render_template("thurn_und_taxis_rome/route.html", **ctx), status
 
 
@@ -210,7 +214,8 @@ def _moves_stage(stored: Stored, draft: dict, version: str, do: str):
             return _render(fresh, "moves", draft, again, result.status, lb.problem_rows(result.problems))
         players = [s.player for s in stored.table.seats]
         for event in result.events:
-            if event.get("event") in ("route-scored", "carriage-moved", "arrived"):
+            if event.get("event") in ("route-scored", "carriage-moved", "arrived", "post-offices", "final-round",
+                                      "bonus-taken"):
                 flash(lb.event_line(event, players, stored.table.rank_names), "ok")
         return redirect(url_for("thurn_und_taxis_rome.tables.show", token=stored.id))
     abort(400, description=_("The route form could not be read; start the route again."))

@@ -61,13 +61,17 @@ def entries_to_form(base: list[dict], n: int) -> dict[str, str]:
     return values
 
 
-def form_to_entries(form, n: int) -> tuple[list[dict], dict[str, str]]:
-    """Read the score form into base-game entries; return them and the fields that could not be read."""
+def form_to_entries(form, n: int, tracked: bool = False) -> tuple[list[dict], dict[str, str]]:
+    """Read the score form into base-game entries; return them and the fields that could not be read.
+
+    On a tracked table only the carriage is typed (the companion knows the bonus tiles and the post
+    offices); it is saved even when blank ("none"), which is what marks the line as entered.
+    """
     errors: dict[str, str] = {}
     base = []
     for i in range(n):
         tiles = []
-        for s in stacks():
+        for s in ([] if tracked else stacks()):
             name = f"p{i}-{s['field']}"
             raw = (form.get(name) or "").strip()
             if not raw:
@@ -82,7 +86,7 @@ def form_to_entries(form, n: int) -> tuple[list[dict], dict[str, str]]:
             if s["type"] == "long_route":
                 tile["route_length"] = s["length"]
             tiles.append(tile)
-        entry: dict = {"bonus_tiles": tiles}
+        entry: dict = {"carriage": None} if tracked else {"bonus_tiles": tiles}
         carriage = (form.get(f"p{i}-carriage") or "").strip()
         if carriage:
             value = small_int(carriage)
@@ -90,7 +94,7 @@ def form_to_entries(form, n: int) -> tuple[list[dict], dict[str, str]]:
                 errors[f"p{i}-carriage"] = _("Choose the route length on the player's carriage.")
             else:
                 entry["carriage"] = value
-        houses = (form.get(f"p{i}-houses") or "").strip()
+        houses = "" if tracked else (form.get(f"p{i}-houses") or "").strip()
         if houses:
             value = small_int(houses)
             if value is None or value > MAX_HOUSES:
@@ -119,7 +123,10 @@ def sheet(stored: store.Stored) -> dict:
         players.append({"seat": i, "name": table.seats[i].player, "colour": table.seats[i].colour,
                         "rows": row["rows"], "total": row["total"], "rank": ranks[i],
                         "entered": entered[i], "clergy": clergy, "problems": problems,
-                        "coins": table.offices.coins[i] if table.offices else None})
+                        "coins": table.offices.coins[i] if table.offices else None,
+                        "tracked_bonus": None if table.posts is None else
+                        [{"label": lb.stack_label(st), "points": pts} for st, pts in table.posts.bonus[i]],
+                        "houses": table.posts.houses[i] if table.posts is not None else None})
     return {"players": players, "provisional": prov, "notes": lb.problem_rows(result["problems"])}
 
 
@@ -129,7 +136,8 @@ def _render(stored: store.Stored, values: dict[str, str] | None = None, errors: 
     n = len(stored.table.seats)
     found = sheet(stored)
     ctx = view.shared(stored)
-    return render_template("thurn_und_taxis_rome/score.html", s=ctx, token=stored.id, players=found["players"],
+    return render_template("thurn_und_taxis_rome/score.html", s=ctx, tracked=view.tracked(stored.table),
+                           token=stored.id, players=found["players"],
                            stacks=stacks(), values=values if values is not None else entries_to_form(stored.base, n),
                            errors=errors or {}, notes=found["notes"], rows=lb.ROWS, lang=current_lang(),
                            carriages=sorted(facts().carriage_points), prov=found["provisional"],
@@ -167,7 +175,7 @@ def save_score(token: str):
     if not form.validate_on_submit():
         flash(form_message(form), "error")
         return _render(stored, values, status=400)
-    base, errors = form_to_entries(request.form, len(stored.table.seats))
+    base, errors = form_to_entries(request.form, len(stored.table.seats), view.tracked(stored.table))
     if errors:
         flash(_("Please fix the marked fields."), "error")
         return _render(stored, values, errors, 422)

@@ -94,6 +94,35 @@ def seat_return(seat_token: str):
             flash(line, "ok")
     for p in result.problems:
         flash(lb.problem_line(p), "warn")
+    hint = lb.bonus_hint(result.events, players, stored.table.posts is not None)
+    if hint:
+        flash(hint, "ok")
+    return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
+
+
+@bp.post("/s/<seat_token>/bonus")
+def seat_bonus(seat_token: str):
+    """The player takes the top tile of a bonus stack on their own phone."""
+    stored, number = seat_or_404(seat_token)
+    form = tf.ActionForm()
+    stack = (request.form.get("stack") or "")[:40]
+    entered = {"stack": stack}
+    if not form.validate_on_submit():
+        flash(form_message(form), "error")
+        return render_seat(stored, number, seat_token, 400, entered=entered)
+    if not stack:
+        flash(_("Choose the bonus tile taken."), "error")
+        return render_seat(stored, number, seat_token, 422, entered=entered)
+    result = record(stored.id, form.version.data, {"action": "take-bonus", "seat": number, "stack": stack})
+    if not result.ok:
+        flash(result.message, "error")
+        return render_seat(load_public(stored.id) or stored, number, seat_token, result.status,
+                           lb.problem_rows(result.problems), entered)
+    players = [s.player for s in stored.table.seats]
+    for event in result.events:
+        line = lb.event_line(event, players, stored.table.rank_names)
+        if line:
+            flash(line, "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
 
 

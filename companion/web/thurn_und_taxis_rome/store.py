@@ -61,10 +61,11 @@ taxis_board = Table(
 )
 
 # A seat's own actions: another seat's action of these kinds does not concern mine.
-SEAT_KINDS = ("place-clergy", "return-offices")
+SEAT_KINDS = ("place-clergy", "return-offices", "take-bonus")
 BASE_KIND = "base-scores"  # the score sheet's base-game entries (not an engine action)
 UNDO_KIND = "undo"
-UNDOABLE = ("score-route", "take-office", "return-offices", "end-turn", "end-game", "tile-value", BASE_KIND)
+UNDOABLE = ("score-route", "take-office", "return-offices", "end-turn", "end-game", "tile-value", "take-bonus",
+            "build", "trigger-end", BASE_KIND)
 
 
 class Conflict(Exception):

@@ -43,6 +43,8 @@ from .common import (
 
 COLOURS = ("blue", "green", "red", "yellow")
 EXAMPLE = "example"  # the start form's choice of the engine's shipped board (track.py)
+FLASHED = ("arrived", "return-round", "final-return", "returns-done", "turn-ended", "office-taken", "offices-returned",
+           "game-ended", "post-offices", "bonus-taken", "final-round")  # events said again after a change
 
 
 # ---- starting a table ----------------------------------------------------------------------------
@@ -94,7 +96,7 @@ def _setup_from(form: tf.NewTableForm, boards: list[store.Board]) -> tuple[dict 
     starts = {c: getattr(form, tf.start_field(c)).data for c in facts().carriage_ids
               if getattr(form, tf.start_field(c)).data}
     track = EXAMPLE if form.board.data == EXAMPLE else chosen.doc if chosen else None
-    setup = {"seats": seats, "modules": modules, "track": track}
+    setup = {"seats": seats, "modules": modules, "track": track, "posts": bool(form.posts.data)}
     if len(seats) == 2 and "audience" in modules and starts:
         setup["two_player_starts"] = starts
     return (setup if good else None), chosen, good
@@ -276,11 +278,13 @@ def _after(stored: store.Stored, result: Result, entered: dict | None = None, do
         players = [s.player for s in stored.table.seats]
         for event in result.events:
             line = lb.event_line(event, players, stored.table.rank_names)
-            if line and event.get("event") in ("arrived", "return-round", "final-return", "returns-done",
-                                               "turn-ended", "office-taken", "offices-returned", "game-ended"):
+            if line and event.get("event") in FLASHED:
                 flash(line, "ok")
         for p in result.problems:
             flash(lb.problem_line(p), "warn")
+        hint = lb.bonus_hint(result.events, players, stored.table.posts is not None)
+        if hint:
+            flash(hint, "ok")
         if done:
             flash(done, "ok")
         return redirect(url_for("thurn_und_taxis_rome.tables.show", token=stored.id))
@@ -332,6 +336,58 @@ def end_game(token: str):
         flash(_("Tick the box to confirm that the base game's last round is over."), "error")
         return render_table(stored, 422)
     return _after(stored, record(token, form.version.data, {"action": "end-game"}))
+
+
+@bp.post("/<token>/bonus")
+def bonus(token: str):
+    """A player takes the top tile of a bonus stack (a province group or a long route completed, or a post office
+    placed by a return); the player may also take it on their own phone."""
+    stored = table_or_404(token)
+    form, refused = _action_form(stored)
+    if refused:
+        return refused
+    seat = small_int(request.form.get("seat", ""))
+    stack = request.form.get("stack", "")[:40]
+    entered = {"bonus_seat": seat, "stack": stack}
+    if seat is None or seat >= len(stored.table.seats):
+        flash(_("Choose who takes the bonus tile."), "error")
+        return render_table(stored, 422, entered=entered)
+    if not stack:
+        flash(_("Choose the bonus tile taken."), "error")
+        return render_table(stored, 422, entered=entered)
+    result = record(token, form.version.data, {"action": "take-bonus", "seat": seat, "stack": stack})
+    return _after(stored, result, entered)
+
+
+@bp.post("/<token>/build")
+def build(token: str):
+    """Without the Audience: how many post offices the active player placed after scoring a route."""
+    stored = table_or_404(token)
+    form, refused = _action_form(stored)
+    if refused:
+        return refused
+    raw = (request.form.get("count") or "").strip()[:6]
+    count = small_int(raw)
+    if count is None or count < 1:
+        flash(_("Type how many post offices were placed: a whole number from 1."), "error")
+        return render_table(stored, 422, entered={"count": raw})
+    result = record(token, form.version.data, {"action": "build", "seat": stored.table.turn.active, "count": count})
+    return _after(stored, result, {"count": raw})
+
+
+@bp.post("/<token>/trigger-end")
+def trigger_end(token: str):
+    """The active player took a 7-carriage (the base game's other end): the final round starts."""
+    stored = table_or_404(token)
+    form, refused = _action_form(stored)
+    if refused:
+        return refused
+    if request.form.get("confirm") != "yes":
+        flash(_("Tick the box to confirm that {player} took a 7-carriage.",
+                player=stored.table.seats[stored.table.turn.active].player), "error")
+        return render_table(stored, 422)
+    return _after(stored, record(token, form.version.data, {"action": "trigger-end",
+                                                            "seat": stored.table.turn.active}))
 
 
 def returned_kinds() -> list[str]:

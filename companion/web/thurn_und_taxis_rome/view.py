@@ -16,8 +16,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...games.thurn_und_taxis_rome import Table, audience, next_cities, public_view
+from ...games.thurn_und_taxis_rome import Table, audience, next_cities, public_view, shipped_drawing
 from ...games.thurn_und_taxis_rome.data import facts
+from ...games.thurn_und_taxis_rome.posts import POST_OFFICES, final_round, open_stacks
 from ..core.i18n import _
 from ..core.tables import seats as core_seats
 from . import labels as lb
@@ -43,9 +44,16 @@ def public_stored(stored: Stored) -> Stored:
     return dataclasses.replace(stored, table=public_table(stored.table))
 
 
+def tracked(table: Table) -> bool:
+    """Tell whether the companion tracks this table's post offices, bonus tiles and end (`posts`)."""
+    return table.posts is not None
+
+
 def entered(stored: Stored) -> list[bool]:
-    """Which seats' score lines are entered (houses left is the line's last field, always given)."""
-    return [i < len(stored.base) and isinstance(stored.base[i], dict) and "houses_left" in stored.base[i]
+    """Which seats' score lines are entered: houses left (the line's last field, always given), or on a tracked
+    table the carriage (the only thing typed there; saved as none when the player has no carriage)."""
+    key = "carriage" if tracked(stored.table) else "houses_left"
+    return [i < len(stored.base) and isinstance(stored.base[i], dict) and key in stored.base[i]
             for i in range(len(stored.table.seats))]
 
 
@@ -74,6 +82,12 @@ def shared(stored: Stored, table: Table | None = None) -> dict:
                 "claimed": i in claimed, "active": doc["turn"]["active"] == i, "ready": None}
         if doc["audience"] is not None:
             seat["ready"] = doc["audience"]["seats"][i]["ready"]
+        if table.posts is not None:
+            seat["houses"] = table.posts.houses[i]
+            seat["houses_left"] = POST_OFFICES - table.posts.houses[i]
+            seat["bonus"] = [{"label": lb.stack_label(st), "points": pts} for st, pts in table.posts.bonus[i]]
+            seat["open_stacks"] = [{"stack": st, "label": lb.stack_label(st), "points": pts}
+                                   for st, pts in open_stacks(table, i)]
         if doc["offices"] is not None:
             hand = doc["offices"]["hands"][i]
             seat["hand"] = [{"office": k, "label": lb.office(k), "n": hand[k]} for k in facts().office_ids]
@@ -87,10 +101,22 @@ def shared(stored: Stored, table: Table | None = None) -> dict:
         ctx["audience"] = _audience_part(table, doc, players, names)
     if doc["offices"] is not None:
         ctx["offices"] = _offices_part(doc, players)
+    ctx["tracked"] = tracked(table)
+    ctx["post_offices"] = POST_OFFICES
+    ctx["final_round"] = final_round_part(table, players)
     ctx["values"] = [{"rank": r, "label": lb.rank(r, names), "points": doc["tile_values"].get(r)}
                      for r in facts().rank_ids]
     ctx["log"] = [line for line in (lb.event_line(e, players, names) for e in reversed(doc["log"])) if line][:LOG_LINES]
     return ctx
+
+
+def final_round_part(table: Table, players: list[str]) -> dict | None:
+    """The final round as every page announces it: who started it and why, whose turns are still to come."""
+    found = final_round(table)
+    if found is None:
+        return None
+    return {"player": players[found["seat"]], "why": found["why"], "last": players[found["last"]],
+            "left": [players[i] for i in found["left"]], "n": len(found["left"]), "ended": found["ended"]}
 
 
 def _audience_part(table: Table, doc: dict, players: list[str], names: dict) -> dict:
@@ -112,6 +138,7 @@ def _audience_part(table: Table, doc: dict, players: list[str], names: dict) -> 
                      key=facts().rank_ids.index)
     waiting = [players[i] for i, s in enumerate(a["seats"]) if not s["ready"]]
     return {"carriages": carriages, "rome": rome, "dismissed": dismissed, "rome_city": rome_city,
+            "pic": play_picture(table),
             "missing_values": [{"rank": r, "label": lb.rank(r, names), "fifth": r == "fifth"} for r in missing],
             "waiting": waiting, "all_ready": not waiting, "board": a["track"]["name"] if a["track"] else None,
             "has_board": a["track"] is not None}
@@ -199,3 +226,36 @@ def seat_json(stored: Stored, seat: int) -> dict:
     doc["seat"] = seat
     doc["clergy"] = {"placed": own["ready"], "in_hand": own.get("hand", 0)} if stored.table.audience else None
     return doc
+
+
+def play_picture(table, options: list[dict] | None = None, steps: list[dict] | None = None) -> dict | None:
+    """The table's board drawn for play: where each carriage stands, the steps so far and the legal next steps.
+
+    Only a board whose every city the companion's drawing places can be drawn (the example board, or a
+    board entered with the same cities); None otherwise (the page then lists the cities in words).
+    `options`: the route form's possible steps (carriage, city, next cities); `steps`: the draft's steps.
+    """
+    a = table.audience
+    if a is None or a.track is None:
+        return None
+    drawing = shipped_drawing()
+    at = drawing["cities"]
+    cities = set(a.track.south) | {c for nxt in a.track.south.values() for c in nxt}
+    if not cities <= set(at):
+        return None
+    numbers = {c.id: i + 1 for i, c in enumerate(facts().carriages)}
+    here: dict[str, list[int]] = {}
+    for cid, city in a.carriages.items():
+        here.setdefault(city, []).append(numbers[cid])
+    legal = {(o["city"], n) for o in options or [] for n in (o.get("next") or [])}
+    moved = {(s["from"], s["to"]) for s in steps or []}
+    roads = []
+    for frm, to in a.track.roads:
+        kind = "moved" if (frm, to) in moved else "legal" if (frm, to) in legal else "road"
+        roads.append({"x1": at[frm][0], "y1": at[frm][1], "x2": at[to][0], "y2": at[to][1], "kind": kind})
+    roads.sort(key=lambda r: r["kind"] != "road")  # highlighted roads drawn last, on top
+    targets = {to for _f, to in legal}
+    dots = [{"name": c, "x": at[c][0], "y": at[c][1], "rome": c == facts().rome, "target": c in targets,
+             "carriages": sorted(here.get(c, []))} for c in sorted(cities)]
+    legend = [{"n": numbers[c.id], "label": lb.carriage(c.id), "city": a.carriages[c.id]} for c in facts().carriages]
+    return {"width": drawing["width"], "height": drawing["height"], "roads": roads, "cities": dots, "legend": legend}

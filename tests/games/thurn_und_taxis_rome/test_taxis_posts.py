@@ -196,3 +196,29 @@ def test_simulated_games_end_with_a_score_sheet_and_mutations_refused():
         assert result.sheet is not None and result.sheet["problems"] == []
         refused += len(result.refusals)
     assert refused > 10
+
+
+def test_final_round_counts_the_turns_left_and_open_stacks_follow_the_hands():
+    """What every phone announces: seed example 1 (Ben's turn: Ben, Scott, Dave still play) down to the end;
+    the stacks a seat may take from: not one it holds, not an empty one, never the end-game tile."""
+    from companion.games.thurn_und_taxis_rome.posts import final_round, open_stacks
+
+    t = offices_table()
+    assert final_round(t) is None and final_round(table(4, modules=["offices"])) is None
+    t = act(t, action="end-turn", seat=0)  # Ben's turn
+    t = act(t, action="take-bonus", seat=2, stack="province:Baiern")
+    t.posts.houses[2] = POST_OFFICES - 1
+    t = act(t, action="end-turn", seat=1)  # Scott's turn: he scores his last post office (Offices only: build)
+    t = act(t, action="build", seat=2, count=1)
+    found = final_round(t)
+    assert found == {"seat": 2, "why": "last-post-office", "left": [2, 3], "last": 3, "ended": False}
+    t = act(t, action="end-turn", seat=2)
+    assert final_round(t)["left"] == [3]
+    t = act(t, action="end-turn", seat=3)
+    assert final_round(t) == {"seat": 2, "why": "last-post-office", "left": [], "last": 3, "ended": True}
+    mine = dict(open_stacks(t, 2))
+    assert "province:Baiern" not in mine and "end_game" not in mine
+    assert dict(open_stacks(t, 0))["province:Baiern"] == 4  # the top tile now: Scott took the 5
+    assert open_stacks(table(4, modules=["offices"]), 0) == []
+    seven = act(offices_table(2), action="trigger-end", seat=0)
+    assert final_round(seven)["why"] == "carriage" and final_round(seven)["left"] == [0, 1]

@@ -16,17 +16,17 @@ JUNK = st.one_of(st.text(max_size=30), st.sampled_from(["", "-1", "0", "3", "999
 FIELDS = st.sampled_from(["version", "office", "seat", "kinds", "rank", "points", "name", "stage", "draft", "do",
                           "step", "to", "city_0", "city_1", "city_2", "post_office", "confirm", "seq",
                           "carriage_baden", "carriage_baiern", "p0-houses", "p1-carriage", "p0-long-7", "roads",
-                          "json_doc", "name_0", "name_1", "colour_0", "board", "audience", "start_baden", "junk"])
+                          "json_doc", "name_0", "name_1", "colour_0", "board", "audience", "start_baden", "stack", "count", "posts", "junk"])
 FORMS = st.dictionaries(FIELDS, st.one_of(JUNK, st.lists(JUNK, max_size=3)), max_size=8)
 SHARED = ["office", "end-turn", "end-game", "return", "tile-value", "undo", "route", "score", "seats/0/claim",
-          "seats/1/new-link"]
-SEAT = ["clergy", "return", "new-link"]
+          "seats/1/new-link", "bonus", "build", "trigger-end"]
+SEAT = ["clergy", "return", "new-link", "bonus"]
 
 
 @pytest.fixture
 def table(client):
-    """A table whose clergy are placed, and Ben's seat page."""
-    token = start_table(client)
+    """A table whose clergy are placed (post offices, bonus tiles and the end tracked), and Ben's seat page."""
+    token = start_table(client, posts="y")
     seats = seat_everyone(client, token)
     return token, seats[1]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from taxis_web_helpers import SEED_PLACEMENT, act, claim, place, score_route, start_table, state
 
 # Two placements for Anna that differ only on carriages still travelling (Baden, which arrives, is the same).
@@ -13,14 +14,23 @@ ANNA_B = dict(SEED_PLACEMENT[0], **{"bohmen-salzburg": "fifth", "schweiz-tyrol":
                                     "wurttemberg-hohenzollern": "priest", "baiern": "bishop"})
 
 
-def play(client, anna: dict) -> tuple[str, dict[int, str]]:
-    """Set a table up with Anna's placement `anna` (the others as in the seed example); Baden reaches Rome."""
-    token = start_table(client)
+def play(client, anna: dict, tracked: bool = False) -> tuple[str, dict[int, str]]:
+    """Set a table up with Anna's placement `anna` (the others as in the seed example); Baden reaches Rome.
+
+    Tracked: on the example board (drawn on the pages) with post offices and bonus tiles tracked, a bonus
+    tile taken and the final round started, so those panels are on every page too.
+    """
+    token = start_table(client, board="example", posts="y") if tracked else start_table(client)
     seats = {i: claim(client, token, i) for i in range(4)}
     for i in range(4):
         place(client, seats[i], token, anna if i == 0 else SEED_PLACEMENT[i])
-    score_route(client, token, ["Mannheim", "Carlsruhe", "Freiburg"], steps=[("baden", "Rom")])
+    steps = [("baden", c, "board") for c in ("Como", "Mailand", "Rom")] if tracked else [("baden", "Rom")]
+    score_route(client, token, ["Mannheim", "Carlsruhe", "Freiburg"], steps=steps)
+    if tracked:
+        act(client, token, "bonus", seat="0", stack="province:Baden")
     act(client, token, "end-turn")
+    if tracked:
+        act(client, token, "trigger-end", confirm="yes")
     return token, seats
 
 
@@ -44,15 +54,19 @@ def looks(client, token: str, seats: dict[int, str]) -> dict[str, str]:
     return pages
 
 
-def test_no_page_or_answer_depends_on_a_placement_once_placed(app):
+@pytest.mark.parametrize("tracked", [False, True])
+def test_no_page_or_answer_depends_on_a_placement_once_placed(app, tracked):
     """Seed l.36–38: once placed, nobody may look which tile is on which carriage, not even its player."""
     first, second = app.test_client(), app.test_client()
-    token_a, seats_a = play(first, ANNA_A)
-    token_b, seats_b = play(second, ANNA_B)
+    token_a, seats_a = play(first, ANNA_A, tracked)
+    token_b, seats_b = play(second, ANNA_B, tracked)
     seen_a, seen_b = looks(first, token_a, seats_a), looks(second, token_b, seats_b)
     for key in seen_a:
         assert seen_a[key] == seen_b[key], key
     assert "Cardinal" in seen_a["table"]  # the test can fail: what arrived in Rome (Baden) is shown to all
+    if tracked:  # the tracked panels and the drawn board are on the pages compared
+        assert "Final round" in seen_a["seat2"] and 'id="play-board"' in seen_a["table"]
+        assert "Province tile: Baden" in seen_a["table"]
 
 
 def test_the_api_hides_every_placement_even_the_seats_own(client):
