@@ -35,21 +35,39 @@ def test_every_extracted_text_has_its_japanese(tmp_path):
     """Extract afresh with pybabel: every source text is in the catalogue, translated, not fuzzy."""
     pot = tmp_path / "messages.pot"
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "_",
-                    "-k", "N_", "-k", "lazy", "--no-location", "-o", str(pot), "."], cwd=ROOT, check=True,
+                    "-k", "N_", "-k", "lazy", "-k", "_n:1,2", "--no-location", "-o", str(pot), "."], cwd=ROOT, check=True,
                    capture_output=True)
     with open(pot, "rb") as handle:
         wanted = {m.id for m in read_po(handle) if m.id}
     translated = {m.id: m for m in catalogue() if m.id}
     assert len(wanted) > 200
     assert sorted(wanted - set(translated)) == [], "run the update commands in docs/development.md"
-    untranslated = sorted(i for i in wanted if not translated[i].string or translated[i].fuzzy)
+    untranslated = sorted(str(i) for i in wanted if not all(_strings(translated[i])) or translated[i].fuzzy)
     assert untranslated == []
+
+
+def _strings(message) -> tuple[str, ...]:
+    """A message's translations: one, or one per plural form (Japanese has one form)."""
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def _ids(message) -> tuple[str, ...]:
+    """A message's source texts: one, or the singular and the plural."""
+    return message.id if isinstance(message.id, tuple) else (message.id,)
 
 
 def test_compiled_catalogue_matches_the_po_file():
     """The committed .mo says what the .po says (compile after every edit)."""
     compiled = gettext.GNUTranslations(open(TRANSLATIONS / "ja" / "LC_MESSAGES" / "messages.mo", "rb"))
-    stale = [m.id for m in catalogue() if m.id and m.string and compiled.gettext(m.id) != m.string]
+    stale = []
+    for m in catalogue():
+        if not m.id or not all(_strings(m)):
+            continue
+        if isinstance(m.id, tuple):  # Japanese has one plural form: every count reads the same
+            if any(compiled.ngettext(*m.id, n) != m.string[0] for n in (1, 2)):
+                stale.append(m.id)
+        elif compiled.gettext(m.id) != m.string:
+            stale.append(m.id)
     assert stale == []
 
 
@@ -57,8 +75,9 @@ def test_placeholders_survive_translation():
     """A Japanese text keeps every {name} of its English source, so filling it never fails."""
     import re
 
-    bad = [m.id for m in catalogue() if m.id and m.string
-           and set(re.findall(r"\{(\w+)\}", m.id)) != set(re.findall(r"\{(\w+)\}", m.string))]
+    bad = [m.id for m in catalogue() if m.id and all(_strings(m))
+           and any(set(re.findall(r"\{(\w+)\}", _ids(m)[-1])) != set(re.findall(r"\{(\w+)\}", text))
+                   for text in _strings(m))]
     assert bad == []
 
 
@@ -111,3 +130,15 @@ def test_every_page_has_the_language_switch(app):
 def test_outside_a_request_texts_stay_english():
     """The CLI and the engine have no request: `_` returns the filled English source."""
     assert _("{n} sections", n=3) == "3 sections"
+
+
+def test_a_count_picks_its_form_in_each_language(app):
+    """"1 point", "2 points" in English; Japanese has one form for every count."""
+    from companion.web.core.i18n import _n
+
+    with app.test_request_context("/?lang=en"):
+        assert _n("{n} point", "{n} points", 1) == "1 point"
+        assert _n("{n} point", "{n} points", 2) == "2 points"
+    with app.test_request_context("/?lang=ja"):
+        assert _n("{n} point", "{n} points", 1) == "1点" and _n("{n} point", "{n} points", 5) == "5点"
+    assert _n("{n} point", "{n} points", 1) == "1 point"  # outside a request: English

@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
 from flask_babel import gettext as _gettext
 from flask_babel import lazy_gettext as _lazy_gettext
 from markupsafe import Markup
@@ -76,6 +76,15 @@ def _(text: str, /, **params: Any) -> str:
     return fill(translated, {k: _(v) if isinstance(v, Msg) else data_name(v) for k, v in params.items()})
 
 
+def _n(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """Translate a text that depends on a count ("1 point", "3 points"), then fill `{n}` and the rest."""
+    if has_request_context():
+        translated = get_translations().ngettext(singular, plural, n)
+    else:
+        translated = singular if n == 1 else plural
+    return fill(translated, {"n": n, **{k: _(v) if isinstance(v, Msg) else data_name(v) for k, v in params.items()}})
+
+
 def lazy(text: str):
     """Translate when shown, for texts made at import time (form labels)."""
     return _lazy_gettext(text)
@@ -122,7 +131,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     Babel(app, locale_selector=select_locale)
     app.after_request(_remember_choice)
-    app.jinja_env.globals.update(_=_, problem_text=problem_text)  # after Babel, which installs its own `_`
+    app.jinja_env.globals.update(_=_, _n=_n, problem_text=problem_text)  # after Babel, which installs its own `_`
     app.jinja_env.filters["data_name"] = data_name
     # `{{ board.name }}` and every other printed value that is one of the data's names shows in the page's
     # language (a player's own text never is one, unless it copies a shipped name).
