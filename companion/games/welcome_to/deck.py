@@ -336,6 +336,12 @@ class Offer:
         found = tuple(manual_offer(values))
         return cls("standard", found, found)
 
+    @classmethod
+    def from_cards(cls, values: list[tuple[int, str]]) -> Offer:
+        """Three cards a solo player or an advanced seat holds, entered by hand (no card ids)."""
+        cards = tuple(Card(i, int(n), str(e)) for i, (n, e) in enumerate(values))
+        return cls("cards", tuple(Pair(a.number, b.effect, a.id, b.id) for a, b in permutations(cards, 2)), cards)
+
     def params(self) -> dict:
         return _offer_params(list(self.shown))
 
