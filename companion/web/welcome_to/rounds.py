@@ -131,6 +131,22 @@ def reshuffle(deck: dict) -> dict:
     return deck
 
 
+def reshuffle_open(deck: Any) -> bool:
+    """Tell whether the reshuffle question is still open: the companion deals the standard game and the first
+    player to complete a plan has not answered yet (new stacks, or keep them)."""
+    state = deck.get("state") if isinstance(deck, dict) else None
+    return (deck.get("source") == "companion" and isinstance(state, dict) and state.get("mode") == "standard"
+            and not state.get("reshuffled") and not deck.get("reshuffle_declined"))
+
+
+def keep_stacks(deck: dict) -> dict:
+    """The first player to complete a plan keeps the stacks: the question is closed for the game."""
+    if not reshuffle_open(deck):
+        raise RoundError(N_("The stacks are reshuffled once, by the first player to complete a plan."))
+    deck["reshuffle_declined"] = True
+    return deck
+
+
 def enter(deck: dict | None, values: list[tuple[int, str]]) -> dict:
     """The host entered the three pairs turned at the table: the next round's offer."""
     engine.manual_offer(values)  # raises ValueError when a pair is not a card's
@@ -178,12 +194,13 @@ def public(deck: Any) -> dict | None:
     current = deck.get("offers", {}).get(str(deck.get("round")))
     if is_advanced(deck):
         return {"source": "companion", "round": deck.get("round"), "kind": "advanced", "shown": [],
-                "stacks": engine.stack_sizes(state), "reshuffled": False, "solo_round": None, "exhausted": False,
+                "stacks": engine.stack_sizes(state), "reshuffled": False, "reshuffle_open": False, "solo_round": None,
+                "exhausted": False,
                 "advanced_played": [p is not None for p in state["played"]]}
     return {"source": deck.get("source"), "round": deck.get("round"),
             "kind": current.get("kind") if current else None,
             "shown": [{"number": n, "effect": e} for n, e in current["items"]] if current else [],
             "stacks": engine.stack_sizes(state) if state else None,
-            "reshuffled": bool(state and state.get("reshuffled")),
+            "reshuffled": bool(state and state.get("reshuffled")), "reshuffle_open": reshuffle_open(deck),
             "solo_round": solo_round(deck),
             "exhausted": bool(state and engine.deck_exhausted(state))}

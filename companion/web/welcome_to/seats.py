@@ -10,7 +10,7 @@ screen saved meanwhile) is answered 409 and nothing is overwritten.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 
 from ..core.errors import wants_json
@@ -18,12 +18,12 @@ from ..core.i18n import _, problem_text
 from ..core.tables import registry, seats
 from ..core.tables.live import live_answer
 from . import rounds, store
-from .forms import ActionForm, ImportForm, MoveForm, csrf_failed
-from .importing import read_seat_import
+from .forms import ActionForm, ButtonForm, ImportForm, MoveForm, csrf_failed
+from .importing import log_note, read_seat_import
 from .labels import CARD_EFFECT_ORDER, EFFECT_LABELS, move_text
 from .live import apply_entry, check_entry
 from .tables import GAME_ID, change_mark, json_download, load_table
-from .view import TableState, end_news, load_state, problems_of, sheet_context
+from .view import TableState, end_news, load_state, problems_of, reshuffle_askers, sheet_context
 
 bp = Blueprint("seats", __name__)
 
@@ -56,7 +56,7 @@ def _strings() -> dict:
 def _fragment(seat: dict, state: TableState, index: int) -> str:
     """The sheet fragment the page's script swaps in."""
     return render_template("welcome_to/_sheet.html", seat=seat, state=state, effects=_effects(),
-                           **sheet_context(state, index))
+                           csrf=generate_csrf(), **sheet_context(state, index))
 
 
 def _effects() -> list[tuple[str, str]]:
@@ -219,7 +219,31 @@ def import_sheet(token: str):
                                                  "imported. Your text is kept: import it again.")],
                      import_form=form, conflict=True)
     _saved(seat)
+    flash(log_note(player), "ok")
     return redirect(url_for("welcome_to.seats.sheet", token=token))
+
+
+@bp.post("/s/<token>/reshuffle")
+def reshuffle(token: str):
+    """The first player to complete a plan answers on their own phone: new stacks (from the next round) or keep
+    them. Asked of that seat only; the host can answer on the table page instead."""
+    _seat, state, index = _open(token)
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        text, status = _refused_form(form)
+        return _answer(token, False, status, [text])
+    if index not in reshuffle_askers(state):
+        return _answer(token, False, 409, [_("Only the first player to complete a plan decides on new stacks, "
+                                             "once a game; it is decided already or not yours to decide.")])
+    deck = state.table["deck"]
+    wants = request.form.get("answer") == "new"
+    (rounds.reshuffle if wants else rounds.keep_stacks)(deck)
+    if not store.save_deck(state.table["id"], state.table["version"], deck):
+        return _answer(token, False, 409, [_("Another phone changed the table first; look and try again.")])
+    registry.touch(GAME_ID, state.table["id"])
+    flash(_("New stacks: the cards are shuffled into three new stacks for the next round.") if wants
+          else _("The stacks are kept."), "ok")
+    return _answer(token, True, 200, [])
 
 
 @bp.get("/s/<token>/sheet.json")

@@ -36,10 +36,10 @@ from .forms import (
     same_name,
     stack_choices,
 )
-from .importing import read_game_import
+from .importing import log_note, read_game_import
 from .labels import CARD_EFFECT_ORDER, MODE_LABELS, effect_label, plan_text
 from .scoresheet import score_context
-from .view import end_news, load_state, problems_of, status_rows
+from .view import end_news, load_state, problems_of, reshuffle_askers, status_rows
 
 GAME_ID = "welcome-to"
 
@@ -184,6 +184,7 @@ def round_context(state) -> dict | None:
     for row, done in zip(seen["played"], seen.get("advanced_played", [])):
         row["done"] = done
     seen["effects"] = [(e, effect_label(e)) for e in CARD_EFFECT_ORDER]
+    seen["reshuffle_asked"] = [state.names[i] for i in reshuffle_askers(state)]
     return seen
 
 
@@ -226,6 +227,12 @@ def round_next(table_id: str):
 def round_reshuffle(table_id: str):
     """The first player to complete a plan asked for new stacks: they come with the next round."""
     return _round_action(table_id, lambda table: rounds.reshuffle(table.get("deck") or {}))
+
+
+@bp.post("/t/<table_id>/round/keep")
+def round_keep(table_id: str):
+    """The host answers for the first player to complete a plan: keep the stacks."""
+    return _round_action(table_id, lambda table: rounds.keep_stacks(table.get("deck") or {}))
 
 
 @bp.post("/t/<table_id>/round/pairs")
@@ -389,6 +396,7 @@ def import_game():
                 table_id, _tokens = _create(settings, names, list(doc["players"]))
                 registry.finish(GAME_ID, table_id)  # a finished game: its score sheet is final
                 flash(_("The game is imported: {n} players.", n=len(names)), "ok")
+                flash(log_note(doc), "ok")
                 return redirect(url_for("welcome_to.tables.score", table_id=table_id))
             form.text.data = text
             problems = problems_of(found)

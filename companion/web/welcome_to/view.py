@@ -15,7 +15,7 @@ from ...games.welcome_to import PLANS, RULES, score_document
 from ...games.welcome_to.data import ESTATE_SIZES
 from ...games.welcome_to.sheet import BIS, NUMBER, ROUNDABOUT
 from ..core.i18n import _, problem_text
-from . import store
+from . import rounds, store
 from .labels import END_TEXTS, ROW_LABELS, effect_label, move_text, plan_text
 from .live import Live, Settings, check_entry, earliest_claims, end_reasons, first_side, game_json, replay, settings_of
 
@@ -176,6 +176,17 @@ def end_news(state: TableState) -> list[str]:
             for reason in end_reasons(live, state.settings)]
 
 
+def reshuffle_askers(state: TableState) -> list[int]:
+    """The seats asked whether to reshuffle the stacks: those who completed a plan in the earliest round anyone did
+    (an imported first claim counts as round 0), while the question is open (several: whoever answers first)."""
+    if not rounds.reshuffle_open(state.table.get("deck")):
+        return []
+    when = {i: [c.round if c.round is not None else 0 for c in live.claims if c.round is not None or c.first]
+            for i, live in enumerate(state.lives)}
+    earliest = min((r for found in when.values() for r in found), default=None)
+    return [] if earliest is None else [i for i, found in when.items() if earliest in found]
+
+
 def sheet_context(state: TableState, index: int) -> dict[str, Any]:
     """Everything the seat page and its sheet fragment need."""
     live = state.lives[index]
@@ -185,7 +196,7 @@ def sheet_context(state: TableState, index: int) -> dict[str, Any]:
             "plans": plans_view(live, state), "round": round_view(live, state.settings), "score": entry,
             "score_problems": problem_lines(entry.get("problems", [])), "last_move": last, "news": end_news(state),
             "dropped": [problem_text(p) for p in live.dropped], "row_labels": ROW_LABELS,
-            "table_rows": status_rows(state)}
+            "table_rows": status_rows(state), "reshuffle_ask": index in reshuffle_askers(state)}
 
 
 def status_rows(state: TableState) -> list[dict]:
