@@ -45,6 +45,8 @@ class Settings:
     offers: Mapping[int, Offer] = field(default_factory=dict)  # the table's offer per round (rounds.py)
     solo_round: int | None = None  # the round the companion's solo deal turned the solo card
     seat_offers: Mapping[int, Mapping[int, Offer]] = field(default_factory=dict)  # advanced: seat -> round -> hand
+    tapped_hands: bool = False  # advanced with physical cards: each seat taps in its own hand (nobody waits)
+    starts: Mapping[int, int] = field(default_factory=dict)  # seat -> its first round (a seat joining late)
 
     def offer_for(self, seat: int | None, round_: int) -> Offer | None:
         """The offer a seat's round is checked against (advanced: its own hand)."""
@@ -54,7 +56,8 @@ class Settings:
 
     def waits(self, seat: int | None, round_: int) -> bool:
         """Advanced: the seat played its hand and waits until the hands pass."""
-        return seat is not None and seat in self.seat_offers and round_ not in self.seat_offers[seat]
+        return (not self.tapped_hands and seat is not None and seat in self.seat_offers
+                and round_ not in self.seat_offers[seat])
 
     @property
     def solo(self) -> bool:
@@ -97,12 +100,13 @@ class Live:
 
 def settings_of(table: Mapping[str, Any]) -> Settings:
     """The settings of a stored table."""
-    from .rounds import dealt_seats, offers, seat_offers, solo_round
+    from .rounds import dealt_seats, is_physical_hands, offers, seat_offers, solo_round, start_rounds
 
     plans = tuple(p for p in table.get("plans", ()) if isinstance(p, int) and p in PLANS)
     deck = table.get("deck")
     return Settings(table.get("mode", "standard"), bool(table.get("intermediate")), plans, offers(deck),
-                    solo_round(deck), {i: seat_offers(deck, i) for i in range(dealt_seats(deck))})
+                    solo_round(deck), {i: seat_offers(deck, i) for i in range(dealt_seats(deck))},
+                    is_physical_hands(deck), start_rounds(deck))
 
 
 def base_sheet(name: str, base: dict | None, settings: Settings) -> tuple[Sheet, list[LiveClaim]]:
@@ -204,7 +208,7 @@ def apply_entry(live: Live, entry: dict, settings: Settings) -> None:
 def replay(name: str, base: dict | None, log: Any, settings: Settings, seat: int | None = None) -> Live:
     """Rebuild a seat's live sheet from its base and log; an entry the rules refuse is set aside, never a crash."""
     sheet, claims = base_sheet(name, base, settings)
-    live = Live(sheet, claims=claims, seat=seat)
+    live = Live(sheet, claims=claims, seat=seat, round=settings.starts.get(seat, 1) if seat is not None else 1)
     for raw in log if isinstance(log, list) else []:
         entry = clean_entry(raw)
         problems = check_entry(live, entry, settings) if entry is not None else [

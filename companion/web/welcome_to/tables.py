@@ -183,6 +183,8 @@ def round_context(state) -> dict | None:
                       for name, live in zip(state.names, state.lives)]
     for row, done in zip(seen["played"], seen.get("advanced_played", [])):
         row["done"] = done
+    if rounds.is_physical_hands(state.table.get("deck")):
+        seen["played"] = []  # each seat keeps its own rounds with its own cards
     seen["effects"] = [(e, effect_label(e)) for e in CARD_EFFECT_ORDER]
     seen["reshuffle_asked"] = [state.names[i] for i in reshuffle_askers(state)]
     return seen
@@ -246,9 +248,11 @@ def round_pairs(table_id: str):
                 "Pair {n}: a number from 1 to 15 and one of the six effects.", n=i), 422, entered)
 
     def change(table):
-        if table["mode"] != "standard":
-            raise rounds.RoundError(N_("Pairs are entered by hand in the standard game."))
+        if table["mode"] == "advanced":
+            raise rounds.RoundError(N_("In the advanced game each player taps in their own hand on their phone."))
         values = [(int(entered[f"n{i}"].strip()), entered[f"e{i}"]) for i in (1, 2, 3)]
+        if table["mode"] == "solo":
+            return rounds.enter(table.get("deck"), values, "cards", request.form.get("solo_card") == "1")
         return rounds.enter(table.get("deck"), values)
     return _round_action(table_id, change)
 
@@ -284,6 +288,8 @@ def join(table_id: str):
         taken = next((s["name"] for s in store.get_seats(table_id) if name_key(s["name"]) == name_key(name)), None)
         if taken is not None:
             problem = same_name(taken)
+    if problem is None and rounds.advanced_full(table.get("deck"), len(store.get_seats(table_id))):
+        problem = _("The advanced deck deals hands to at most 5 players: this table is full.")
     if problem is None:
         try:
             seat, token = store.add_seat(table_id, name, 1 if table["mode"] == "solo" else store.MAX_SEATS)
@@ -291,8 +297,19 @@ def join(table_id: str):
             problem = _("This table is full.")
         else:
             seats.claim(GAME_ID, table_id, seat, name, by_link=False)
+            _late_joiner(table_id, seat)
             return redirect(url_for("welcome_to.seats.sheet", token=token))
     return _table_page(table, form, problem, status=422)
+
+
+def _late_joiner(table_id: str, seat: int) -> None:
+    """A seat that joins after the cards were dealt or entered starts at the table's round; in an advanced deal it
+    is dealt a hand (a few tries when another phone saved the table at the same moment)."""
+    for _try in range(5):
+        table = store.get_table(table_id)
+        deck = rounds.seat_joined(table.get("deck") if table else None, seat)
+        if deck is None or store.save_deck(table_id, table["version"], deck):
+            return
 
 
 @bp.post("/t/<table_id>/seats/<int:seat>/claim")

@@ -16,7 +16,7 @@ from ...games.welcome_to.data import ESTATE_SIZES
 from ...games.welcome_to.sheet import BIS, NUMBER, ROUNDABOUT
 from ..core.i18n import _, problem_text
 from . import rounds, store
-from .labels import END_TEXTS, ROW_LABELS, effect_label, move_text, plan_text
+from .labels import CARD_EFFECT_ORDER, END_TEXTS, ROW_LABELS, effect_label, move_text, plan_text
 from .live import Live, Settings, check_entry, earliest_claims, end_reasons, first_side, game_json, replay, settings_of
 
 ROW_LENGTH = 6  # houses per line on a phone: 6 × 48 px and the fences fit 390 px
@@ -158,6 +158,16 @@ def offer_view(live: Live, settings: Settings) -> dict:
     return {"offer": {"kind": offer.mode, "shown": shown}, "offer_pairs": pairs, "waits": False}
 
 
+def hand_entry(live: Live, state: TableState) -> dict | None:
+    """Advanced with physical cards: the form where this seat taps in its own three cards for its round (None when
+    the table does not play so, or the round's number is written: the hand no longer changes)."""
+    if state.settings.mode != "advanced" or live.number_done or rounds.is_advanced(state.table.get("deck")):
+        return None
+    offer = state.settings.offer_for(live.seat, live.round)
+    cards = [{"number": c.number, "effect": c.effect} for c in offer.shown] if offer else []
+    return {"round": live.round, "cards": cards, "effects": [(e, effect_label(e)) for e in CARD_EFFECT_ORDER]}
+
+
 def score_entry(state: TableState, index: int) -> dict:
     """One player's entry of the score document (rows, total, rank, problems)."""
     players = state.score.get("players", [])
@@ -196,7 +206,8 @@ def sheet_context(state: TableState, index: int) -> dict[str, Any]:
             "plans": plans_view(live, state), "round": round_view(live, state.settings), "score": entry,
             "score_problems": problem_lines(entry.get("problems", [])), "last_move": last, "news": end_news(state),
             "dropped": [problem_text(p) for p in live.dropped], "row_labels": ROW_LABELS,
-            "table_rows": status_rows(state), "reshuffle_ask": index in reshuffle_askers(state)}
+            "table_rows": status_rows(state), "reshuffle_ask": index in reshuffle_askers(state),
+            "hand_entry": hand_entry(live, state)}
 
 
 def status_rows(state: TableState) -> list[dict]:
