@@ -256,7 +256,7 @@ def enter_hand(token: str):
         text, status = _refused_form(form)
         return _answer(token, False, status, [text])
     live = state.lives[index]
-    typed = {f"{k}{i}": str(request.form.get(f"{k}{i}", ""))[:8].strip() for i in (1, 2, 3) for k in "ne"}
+    typed = {f"{k}{i}": str(request.form.get(f"{k}{i}", ""))[:16].strip() for i in (1, 2, 3) for k in "ne"}
     for i in (1, 2, 3):
         number = small_int(typed[f"n{i}"])
         if number is None or not 1 <= number <= 15 or typed[f"e{i}"] not in CARD_EFFECT_ORDER:

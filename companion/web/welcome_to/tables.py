@@ -240,7 +240,7 @@ def round_keep(table_id: str):
 @bp.post("/t/<table_id>/round/pairs")
 def round_pairs(table_id: str):
     """The host taps in the three pairs turned at the table: the next round's offer."""
-    entered = {f"{k}{i}": str(request.form.get(f"{k}{i}", ""))[:8] for i in (1, 2, 3) for k in "ne"}
+    entered = {f"{k}{i}": str(request.form.get(f"{k}{i}", ""))[:16] for i in (1, 2, 3) for k in "ne"}
     for i in (1, 2, 3):  # name the pair that is not a card, and keep what the host typed
         number = small_int(entered[f"n{i}"].strip())
         if number is None or not 1 <= number <= 15 or entered[f"e{i}"] not in CARD_EFFECT_ORDER:
