@@ -139,7 +139,8 @@ def round_view(live: Live, settings: Settings) -> dict:
             "open_effect": effect if open_effect else None, "done": live.number_done,
             "pool_here": bool(written and written in RULES.pool_positions),
             "solo": settings.solo, "solo_card": live.solo_card, "intermediate": settings.intermediate,
-            "card_number": turn.number, **offer_view(live, settings)}
+            "card_number": turn.number, "joined": settings.starts.get(live.seat) if live.seat is not None else None,
+            **offer_view(live, settings)}
 
 
 def offer_view(live: Live, settings: Settings) -> dict:

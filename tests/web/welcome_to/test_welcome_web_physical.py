@@ -144,4 +144,29 @@ def test_a_late_joiner_in_the_standard_deal_starts_at_the_tables_round(app, clie
     bo = join(bo_phone, table_id, "Bo")
     page = bo_phone.get(f"/welcome-to/s/{bo}").get_data(as_text=True)
     assert "Round 2" in page and f'data-pair-number="{pairs[0][0]}"' in page
+    assert "You joined in round 2" in page
     ok(move(bo_phone, bo, kind="effect", effect=pairs[0][1], number=pairs[0][0]))
+
+
+def test_refusals_on_a_japanese_phone_name_every_effect_in_japanese(app, client):
+    """The round's cards in a refusal read in the phone's language: each of the six effects by its Japanese name."""
+    table_id = start_table(client, name="Aki")
+    token = _token(app, table_id)
+    names = {"surveyor": "測量士", "real-estate": "不動産業者", "landscaper": "造園業者", "pool": "プール製造会社",
+             "temp": "労働者派遣会社"}
+    rounds = [[(3, "surveyor"), (8, "real-estate"), (12, "landscaper")], [(3, "pool"), (8, "temp"), (12, "bis")]]
+    for k, cards in enumerate(rounds):
+        assert client.post(f"/welcome-to/t/{table_id}/round/pairs", data=_cards(cards)).status_code == 302
+        refused = client.post(f"/welcome-to/s/{token}/move?lang=ja", headers=JSON, data={
+            "version": str(client.get(f"/welcome-to/s/{token}/fragment").get_json()["version"]), "kind": "effect",
+            "effect": "surveyor", "number": "15"})
+        text = refused.get_json()["messages"][0]
+        assert refused.status_code == 422
+        for _number, effect in cards:
+            assert names.get(effect, "") in text
+        for english in ("surveyor", "real estate", "landscaper", "pool manufacturer", "temp agency"):
+            assert english not in text, text
+        if k == 0:
+            ok(move(client, token, kind="effect", effect="surveyor", number=3))
+            ok(move(client, token, kind="number", street=1, house=1, number=3))
+            ok(move(client, token, kind="next"))
