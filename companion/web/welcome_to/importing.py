@@ -16,7 +16,7 @@ from ...games.welcome_to import GAME_FORMAT, read_game
 from ...games.welcome_to.roundlog import has_round_log
 from ..core.i18n import _
 from ..core.security import loads
-from .live import Settings
+from .live import Settings, table_rounds
 from .store import MAX_SEATS
 
 
@@ -67,21 +67,6 @@ def read_seat_import(text: str, settings: Settings, name: str) -> tuple[dict | N
         return None, _("The sheet was not imported: the rules refuse it. Fix it and import again; your text is "
                        "kept."), found
     return player, None, found
-
-
-def table_rounds(settings: Settings) -> list[dict] | None:
-    """The table's own rounds in the round-log format (ROUNDLOG.md), for a sheet whose log names no rounds: the
-    rounds from the first up to the last one dealt or entered without a gap (None: none, or advanced)."""
-    if settings.mode == "advanced" or not settings.offers:
-        return None
-    rounds = []
-    while len(rounds) + 1 in settings.offers:
-        offer = settings.offers[len(rounds) + 1]
-        key = "pairs" if offer.mode == "standard" else "cards"
-        rounds.append({key: [[c.number, c.effect] for c in offer.shown]})
-        if settings.solo and settings.solo_round == len(rounds):
-            rounds[-1]["solo_card"] = True
-    return rounds
 
 
 def log_note(doc: Any) -> str:

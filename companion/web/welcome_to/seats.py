@@ -291,5 +291,5 @@ def _hand_refused(seat: dict, state: TableState, index: int, text: str, typed: d
 def sheet_json(token: str):
     """This seat's sheet as a `welcome-to-game/1` player object."""
     seat, state, index = _open(token)
-    return json_download(state.doc()["players"][index], f"welcome-to-sheet-{seat['seat'] + 1}.json")
+    return json_download(state.doc(with_log=True)["players"][index], f"welcome-to-sheet-{seat['seat'] + 1}.json")
 

@@ -378,7 +378,7 @@ def score(table_id: str):
 def game_json(table_id: str):
     """The whole game as a `welcome-to-game/1` download."""
     table = load_table(table_id)
-    return json_download(load_state(table).doc(), "welcome-to-game.json")
+    return json_download(load_state(table).doc(with_log=True), "welcome-to-game.json")
 
 
 def json_download(doc: dict, filename: str) -> Response:

@@ -17,7 +17,18 @@ from ...games.welcome_to.sheet import BIS, NUMBER, ROUNDABOUT
 from ..core.i18n import _, problem_text
 from . import rounds, store
 from .labels import CARD_EFFECT_ORDER, END_TEXTS, ROW_LABELS, effect_label, move_text, plan_text
-from .live import Live, Settings, check_entry, earliest_claims, end_reasons, first_side, game_json, replay, settings_of
+from .live import (
+    Live,
+    Settings,
+    check_entry,
+    earliest_claims,
+    end_reasons,
+    first_side,
+    game_json,
+    replay,
+    settings_of,
+    with_round_log,
+)
 
 ROW_LENGTH = 6  # houses per line on a phone: 6 × 48 px and the fences fit 390 px
 
@@ -37,9 +48,10 @@ class TableState:
         """The players' names in seat order."""
         return [s["name"] for s in self.seats]
 
-    def doc(self) -> dict:
-        """The whole table as a `welcome-to-game/1` document."""
-        return game_json(self.settings, self.names, self.lives)
+    def doc(self, with_log: bool = False) -> dict:
+        """The whole table as a `welcome-to-game/1` document (downloads add the rounds and each round log)."""
+        doc = game_json(self.settings, self.names, self.lives)
+        return with_round_log(doc, self.settings, self.lives) if with_log else doc
 
     def index(self, token: str) -> int:
         """The position of a seat (by its token)."""

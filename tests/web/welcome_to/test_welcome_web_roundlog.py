@@ -64,3 +64,42 @@ def test_a_seat_sheet_with_a_log_uses_the_game_rounds_and_is_checked(client):
     done = client.post(f"/welcome-to/s/{token}/import", data={"version": str(version), "text": json.dumps(doc)},
                        follow_redirects=True)
     assert done.status_code == 200 and "every number and effect matches the cards" in done.get_data(as_text=True)
+
+
+def test_a_dealt_game_downloads_with_its_round_log_and_imports_checked(app, client):
+    """Two seats play three dealt rounds; game.json carries the rounds and each log; importing it replays them, and
+    the same download with one number moved 3 away is refused naming that round's pairs."""
+    from welcome_web_helpers import game_doc, move, ok
+
+    from companion.web.welcome_to import store
+
+    table_id = start_table(client, name="Aki")
+    bo_phone = app.test_client()
+    bo = join(bo_phone, table_id, "Bo")
+    assert client.post(f"/welcome-to/t/{table_id}/round/deal").status_code == 302
+    with app.app_context():
+        aki = store.get_seats(table_id)[0]["token"]
+    for k in range(1, 4):
+        with app.app_context():
+            number, effect = store.get_table(table_id)["deck"]["offers"][str(k)]["items"][0]
+        for phone, token in ((client, aki), (bo_phone, bo)):  # round k on street k: any number fits
+            ok(move(phone, token, kind="effect", effect=effect, number=number))
+            ok(move(phone, token, kind="number", street=k, house=1, number=number))
+            if effect == "temp":
+                ok(move(phone, token, kind="temp"))
+            ok(move(phone, token, kind="next"))
+        assert client.post(f"/welcome-to/t/{table_id}/round/next").status_code == 302
+    doc = game_doc(client, table_id)
+    assert len(doc["rounds"]) == 4 and [len(p["log"]) for p in doc["players"]] == [3, 3]
+    assert doc["players"][0]["log"][0]["take"] == doc["rounds"][0]["pairs"][0]
+    done = client.post("/welcome-to/import", data={"text": json.dumps(doc)}, follow_redirects=True)
+    assert done.status_code == 200 and "every number and effect matches the cards" in done.get_data(as_text=True)
+    moved = doc["players"][1]["log"][1]["moves"][0]
+    far = moved["number"] + 3 if moved["number"] <= 14 else moved["number"] - 3
+    moved["number"] = far
+    doc["players"][1]["streets"][moved["street"]][moved["house"]] = far
+    refused = client.post("/welcome-to/import", data={"text": json.dumps(doc)})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "players[1].log[1].moves[0].number" in page
+    pairs = doc["rounds"][1]["pairs"]
+    assert f"This round&#39;s pairs are {pairs[0][0]} " in page
