@@ -94,5 +94,8 @@ def test_simulated_games_logs_pass_and_a_changed_number_is_caught(mode):
         log = doc["players"][0]["log"]
         k, j = next((k, j) for k, entry in enumerate(log) for j, m in enumerate(entry["moves"])
                     if m["kind"] == "number")
-        log[k]["moves"][j]["number"] += 3 if log[k]["moves"][j]["number"] < 15 else -3
-        assert problems(doc)[0][1].startswith(f"players[0].log[{k}]")
+        moved, card = log[k]["moves"][j], log[k]["take"][0]
+        moved["number"] = card + 3 if card <= 14 else card - 3  # outside even the temp agency's ±2
+        doc["players"][0]["streets"][moved["street"]][moved["house"]] = moved["number"]
+        found = [p for p in problems(doc) if p[1].startswith("players[0].log")]
+        assert found == [("not-the-card", f"players[0].log[{k}].moves[{j}].number")]
