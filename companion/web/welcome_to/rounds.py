@@ -49,11 +49,13 @@ def _record(deck: dict) -> None:
     deck["round"] = state["round"]
 
 
-def deal(mode: str, seed: int | None = None, seats: int = 1) -> dict:
+def deal(mode: str, seed: int | None = None, seats: int = 1, current: Any = None) -> dict:
     """A new deck dealt by the companion, its first round turned (advanced: the seats' first hands)."""
     if mode not in DEALT_MODES:
         raise RoundError(N_("The companion cannot deal this mode."))
     seed = secrets.randbelow(2**31) if seed is None else seed
+    if is_physical_hands(current):
+        raise RoundError(N_("The players have tapped in their own cards: this table plays with its own cards."))
     if mode == "advanced":
         if not 2 <= seats <= 5:
             raise RoundError(N_("The advanced deck is dealt to 2 to 5 players: let everyone join first."))

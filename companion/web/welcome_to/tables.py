@@ -216,7 +216,8 @@ def _round_action(table_id: str, change) -> Response:
 @bp.post("/t/<table_id>/round/deal")
 def round_deal(table_id: str):
     """The companion deals the construction cards (the table needs none) and turns the first round."""
-    return _round_action(table_id, lambda table: rounds.deal(table["mode"], seats=len(store.get_seats(table_id))))
+    return _round_action(table_id, lambda table: rounds.deal(table["mode"], seats=len(store.get_seats(table_id)),
+                                                             current=table.get("deck")))
 
 
 @bp.post("/t/<table_id>/round/next")

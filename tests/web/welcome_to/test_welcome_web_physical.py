@@ -88,8 +88,11 @@ def test_advanced_with_physical_cards_each_hand_is_its_seats_secret(app, client)
                 f"/welcome-to/t/{table_id}/game.json"):
         text = bo_phone.get(url).get_data(as_text=True)
         assert "13 temp" not in text and "<strong>13</strong>" not in text and secret not in text, url
-    assert "each player taps in their own three cards" in client.get(f"/welcome-to/t/{table_id}").get_data(
-        as_text=True)
+    table_page = client.get(f"/welcome-to/t/{table_id}").get_data(as_text=True)
+    assert "each player taps in their own three cards" in table_page and 'id="deal"' not in table_page
+    refused = client.post(f"/welcome-to/t/{table_id}/round/deal")  # the hands typed in are kept
+    assert refused.status_code == 409 and "plays with its own cards" in refused.get_data(as_text=True)
+    assert "seat_hands" in _deck(app, table_id)
 
 
 def test_a_late_joiner_in_the_advanced_deal_gets_a_hand_and_plays_this_round(app, client):
