@@ -54,7 +54,7 @@ def has_round_log(doc: Any) -> bool:
 def _card(value: Any, path: str) -> tuple[tuple[int, str] | None, list[Problem]]:
     """One card or pair: [number 1..15, effect]."""
     if (isinstance(value, list) and len(value) == 2 and type(value[0]) is int and 1 <= value[0] <= 15
-            and value[1] in COMPOSITION):
+            and isinstance(value[1], str) and value[1] in COMPOSITION):
         return (value[0], value[1]), []
     return None, [error("bad-card", path, N_(
         "A card is written [number 1 to 15, effect], the effect one of {effects}; not {value}."),

@@ -99,3 +99,31 @@ def test_simulated_games_logs_pass_and_a_changed_number_is_caught(mode):
         doc["players"][0]["streets"][moved["street"]][moved["house"]] = moved["number"]
         found = [p for p in problems(doc) if p[1].startswith("players[0].log")]
         assert found == [("not-the-card", f"players[0].log[{k}].moves[{j}].number")]
+
+
+JUNK = (None, True, -1, 0, 3, 17, 99, 10**30, 2.5, "", "7", "surveyor", "solo", [], [1], [3, "bis"], [3, "x"],
+        [[1, "pool"]], {}, {"kind": "number"}, {"kind": "plan", "plan": "4"}, {"pairs": []})
+
+
+def _spots(value, path=()):
+    """Every place inside a JSON value, as paths."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _spots(item, (*path, key))
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            yield from _spots(item, (*path, k))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_junk_anywhere_in_a_log_or_the_rounds_never_crashes(mode):
+    """Any value put anywhere in the rounds or a log is reported (or harmless), never an exception."""
+    import random
+
+    rng = random.Random(mode)
+    base = known(mode)["game"]
+    spots = [p for p in _spots(base) if p and p[0] in ("rounds", "players") and (p[0] == "rounds" or "log" in p)]
+    for _ in range(150):
+        doc = edited(base, [[list(rng.choice(spots)), rng.choice(JUNK)]])
+        score_document(doc)  # must not raise
