@@ -4,11 +4,11 @@ Run from the repository root: `python bench/welcome_to_deck.py [--games 1000] [m
 2 + s % 4 players (solo: 1); each game's sheets are scored by the existing scorer (an error problem counts as a
 problem), a move the engine refused that the simulator thought legal is a problem, and player 1's mutated moves
 (a number not on offer, an effect not chosen, ±3) must each be refused with a message naming the round's cards.
-Prints per mode the games, problems, mutated moves refused / tried, mean rounds, end reasons and the time;
 Each game's document carries its rounds and round logs (ROUNDLOG.md), so scoring it replays every log against
-the cards; then player 1's first number is written 3 away from its card (log and sheet) and the import must refuse it at that
-move with a message naming the round's cards ("logs refused").
-exits 1 on any problem.
+the cards; then player 1's first number is written 3 away from its card (log and sheet) and the import must
+refuse it at that move with a message naming the round's cards ("logs refused").
+Prints per mode the games, problems, mutated moves refused / tried, logs refused / tried, mean rounds, end reasons
+and the time; exits 1 on any problem.
 """
 
 from __future__ import annotations
