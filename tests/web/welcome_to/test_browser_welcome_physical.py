@@ -121,6 +121,7 @@ def test_advanced_with_physical_cards_each_phone_taps_and_sees_only_its_own_hand
         hands = [[(4, "pool"), (9, "bis"), (13, "temp")], [(1, "landscaper"), (7, "surveyor"), (15, "real-estate")],
                  [(2, "surveyor"), (11, "pool"), (6, "landscaper")]]
         for page, cards in zip(players, hands):
+            page.reload()  # the page as it is after the others' hands (its live box reloads it on their changes)
             page.wait_for_selector("#hand-entry", timeout=10_000)
             _tap_hand(page, cards)
             assert page_width(page) <= PHONE["width"]
