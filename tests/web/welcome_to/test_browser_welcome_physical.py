@@ -25,6 +25,12 @@ def served(live_server, tmp_path):
     return app, live_server(app)
 
 
+def _slow_machine(*contexts) -> None:
+    """Shared CI machines can be slow: every wait of these phones may take up to 15 s (never more)."""
+    for ctx in contexts:
+        ctx.set_default_timeout(15_000)
+
+
 def _aki_met_plan_4(app, table_id: str) -> None:
     """The companion's deal with known pairs for rounds 1..8 (k surveyor, k + 5 pool, 14 bis); Aki's sheet has
     written 1..8 on street 1, fenced after houses 4 and 8 and claimed plan 4 in round 8 (stored as the page would)."""
@@ -52,25 +58,27 @@ def test_the_reshuffle_question_is_on_the_first_claimers_phone_only(chromium, se
     try:
         aki_ctx, aki, aki_errors = phone(chromium)
         contexts.append(aki_ctx)
+        _slow_machine(aki_ctx)
         aki.goto(base + "/welcome-to/new")
         aki.fill("#name", "Aki")
         aki.check('input[name="plans_source"][value="choose"]')
         for field, plan in (("#plan_1", "4"), ("#plan_2", "7"), ("#plan_3", "13")):
             aki.select_option(field, plan)
         aki.tap("button.primary.wide")
-        aki.wait_for_url(re.compile(r"/welcome-to/t/[A-Za-z0-9_-]+$"), timeout=10_000)
+        aki.wait_for_url(re.compile(r"/welcome-to/t/[A-Za-z0-9_-]+$"), timeout=15_000)
         table_url = aki.url
         table_id = table_url.rsplit("/", 1)[1]
         code = aki.inner_text(".table-code strong")
         bo_ctx, bo = join_by_code(chromium, base, code, "Bo", "ja-JP")
         contexts.append(bo_ctx)
+        _slow_machine(bo_ctx)
         with app.app_context():
             assert store.get_table(table_id)["plans"] == [4, 7, 13]
         _aki_met_plan_4(app, table_id)
         aki.goto(table_url)
         aki.tap(".seat-row a.button")
-        aki.wait_for_url(re.compile(r"/welcome-to/s/"), timeout=10_000)
-        aki.wait_for_selector("#reshuffle-ask", timeout=10_000)
+        aki.wait_for_url(re.compile(r"/welcome-to/s/"), timeout=15_000)
+        aki.wait_for_selector("#reshuffle-ask", timeout=15_000)
         assert "You completed a plan first" in aki.inner_text("#reshuffle-ask")
         assert page_width(aki) <= PHONE["width"]
         ARTIFACTS.mkdir(exist_ok=True)
@@ -79,10 +87,11 @@ def test_the_reshuffle_question_is_on_the_first_claimers_phone_only(chromium, se
         assert bo.locator("#reshuffle-ask").count() == 0
         screen_ctx, screen, _screen_errors = phone(chromium)
         contexts.append(screen_ctx)
+        _slow_machine(screen_ctx)
         screen.goto(table_url + "/screen")
         assert "Aki completed a plan first" in screen.inner_text("#round")
         aki.tap("#reshuffle-yes")
-        aki.wait_for_selector("text=New stacks: the cards are shuffled", timeout=10_000)
+        aki.wait_for_selector("text=New stacks: the cards are shuffled", timeout=15_000)
         assert aki.locator("#reshuffle-ask").count() == 0
         with app.app_context():
             assert store.get_table(table_id)["deck"]["state"]["reshuffle_next"] is True
@@ -99,7 +108,7 @@ def _tap_hand(page, cards) -> None:
         page.fill(f"#hn{i}", str(number))
         page.select_option(f'#hand-entry select[name="e{i}"]', effect)
     page.tap("#enter-hand")
-    page.wait_for_selector(".offer-cards", timeout=10_000)
+    page.wait_for_selector(".offer-cards", timeout=15_000)
 
 
 def test_advanced_with_physical_cards_each_phone_taps_and_sees_only_its_own_hand(chromium, served):
@@ -108,21 +117,23 @@ def test_advanced_with_physical_cards_each_phone_taps_and_sees_only_its_own_hand
     try:
         aki_ctx, aki, aki_errors = phone(chromium)
         contexts.append(aki_ctx)
+        _slow_machine(aki_ctx)
         table_url = start(aki, base, "Aki", mode="advanced")
         code = aki.inner_text(".table-code strong")
         players = [aki]
         for name, locale in (("Ben", "en-GB"), ("Chie", "ja-JP")):
             ctx, page = join_by_code(chromium, base, code, name, locale)
             contexts.append(ctx)
+            _slow_machine(ctx)
             players.append(page)
         aki.goto(table_url)
         aki.tap(".seat-row a.button")
-        aki.wait_for_url(re.compile(r"/welcome-to/s/"), timeout=10_000)
+        aki.wait_for_url(re.compile(r"/welcome-to/s/"), timeout=15_000)
         hands = [[(4, "pool"), (9, "bis"), (13, "temp")], [(1, "landscaper"), (7, "surveyor"), (15, "real-estate")],
                  [(2, "surveyor"), (11, "pool"), (6, "landscaper")]]
         for page, cards in zip(players, hands):
             page.reload()  # the page as it is after the others' hands (its live box reloads it on their changes)
-            page.wait_for_selector("#hand-entry", timeout=10_000)
+            page.wait_for_selector("#hand-entry", timeout=15_000)
             _tap_hand(page, cards)
             assert page_width(page) <= PHONE["width"]
         lines = [words(p.inner_text(".offer-cards")) for p in players]
