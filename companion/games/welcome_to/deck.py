@@ -223,6 +223,26 @@ def play_advanced(state: dict, seat: int, number_card: int, effect_card: int) ->
     return state
 
 
+def _draw(state: dict) -> int:
+    """The top card of the advanced deck, reshuffling the discards into it when it is empty."""
+    if not state["deck"]:
+        state["deck"] = _shuffled(state, state["discard"])
+        state["discard"] = []
+        state["log"].append({"round": state["round"], "event": "reshuffle"})
+    return state["deck"].pop(0)
+
+
+def join_advanced(state: dict) -> int:
+    """A seat joining after the deal (RULES.md 12): a hand of three from the deck, last in the passing order (it
+    receives from the seat before it and passes to seat 0); it plays the current round. Returns its seat index."""
+    if state["mode"] != "advanced" or len(state["hands"]) >= 5:
+        raise ValueError("the advanced deck is for 2 to 5 seats")
+    state["hands"].append([_draw(state) for _ in range(HAND)])
+    state["played"].append(None)
+    state["log"].append({"round": state["round"], "event": "join", "seat": len(state["hands"]) - 1})
+    return len(state["hands"]) - 1
+
+
 def _pass_and_draw(state: dict) -> None:
     """Discard the played cards, pass each third card clockwise, draw two each (reshuffling an empty deck)."""
     seats = len(state["hands"])
@@ -233,11 +253,7 @@ def _pass_and_draw(state: dict) -> None:
     hands = [list(kept[(seat - 1) % seats]) for seat in range(seats)]  # seat i receives from seat i - 1
     for hand in hands:
         for _ in range(HAND - 1):
-            if not state["deck"]:
-                state["deck"] = _shuffled(state, state["discard"])
-                state["discard"] = []
-                state["log"].append({"round": state["round"], "event": "reshuffle"})
-            hand.append(state["deck"].pop(0))
+            hand.append(_draw(state))
     state["hands"] = hands
     state["played"] = [None] * seats
     state["round"] += 1
@@ -335,6 +351,12 @@ class Offer:
     def entered(cls, values: list[tuple[int, str]]) -> Offer:
         found = tuple(manual_offer(values))
         return cls("standard", found, found)
+
+    @classmethod
+    def from_cards(cls, values: list[tuple[int, str]]) -> Offer:
+        """Three cards a solo player or an advanced seat holds, entered by hand (no card ids)."""
+        cards = tuple(Card(i, int(n), str(e)) for i, (n, e) in enumerate(values))
+        return cls("cards", tuple(Pair(a.number, b.effect, a.id, b.id) for a, b in permutations(cards, 2)), cards)
 
     def params(self) -> dict:
         return _offer_params(list(self.shown))

@@ -46,6 +46,7 @@ class PlayerDoc(Doc):
     temps: Int = Field(default=0, title=N_("The temps hired"))
     refusals: Int = Field(default=0, title=N_("The permit refusals"))
     plans: list[ClaimDoc] = Field(default_factory=list, title=N_("The completed plans"))
+    log: Any = Field(default=None, title=N_("The round log"))  # checked by roundlog.py
 
 
 class GameDoc(Doc):
@@ -56,6 +57,7 @@ class GameDoc(Doc):
     intermediate: Bool = Field(default=False, title=N_("The intermediate rules"))
     plans: list[Int] = Field(title=N_("The plans in play"))
     players: list[Any]
+    rounds: Any = Field(default=None, title=N_("The rounds"))  # checked by roundlog.py
 
 
 @dataclass(frozen=True)

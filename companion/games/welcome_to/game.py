@@ -12,6 +12,7 @@ from .checks import check_sheet
 from .data import PLANS, RULES, Plan, Rules
 from .document import GAME_FORMAT, GameDoc, ReadSheet, raw_name, read_model, read_sheet
 from .plans import check_claims
+from .roundlog import check_round_logs
 from .sheet import Sheet
 
 PLANS_IN_PLAY = 3
@@ -151,4 +152,5 @@ def read_game(doc: Any, rules: Rules = RULES, plans: dict[int, Plan] = PLANS) ->
         player.problems += [p.within(f"players[{i}]") for p in own]
         game.players.append(player)
     _table(game)
+    check_round_logs(doc, game)
     return game

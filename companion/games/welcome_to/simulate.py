@@ -90,13 +90,22 @@ def _mutations(sheet: Sheet, offer: Offer, turn: Turn, move: Move, rng: random.R
     return out
 
 
-def _play_seat(sheet: Sheet, offer: Offer, table: Table, rng: random.Random, mutate: bool, log: list
-               ) -> tuple[Sheet, tuple[int, int] | None]:
-    """One seat's round: pick a pair, write or refuse, maybe use the effect. Returns the sheet and card ids."""
+def _as_json(move: Move) -> dict:
+    """A move as a round log's move (ROUNDLOG.md)."""
+    keys = ("street", "house", "number", "size", "plan")
+    return {"kind": move.kind, **{k: getattr(move, k) for k in keys if getattr(move, k) is not None}}
+
+
+def _play_seat(sheet: Sheet, offer: Offer, table: Table, rng: random.Random, mutate: bool, log: list,
+               entry: dict) -> tuple[Sheet, tuple[int, int] | None]:
+    """One seat's round: pick a pair, write or refuse, maybe use the effect. Returns the sheet and card ids; the
+    round's moves go to `entry` (the round log)."""
+    moves = entry.setdefault("moves", [])
     if table.intermediate and rng.random() < 0.05:  # a roundabout first: it may open room for a pair
         move = Move("roundabout", rng.randrange(3), rng.randrange(10))
         if not check_move(sheet, move, Turn(), table):
             sheet, _ = apply_move(sheet, move, Turn())
+            moves.append(_as_json(move))
     options = list(offer.pairs)
     rng.shuffle(options)
     usable = [p for p in options if _spots(sheet, Turn(p.number, p.effect))]
@@ -114,7 +123,10 @@ def _play_seat(sheet: Sheet, offer: Offer, table: Table, rng: random.Random, mut
     if mutate and move.kind == "number":
         for bad, bad_turn in _mutations(sheet, offer, turn, move, rng):
             log.append((check_offer_move(sheet, offer, bad, bad_turn, table), offer, bad))
+    if move.kind == "number":
+        entry["take"] = [pair.number, pair.effect]
     sheet, turn = _check(sheet, offer, move, turn, table)
+    moves.append(_as_json(move))
     if turn.refused or rng.random() < 0.1:
         return sheet, (pair.number_card, pair.effect_card)
     s, h = turn.written
@@ -128,6 +140,7 @@ def _play_seat(sheet: Sheet, offer: Offer, table: Table, rng: random.Random, mut
     if effect_move is not None:
         if not check_move(sheet, effect_move, turn, table):
             sheet, turn = _check(sheet, offer, effect_move, turn, table)
+            moves.append(_as_json(effect_move))
     return sheet, (pair.number_card, pair.effect_card)
 
 
@@ -145,13 +158,21 @@ def simulate_game(seed: int, mode: str = "standard", players: int = 3, mutate: b
     claimed_before: set[int] = set()
     mutations: list = []
     reasons: list = []
+    rounds: list[dict] = []
+    logs: list[list[dict]] = [[] for _ in range(players)]
     for _ in range(MAX_ROUNDS):
         if state["mode"] != "advanced":
             next_round(state)
+            shown = [[c.number, c.effect] for c in Offer.of(state).shown]
+            rounds.append({"pairs": shown} if state["mode"] == "standard" else {"cards": shown})
+            if state["mode"] == "solo" and state["solo_round"] == state["round"]:
+                rounds[-1]["solo_card"] = True
         this_round: set[int] = set()
         for i in range(players):
             offer = Offer.of(state, i)
-            sheets[i], chosen = _play_seat(sheets[i], offer, table, rng, mutate and i == 0, mutations)
+            entry: dict = {"cards": [[c.number, c.effect] for c in offer.shown]} if state["mode"] == "advanced" else {}
+            logs[i].append(entry)
+            sheets[i], chosen = _play_seat(sheets[i], offer, table, rng, mutate and i == 0, mutations, entry)
             if state["mode"] == "advanced":
                 play_advanced(state, i, *chosen)
             for plan in plans:
@@ -163,6 +184,7 @@ def simulate_game(seed: int, mode: str = "standard", players: int = 3, mutate: b
                             and not state["reshuffled"] and state["mode"] == "standard":
                         request_reshuffle(state)
                     sheets[i], _ = apply_move(sheets[i], claim)
+                    entry["moves"].append(_as_json(claim))
                     this_round.add(plan)
         claimed_before |= this_round
         reasons = end_reasons(sheets, plans, state)
@@ -172,5 +194,7 @@ def simulate_game(seed: int, mode: str = "standard", players: int = 3, mutate: b
         raise SimulationError(f"seed {seed} {mode}: no end after {MAX_ROUNDS} rounds")
     doc = {"format": "welcome-to-game/1", "mode": "solo" if mode == "solo" else
            ("advanced" if mode == "advanced" else "standard"), "intermediate": intermediate, "plans": list(plans),
-           "players": [sheet_to_json(s) for s in sheets]}
+           "players": [{**sheet_to_json(s), "log": log} for s, log in zip(sheets, logs)]}
+    if rounds:
+        doc["rounds"] = rounds
     return Result(doc, reasons, state["round"], mutations)

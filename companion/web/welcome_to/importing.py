@@ -13,9 +13,10 @@ from typing import Any
 from ...games.core.engine import NotAGameDocument
 from ...games.core.problems import Problem, has_errors
 from ...games.welcome_to import GAME_FORMAT, read_game
+from ...games.welcome_to.roundlog import has_round_log
 from ..core.i18n import _
 from ..core.security import loads
-from .live import Settings
+from .live import Settings, table_rounds
 from .store import MAX_SEATS
 
 
@@ -43,10 +44,12 @@ def read_seat_import(text: str, settings: Settings, name: str) -> tuple[dict | N
     value, message = _document(text)
     if message is not None:
         return None, message, []
+    rounds = None
     if isinstance(value, dict) and value.get("format") == GAME_FORMAT:
         players = value.get("players")
         if not isinstance(players, list) or len(players) != 1:
             return None, _("A game document brought to one seat has exactly one player."), []
+        rounds = value.get("rounds")
         value = players[0]
     if not isinstance(value, dict) or "streets" not in value:
         return None, _("A sheet is a JSON object with \"streets\" (a welcome-to-game/1 player), or a game with one "
@@ -54,12 +57,23 @@ def read_seat_import(text: str, settings: Settings, name: str) -> tuple[dict | N
     player = {**value, "player": name}
     doc = {"format": GAME_FORMAT, "mode": settings.mode, "intermediate": settings.intermediate,
            "plans": list(settings.plans), "players": [player]}
+    if rounds is None and player.get("log") is not None:
+        rounds = table_rounds(settings)
+    if rounds is not None:
+        doc["rounds"] = rounds
     game = read_game(doc)
     found = _problems(game)
     if has_errors(found):
         return None, _("The sheet was not imported: the rules refuse it. Fix it and import again; your text is "
                        "kept."), found
     return player, None, found
+
+
+def log_note(doc: Any) -> str:
+    """What the import checked of the cards: against the round log, or nothing (no log)."""
+    if has_round_log(doc):
+        return _("The round log was replayed: every number and effect matches the cards of its round.")
+    return _("Imported without a round log: numbers and effects were not checked against the cards.")
 
 
 def read_game_import(text: str) -> tuple[dict | None, str | None, list[Problem]]:

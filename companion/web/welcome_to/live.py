@@ -45,6 +45,8 @@ class Settings:
     offers: Mapping[int, Offer] = field(default_factory=dict)  # the table's offer per round (rounds.py)
     solo_round: int | None = None  # the round the companion's solo deal turned the solo card
     seat_offers: Mapping[int, Mapping[int, Offer]] = field(default_factory=dict)  # advanced: seat -> round -> hand
+    tapped_hands: bool = False  # advanced with physical cards: each seat taps in its own hand (nobody waits)
+    starts: Mapping[int, int] = field(default_factory=dict)  # seat -> its first round (a seat joining late)
 
     def offer_for(self, seat: int | None, round_: int) -> Offer | None:
         """The offer a seat's round is checked against (advanced: its own hand)."""
@@ -54,7 +56,8 @@ class Settings:
 
     def waits(self, seat: int | None, round_: int) -> bool:
         """Advanced: the seat played its hand and waits until the hands pass."""
-        return seat is not None and seat in self.seat_offers and round_ not in self.seat_offers[seat]
+        return (not self.tapped_hands and seat is not None and seat in self.seat_offers
+                and round_ not in self.seat_offers[seat])
 
     @property
     def solo(self) -> bool:
@@ -88,6 +91,7 @@ class Live:
     log: list[dict] = field(default_factory=list)
     seat: int | None = None  # the seat's index at its table (advanced hands are per seat)
     dropped: list[Problem] = field(default_factory=list)  # entries the rules refused on replay (should be none)
+    imported: bool = False  # the sheet started from an imported finished sheet, not a blank one
 
     @property
     def number_done(self) -> bool:
@@ -97,12 +101,13 @@ class Live:
 
 def settings_of(table: Mapping[str, Any]) -> Settings:
     """The settings of a stored table."""
-    from .rounds import dealt_seats, offers, seat_offers, solo_round
+    from .rounds import dealt_seats, is_physical_hands, offers, seat_offers, solo_round, start_rounds
 
     plans = tuple(p for p in table.get("plans", ()) if isinstance(p, int) and p in PLANS)
     deck = table.get("deck")
     return Settings(table.get("mode", "standard"), bool(table.get("intermediate")), plans, offers(deck),
-                    solo_round(deck), {i: seat_offers(deck, i) for i in range(dealt_seats(deck))})
+                    solo_round(deck), {i: seat_offers(deck, i) for i in range(dealt_seats(deck))},
+                    is_physical_hands(deck), start_rounds(deck))
 
 
 def base_sheet(name: str, base: dict | None, settings: Settings) -> tuple[Sheet, list[LiveClaim]]:
@@ -204,7 +209,8 @@ def apply_entry(live: Live, entry: dict, settings: Settings) -> None:
 def replay(name: str, base: dict | None, log: Any, settings: Settings, seat: int | None = None) -> Live:
     """Rebuild a seat's live sheet from its base and log; an entry the rules refuse is set aside, never a crash."""
     sheet, claims = base_sheet(name, base, settings)
-    live = Live(sheet, claims=claims, seat=seat)
+    live = Live(sheet, claims=claims, seat=seat, round=settings.starts.get(seat, 1) if seat is not None else 1,
+                imported=base is not None)
     for raw in log if isinstance(log, list) else []:
         entry = clean_entry(raw)
         problems = check_entry(live, entry, settings) if entry is not None else [
@@ -276,6 +282,51 @@ def game_json(settings: Settings, names: list[str], lives: list[Live]) -> dict:
         players.append(doc)
     return {"format": "welcome-to-game/1", "mode": settings.mode, "intermediate": settings.intermediate,
             "plans": list(settings.plans), "players": players}
+
+
+def table_rounds(settings: Settings) -> list[dict] | None:
+    """The table's rounds in the round-log format (games/welcome_to/ROUNDLOG.md): from the first up to the last one
+    dealt or entered without a gap (None: none, or advanced hands, which are the seats' secrets)."""
+    if settings.mode == "advanced" or settings.seat_offers or not settings.offers:
+        return None
+    rounds = []
+    while len(rounds) + 1 in settings.offers:
+        offer = settings.offers[len(rounds) + 1]
+        key = "pairs" if offer.mode == "standard" else "cards"
+        rounds.append({key: [[c.number, c.effect] for c in offer.shown]})
+        if settings.solo and settings.solo_round == len(rounds):
+            rounds[-1]["solo_card"] = True
+    return rounds
+
+
+def log_json(live: Live) -> list[dict]:
+    """A seat's live log as a round log (ROUNDLOG.md): per round the pair taken and the marks made, in order."""
+    rounds: list[dict] = [{"moves": []}]
+    for entry in live.log:
+        kind = entry["kind"]
+        if kind == "next":
+            rounds.append({"moves": []})
+        elif kind == "effect":
+            if entry.get("number") is not None:
+                rounds[-1]["take"] = [entry["number"], entry["effect"]]
+        elif kind in ENGINE_KINDS:
+            rounds[-1]["moves"].append({k: v for k, v in entry.items() if k != "effect"})
+    if not rounds[-1]["moves"] and "take" not in rounds[-1]:
+        rounds.pop()  # the round being played, nothing done in it yet
+    return rounds
+
+
+def with_round_log(doc: dict, settings: Settings, lives: list[Live]) -> dict:
+    """A game document with the table's rounds and each seat's round log, so that importing it checks every move
+    against the cards again. Only when every seat played from round 1 on the table's dealt or entered cards, with
+    no imported base (advanced hands stay secret: no log)."""
+    rounds = table_rounds(settings)
+    if not rounds or settings.starts or any(live.imported for live in lives):
+        return doc
+    if any(live.solo_card is not None and live.solo_card != settings.solo_round for live in lives):
+        return doc  # a solo card noted by hand that the table's rounds do not show
+    return {**doc, "rounds": rounds, "players": [{**player, "log": log_json(live)}
+                                                for player, live in zip(doc["players"], lives)]}
 
 
 def end_reasons(live: Live, settings: Settings) -> list[str]:

@@ -10,20 +10,21 @@ screen saved meanwhile) is answered 409 and nothing is overwritten.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 
 from ..core.errors import wants_json
 from ..core.i18n import _, problem_text
+from ..core.security import small_int
 from ..core.tables import registry, seats
 from ..core.tables.live import live_answer
 from . import rounds, store
-from .forms import ActionForm, ImportForm, MoveForm, csrf_failed
-from .importing import read_seat_import
+from .forms import ActionForm, ButtonForm, ImportForm, MoveForm, csrf_failed
+from .importing import log_note, read_seat_import
 from .labels import CARD_EFFECT_ORDER, EFFECT_LABELS, move_text
 from .live import apply_entry, check_entry
 from .tables import GAME_ID, change_mark, json_download, load_table
-from .view import TableState, end_news, load_state, problems_of, sheet_context
+from .view import TableState, end_news, load_state, problems_of, reshuffle_askers, sheet_context
 
 bp = Blueprint("seats", __name__)
 
@@ -56,7 +57,7 @@ def _strings() -> dict:
 def _fragment(seat: dict, state: TableState, index: int) -> str:
     """The sheet fragment the page's script swaps in."""
     return render_template("welcome_to/_sheet.html", seat=seat, state=state, effects=_effects(),
-                           **sheet_context(state, index))
+                           csrf=generate_csrf(), **sheet_context(state, index))
 
 
 def _effects() -> list[tuple[str, str]]:
@@ -66,7 +67,7 @@ def _effects() -> list[tuple[str, str]]:
 
 def _page(seat: dict, state: TableState, index: int, status: int = 200, message: list[str] | None = None,
           entry: dict | None = None, form: MoveForm | None = None, import_form: ImportForm | None = None,
-          import_problems: list | None = None, conflict: bool = False):
+          import_problems: list | None = None, conflict: bool = False, hand_typed: dict | None = None):
     """Render the seat page, keeping a refused move (and an imported text) as entered."""
     context = sheet_context(state, index)
     move = form or MoveForm()
@@ -78,7 +79,7 @@ def _page(seat: dict, state: TableState, index: int, status: int = 200, message:
                            mark=mark, hold=bool(message),
                            import_form=imp, import_problems=import_problems or [], messages=message or [],
                            refused=move_text(entry) if entry else "", conflict=conflict, strings=_strings(),
-                           csrf=generate_csrf(), effects=_effects(), **context), status
+                           csrf=generate_csrf(), effects=_effects(), hand_typed=hand_typed or {}, **context), status
 
 
 def _answer(token: str, ok: bool, status: int, messages: list[str], entry: dict | None = None,
@@ -219,12 +220,76 @@ def import_sheet(token: str):
                                                  "imported. Your text is kept: import it again.")],
                      import_form=form, conflict=True)
     _saved(seat)
+    flash(log_note(player), "ok")
     return redirect(url_for("welcome_to.seats.sheet", token=token))
+
+
+@bp.post("/s/<token>/reshuffle")
+def reshuffle(token: str):
+    """The first player to complete a plan answers on their own phone: new stacks (from the next round) or keep
+    them. Asked of that seat only; the host can answer on the table page instead."""
+    _seat, state, index = _open(token)
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        text, status = _refused_form(form)
+        return _answer(token, False, status, [text])
+    if index not in reshuffle_askers(state):
+        return _answer(token, False, 409, [_("Only the first player to complete a plan decides on new stacks, "
+                                             "once a game; it is decided already or not yours to decide.")])
+    deck = state.table["deck"]
+    wants = request.form.get("answer") == "new"
+    (rounds.reshuffle if wants else rounds.keep_stacks)(deck)
+    if not store.save_deck(state.table["id"], state.table["version"], deck):
+        return _answer(token, False, 409, [_("Another phone changed the table first; look and try again.")])
+    registry.touch(GAME_ID, state.table["id"])
+    flash(_("New stacks: the cards are shuffled into three new stacks for the next round.") if wants
+          else _("The stacks are kept."), "ok")
+    return _answer(token, True, 200, [])
+
+
+@bp.post("/s/<token>/hand")
+def enter_hand(token: str):
+    """Advanced with physical cards: this seat taps in its own three cards for its round (its secret)."""
+    seat, state, index = _open(token)
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        text, status = _refused_form(form)
+        return _answer(token, False, status, [text])
+    live = state.lives[index]
+    typed = {f"{k}{i}": str(request.form.get(f"{k}{i}", ""))[:16].strip() for i in (1, 2, 3) for k in "ne"}
+    for i in (1, 2, 3):
+        number = small_int(typed[f"n{i}"])
+        if number is None or not 1 <= number <= 15 or typed[f"e{i}"] not in CARD_EFFECT_ORDER:
+            return _hand_refused(seat, state, index, _("Card {n}: a number from 1 to 15 and one of the six effects.",
+                                                       n=i), typed)
+    if state.settings.mode != "advanced":
+        return _hand_refused(seat, state, index, _("Only the advanced game has a hand of cards."), typed)
+    if live.number_done:
+        return _hand_refused(seat, state, index, _("This round’s number is written: its cards no longer change."),
+                             typed)
+    values = [(int(typed[f"n{i}"]), typed[f"e{i}"]) for i in (1, 2, 3)]
+    try:
+        deck = rounds.enter_hand(state.table.get("deck"), index, live.round, values)
+    except rounds.RoundError as exc:
+        return _hand_refused(seat, state, index, _(str(exc)), typed, 409)
+    if not store.save_deck(state.table["id"], state.table["version"], deck):
+        return _hand_refused(seat, state, index, _("Another phone changed the table first; look and try again."),
+                             typed, 409)
+    registry.touch(GAME_ID, state.table["id"])
+    return _answer(token, True, 200, [])
+
+
+def _hand_refused(seat: dict, state: TableState, index: int, text: str, typed: dict, status: int = 422):
+    """The seat page again with the hand as typed and what is wrong with it (JSON for the page's script)."""
+    if wants_json():
+        return jsonify({"ok": False, "version": seat["version"], "messages": [text],
+                        "html": _fragment(seat, state, index), "move": "", "conflict": False}), status
+    return _page(seat, state, index, status, [text], hand_typed=typed)
 
 
 @bp.get("/s/<token>/sheet.json")
 def sheet_json(token: str):
     """This seat's sheet as a `welcome-to-game/1` player object."""
     seat, state, index = _open(token)
-    return json_download(state.doc()["players"][index], f"welcome-to-sheet-{seat['seat'] + 1}.json")
+    return json_download(state.doc(with_log=True)["players"][index], f"welcome-to-sheet-{seat['seat'] + 1}.json")
 

@@ -36,10 +36,10 @@ from .forms import (
     same_name,
     stack_choices,
 )
-from .importing import read_game_import
+from .importing import log_note, read_game_import
 from .labels import CARD_EFFECT_ORDER, MODE_LABELS, effect_label, plan_text
 from .scoresheet import score_context
-from .view import end_news, load_state, problems_of, status_rows
+from .view import end_news, load_state, problems_of, reshuffle_askers, status_rows
 
 GAME_ID = "welcome-to"
 
@@ -183,7 +183,10 @@ def round_context(state) -> dict | None:
                       for name, live in zip(state.names, state.lives)]
     for row, done in zip(seen["played"], seen.get("advanced_played", [])):
         row["done"] = done
+    if rounds.is_physical_hands(state.table.get("deck")):
+        seen["played"] = []  # each seat keeps its own rounds with its own cards
     seen["effects"] = [(e, effect_label(e)) for e in CARD_EFFECT_ORDER]
+    seen["reshuffle_asked"] = [state.names[i] for i in reshuffle_askers(state)]
     return seen
 
 
@@ -213,7 +216,8 @@ def _round_action(table_id: str, change) -> Response:
 @bp.post("/t/<table_id>/round/deal")
 def round_deal(table_id: str):
     """The companion deals the construction cards (the table needs none) and turns the first round."""
-    return _round_action(table_id, lambda table: rounds.deal(table["mode"], seats=len(store.get_seats(table_id))))
+    return _round_action(table_id, lambda table: rounds.deal(table["mode"], seats=len(store.get_seats(table_id)),
+                                                             current=table.get("deck")))
 
 
 @bp.post("/t/<table_id>/round/next")
@@ -228,10 +232,16 @@ def round_reshuffle(table_id: str):
     return _round_action(table_id, lambda table: rounds.reshuffle(table.get("deck") or {}))
 
 
+@bp.post("/t/<table_id>/round/keep")
+def round_keep(table_id: str):
+    """The host answers for the first player to complete a plan: keep the stacks."""
+    return _round_action(table_id, lambda table: rounds.keep_stacks(table.get("deck") or {}))
+
+
 @bp.post("/t/<table_id>/round/pairs")
 def round_pairs(table_id: str):
     """The host taps in the three pairs turned at the table: the next round's offer."""
-    entered = {f"{k}{i}": str(request.form.get(f"{k}{i}", ""))[:8] for i in (1, 2, 3) for k in "ne"}
+    entered = {f"{k}{i}": str(request.form.get(f"{k}{i}", ""))[:16] for i in (1, 2, 3) for k in "ne"}
     for i in (1, 2, 3):  # name the pair that is not a card, and keep what the host typed
         number = small_int(entered[f"n{i}"].strip())
         if number is None or not 1 <= number <= 15 or entered[f"e{i}"] not in CARD_EFFECT_ORDER:
@@ -239,9 +249,11 @@ def round_pairs(table_id: str):
                 "Pair {n}: a number from 1 to 15 and one of the six effects.", n=i), 422, entered)
 
     def change(table):
-        if table["mode"] != "standard":
-            raise rounds.RoundError(N_("Pairs are entered by hand in the standard game."))
+        if table["mode"] == "advanced":
+            raise rounds.RoundError(N_("In the advanced game each player taps in their own hand on their phone."))
         values = [(int(entered[f"n{i}"].strip()), entered[f"e{i}"]) for i in (1, 2, 3)]
+        if table["mode"] == "solo":
+            return rounds.enter(table.get("deck"), values, "cards", request.form.get("solo_card") == "1")
         return rounds.enter(table.get("deck"), values)
     return _round_action(table_id, change)
 
@@ -277,6 +289,8 @@ def join(table_id: str):
         taken = next((s["name"] for s in store.get_seats(table_id) if name_key(s["name"]) == name_key(name)), None)
         if taken is not None:
             problem = same_name(taken)
+    if problem is None and rounds.advanced_full(table.get("deck"), len(store.get_seats(table_id))):
+        problem = _("The advanced deck deals hands to at most 5 players: this table is full.")
     if problem is None:
         try:
             seat, token = store.add_seat(table_id, name, 1 if table["mode"] == "solo" else store.MAX_SEATS)
@@ -284,8 +298,19 @@ def join(table_id: str):
             problem = _("This table is full.")
         else:
             seats.claim(GAME_ID, table_id, seat, name, by_link=False)
+            _late_joiner(table_id, seat)
             return redirect(url_for("welcome_to.seats.sheet", token=token))
     return _table_page(table, form, problem, status=422)
+
+
+def _late_joiner(table_id: str, seat: int) -> None:
+    """A seat that joins after the cards were dealt or entered starts at the table's round; in an advanced deal it
+    is dealt a hand (a few tries when another phone saved the table at the same moment)."""
+    for _try in range(5):
+        table = store.get_table(table_id)
+        deck = rounds.seat_joined(table.get("deck") if table else None, seat)
+        if deck is None or store.save_deck(table_id, table["version"], deck):
+            return
 
 
 @bp.post("/t/<table_id>/seats/<int:seat>/claim")
@@ -354,7 +379,7 @@ def score(table_id: str):
 def game_json(table_id: str):
     """The whole game as a `welcome-to-game/1` download."""
     table = load_table(table_id)
-    return json_download(load_state(table).doc(), "welcome-to-game.json")
+    return json_download(load_state(table).doc(with_log=True), "welcome-to-game.json")
 
 
 def json_download(doc: dict, filename: str) -> Response:
@@ -389,6 +414,7 @@ def import_game():
                 table_id, _tokens = _create(settings, names, list(doc["players"]))
                 registry.finish(GAME_ID, table_id)  # a finished game: its score sheet is final
                 flash(_("The game is imported: {n} players.", n=len(names)), "ok")
+                flash(log_note(doc), "ok")
                 return redirect(url_for("welcome_to.tables.score", table_id=table_id))
             form.text.data = text
             problems = problems_of(found)

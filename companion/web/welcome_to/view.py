@@ -15,9 +15,20 @@ from ...games.welcome_to import PLANS, RULES, score_document
 from ...games.welcome_to.data import ESTATE_SIZES
 from ...games.welcome_to.sheet import BIS, NUMBER, ROUNDABOUT
 from ..core.i18n import _, problem_text
-from . import store
-from .labels import END_TEXTS, ROW_LABELS, effect_label, move_text, plan_text
-from .live import Live, Settings, check_entry, earliest_claims, end_reasons, first_side, game_json, replay, settings_of
+from . import rounds, store
+from .labels import CARD_EFFECT_ORDER, END_TEXTS, ROW_LABELS, effect_label, move_text, plan_text
+from .live import (
+    Live,
+    Settings,
+    check_entry,
+    earliest_claims,
+    end_reasons,
+    first_side,
+    game_json,
+    replay,
+    settings_of,
+    with_round_log,
+)
 
 ROW_LENGTH = 6  # houses per line on a phone: 6 × 48 px and the fences fit 390 px
 
@@ -37,9 +48,10 @@ class TableState:
         """The players' names in seat order."""
         return [s["name"] for s in self.seats]
 
-    def doc(self) -> dict:
-        """The whole table as a `welcome-to-game/1` document."""
-        return game_json(self.settings, self.names, self.lives)
+    def doc(self, with_log: bool = False) -> dict:
+        """The whole table as a `welcome-to-game/1` document (downloads add the rounds and each round log)."""
+        doc = game_json(self.settings, self.names, self.lives)
+        return with_round_log(doc, self.settings, self.lives) if with_log else doc
 
     def index(self, token: str) -> int:
         """The position of a seat (by its token)."""
@@ -139,7 +151,8 @@ def round_view(live: Live, settings: Settings) -> dict:
             "open_effect": effect if open_effect else None, "done": live.number_done,
             "pool_here": bool(written and written in RULES.pool_positions),
             "solo": settings.solo, "solo_card": live.solo_card, "intermediate": settings.intermediate,
-            "card_number": turn.number, **offer_view(live, settings)}
+            "card_number": turn.number, "joined": settings.starts.get(live.seat) if live.seat is not None else None,
+            **offer_view(live, settings)}
 
 
 def offer_view(live: Live, settings: Settings) -> dict:
@@ -156,6 +169,16 @@ def offer_view(live: Live, settings: Settings) -> dict:
             pairs.append({"number": p.number, "effect": p.effect, "label": effect_label(p.effect),
                           "chosen": live.turn.number == p.number and live.turn.effect == p.effect})
     return {"offer": {"kind": offer.mode, "shown": shown}, "offer_pairs": pairs, "waits": False}
+
+
+def hand_entry(live: Live, state: TableState) -> dict | None:
+    """Advanced with physical cards: the form where this seat taps in its own three cards for its round (None when
+    the table does not play so, or the round's number is written: the hand no longer changes)."""
+    if state.settings.mode != "advanced" or live.number_done or rounds.is_advanced(state.table.get("deck")):
+        return None
+    offer = state.settings.offer_for(live.seat, live.round)
+    cards = [{"number": c.number, "effect": c.effect} for c in offer.shown] if offer else []
+    return {"round": live.round, "cards": cards, "effects": [(e, effect_label(e)) for e in CARD_EFFECT_ORDER]}
 
 
 def score_entry(state: TableState, index: int) -> dict:
@@ -176,6 +199,17 @@ def end_news(state: TableState) -> list[str]:
             for reason in end_reasons(live, state.settings)]
 
 
+def reshuffle_askers(state: TableState) -> list[int]:
+    """The seats asked whether to reshuffle the stacks: those who completed a plan in the earliest round anyone did
+    (an imported first claim counts as round 0), while the question is open (several: whoever answers first)."""
+    if not rounds.reshuffle_open(state.table.get("deck")):
+        return []
+    when = {i: [c.round if c.round is not None else 0 for c in live.claims if c.round is not None or c.first]
+            for i, live in enumerate(state.lives)}
+    earliest = min((r for found in when.values() for r in found), default=None)
+    return [] if earliest is None else [i for i, found in when.items() if earliest in found]
+
+
 def sheet_context(state: TableState, index: int) -> dict[str, Any]:
     """Everything the seat page and its sheet fragment need."""
     live = state.lives[index]
@@ -185,7 +219,8 @@ def sheet_context(state: TableState, index: int) -> dict[str, Any]:
             "plans": plans_view(live, state), "round": round_view(live, state.settings), "score": entry,
             "score_problems": problem_lines(entry.get("problems", [])), "last_move": last, "news": end_news(state),
             "dropped": [problem_text(p) for p in live.dropped], "row_labels": ROW_LABELS,
-            "table_rows": status_rows(state)}
+            "table_rows": status_rows(state), "reshuffle_ask": index in reshuffle_askers(state),
+            "hand_entry": hand_entry(live, state)}
 
 
 def status_rows(state: TableState) -> list[dict]:
