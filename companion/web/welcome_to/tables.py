@@ -406,7 +406,7 @@ def import_game():
             names = [clean_name(p["player"])[0][:40] for p in doc["players"]] if doc is not None else []
             twice = duplicate_names(names)
             if twice:
-                doc, message = None, " ".join(f"{same_name(names[earlier])} (players[{later}].player)"
+                doc, message = None, " ".join(_("Player {n}: {why}", n=later + 1, why=same_name(names[earlier]))
                                               for later, earlier in twice)
             if doc is not None:
                 settings = {"mode": doc.get("mode", "standard"), "intermediate": bool(doc.get("intermediate")),

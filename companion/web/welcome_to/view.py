@@ -7,6 +7,7 @@ the table page and the score sheet all show the same numbers.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +30,6 @@ from .live import (
     settings_of,
     with_round_log,
 )
-
-ROW_LENGTH = 6  # houses per line on a phone: 6 × 48 px and the fences fit 390 px
 
 
 @dataclass
@@ -90,7 +89,7 @@ def streets_view(live: Live) -> list[dict]:
                           "fence": sheet.has_fence(s, h), "last": h == len(row) - 1,
                           "estate": in_estate.get((s, h)), "plan": (s, h) in sheet.plan_houses,
                           "now": live.turn.written == (s, h)})
-        lines = [cells[i:i + ROW_LENGTH] for i in range(0, len(cells), ROW_LENGTH)]
+        lines = [cells]  # one line per street, as on the printed sheet (it scrolls sideways on a phone)
         streets.append({"index": s, "lines": lines, "size": len(row),
                         "parks": _track(RULES.park_tracks[s], sheet.parks[s])})
     return streets
@@ -187,10 +186,28 @@ def score_entry(state: TableState, index: int) -> dict:
     return players[index] if index < len(players) else {}
 
 
+def _place(path: str) -> str:
+    """Where a problem is, in the sheet's words ("Player 2 · Round 5", "Player 2 · street 1, house 4"), from its
+    document path."""
+    parts = []
+    player = re.match(r"players\[(\d+)\]", path or "")
+    if player:
+        parts.append(_("Player {n}", n=int(player.group(1)) + 1))
+    logged = re.search(r"\.log\[(\d+)\]", path or "")
+    if logged:
+        parts.append(_("Round {n}", n=int(logged.group(1)) + 1))
+    house = re.search(r"streets\[(\d+)\]\[(\d+)\]", path or "")
+    if house:
+        parts.append(_("street {street}, house {house}", street=int(house.group(1)) + 1,
+                       house=int(house.group(2)) + 1))
+    return " · ".join(parts)
+
+
 def problem_lines(problems: list[dict]) -> list[dict]:
-    """Problems (score-document items, or engine problems under "problem") as lines in the page's language."""
-    return [{"severity": p["severity"], "text": problem_text(p.get("problem", p))
-             + (f" ({p['path']})" if p.get("path") else "")} for p in problems]
+    """Problems (score-document items, or engine problems under "problem") as lines in the page's language, each
+    led by where it is in the table's words (never the document's path)."""
+    return [{"severity": p["severity"], "text": problem_text(p.get("problem", p), _place(p.get("path", "")))}
+            for p in problems]
 
 
 def end_news(state: TableState) -> list[str]:

@@ -104,7 +104,7 @@ def test_import_page_and_refusals(client):
     response = client.post("/welcome-to/import", data={"text": json.dumps(doc)})
     page = response.get_data(as_text=True)
     assert response.status_code == 422 and "House numbers run from 0 to 17, not 99." in page
-    assert "(players[1].streets[0][0])" in page and "99" in page
+    assert "Player 2 · street 1, house 1: " in page and "players[1]" not in page and "99" in page
     many = {**doc, "players": [doc["players"][0]] * 13}
     response = client.post("/welcome-to/import", data={"text": json.dumps(many)})
     assert response.status_code == 422 and "at most 12 players" in response.get_data(as_text=True)

@@ -22,6 +22,16 @@
 
   const root = document.getElementById("wt-sheet");
   if (!root) return;
+
+  // The three streets scroll sideways together, like one printed sheet.
+  let syncing = false;
+  root.addEventListener("scroll", (event) => {
+    const line = event.target;
+    if (syncing || !(line instanceof Element) || !line.classList.contains("line")) return;
+    syncing = true;
+    root.querySelectorAll(".streets .line").forEach((other) => { if (other !== line) other.scrollLeft = line.scrollLeft; });
+    requestAnimationFrame(() => { syncing = false; });
+  }, true);
   const strings = JSON.parse(root.dataset.strings || "{}");
   const pad = document.getElementById("pad");
   const padTitle = document.getElementById("pad-title");
