@@ -163,6 +163,8 @@ class RouteScorer:
         self._tops: dict[int, tuple] = {}  # available part -> `_top`
         self._lows: dict[int, dict[str, int]] = {}  # included part -> `_low`
         self.spans: dict[int, list] = {}
+        self.unsettled: dict[int, tuple[int, dict[str, int]]] = {}  # ride sets left at the first best walk
+        self._walk_keys = {k for k, _ in self.zone_ends} | set(WALK_METRICS)
         self.walks: dict[int, list[int]] = {}
         self.deadline: float | None = None
         self.truncated = False
@@ -402,8 +404,14 @@ class RouteScorer:
         self.spans[edges] = stretches
         return (rows + span * self.factor, *tail)
 
-    def _value_by_walks(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None) -> Key | None:
-        """Best key over every walk of the set (walk-dependent goal cards); remembers the smallest best walk."""
+    def _value_by_walks(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None,
+                        settle: bool = False) -> Key | None:
+        """Best key over every walk of the set (walk-dependent goal cards); remembers the smallest best walk.
+
+        Walks are tried until one reaches what the set can score at most (`_walks_top`). With a ride the walks do
+        not come in the order of their intersections, so a set left that early is noted and, should it be among
+        the best, walked again in full by `best_walk` (`settle`) for the smallest walk among the equal ones.
+        """
         board, g = self.ctx.board, self.graph
         goal = [g.vertices[i] for i in bits(self.marked)]
         rides = bool(edges & self.virtual)
@@ -411,17 +419,13 @@ class RouteScorer:
         alike = rides and not self.walk_cards and not self.walk_terms and \
             (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
-        walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
-        if floor is not None and (rows + exact["route_length"] * self.factor + walk_most
-                                  + sum(c.achiever_pp for c in self.cards), *tail) < floor:
+        ceiling = self._walks_top(edges, rows, exact, rides)
+        if floor is not None and (ceiling, *tail) < floor:
             return None
+        if settle:
+            alike, ceiling = False, None
         best: Key | None = None
         shown: list = []  # the best walk as intersections (a ride's hub dropped), for ties
-        ceiling = None  # without turn cards: the most any walk can score (a stretch of every section, zone ends met)
-        if not self.turn_cards:
-            met = dict(exact, **{k: 1 for k, _ in self.zone_ends})
-            marked = (self.cover(edges)[1] & self.marked).bit_count() >= 2
-            ceiling = rows + (exact["route_length"] * self.factor if marked else 0) + walk_most + self._cards(met, met)
         walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
         fast = not rides and not self.walk_terms
         marked = set(bits(self.marked))
@@ -446,9 +450,11 @@ class RouteScorer:
                 span = split_goal_span(points, facts, goal) if facts.ride else walk_goal_span(points, goal)
             else:
                 span = walk_goal_span(points, goal)
-            metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
-            if self.walk_cards:
-                metrics.update(zone_metrics(board, points, route_facts(board, points)))
+            metrics = exact
+            if self.walk_metrics:  # only what a card reads: turns and straight runs cost a pass over the walk
+                metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
+            if self.zone_ends:
+                metrics = dict(metrics, **zone_metrics(board, points, route_facts(board, points)))
             walked = sum(t.walk_value(points) for t in self.walk_terms)
             key = (rows + span * self.factor + walked + self._cards(metrics, metrics), *tail)
             # Walks come in lexicographic order of vertex indices; with a ride the hub breaks that order, so a tie
@@ -456,8 +462,26 @@ class RouteScorer:
             if best is None or key > best or (rides and key == best and points < shown):
                 best, self.walks[edges], shown = key, walk, points
             if alike or (ceiling is not None and best[0] >= ceiling):
+                if rides:  # the first such walk in vertex order: maybe not the smallest as intersections
+                    self.unsettled[edges] = (rows, exact)
                 break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
+
+    def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> int:
+        """The most PP any walk of the set can score: rows 1–7, the longest stretch between two circled
+        intersections over every walking order (`marked_span`; with a ride the stretch stays within one segment,
+        so it is also below the sections), each walk term's bound, and the cards met with every walk-dependent
+        metric (turns, straight runs, zone ends) assumed met."""
+        g = self.graph
+        span = 0
+        if (self.cover(edges)[1] & self.marked).bit_count() >= 2:
+            if rides:  # never across the ride: the stretch leaves its virtual edges to the walk's two ends
+                span = min(max(0, marked_span(g, edges, self.marked, 0, self.virtual)[0]), exact["route_length"] - 1)
+            else:
+                span, _ = marked_span(g, edges, self.marked, 0)
+        walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
+        metrics = {k: v for k, v in exact.items() if k not in self._walk_keys}
+        return rows + span * self.factor + walk_most + self._cards(metrics, metrics)
 
     def _walk_facts(self, walk: list[int]) -> dict[str, int]:
         """The walk metrics of a walk on foot given as vertex indices: turns and longest straight (a turn at each
@@ -530,6 +554,8 @@ class RouteScorer:
         g = self.graph
         if not edges:
             return [0] if g.vertices else []
+        if edges in self.unsettled:  # its walks again, all of them: the smallest best walk as intersections
+            self._value_by_walks(edges, *self.unsettled.pop(edges), None, settle=True)
         if edges in self.walks:
             return self.walks[edges]
         if edges in self.zone_walks:  # the smallest walk starting or ending next to the zone
