@@ -293,6 +293,7 @@ class RouteScorer:
         beside its way (`TrailGraph.between`), and its odd vertices are exactly
         p and q, so the other odd vertices there need dropped paths.
         """
+        available &= self.real  # a stretch never crosses a ride: real sections only (and fewer sets to cache)
         got = self._goal.get(available)
         if got is None:
             g = self.graph
