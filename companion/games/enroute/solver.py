@@ -168,6 +168,7 @@ class RouteScorer:
         self.walks: dict[int, list[int]] = {}
         self.deadline: float | None = None
         self.truncated = False
+        self.best: Key | None = None  # the highest key `value` gave: the search's best so far
 
     # --- set facts -------------------------------------------------------------------------------------
 
@@ -319,8 +320,6 @@ class RouteScorer:
         if top is None:
             top = self._tops[available] = self._top(available)
         rows, tourists, landmarks, empty, goal, zones, walked = top
-        if goal is not None:
-            rows += min(max_edges, goal) * self.factor
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                 "empty_locations_on_route": empty, **self.zone_const, **walked}
         if zones:
@@ -332,7 +331,13 @@ class RouteScorer:
             low = self._lows.get(included)
             if low is None:
                 low = self._lows[included] = self._low(included)
-        return (rows + self._cards(high, low), max_edges, tourists, landmarks)
+        rows += self._cards(high, low)
+        if goal:  # first with a stretch of every section: when even that is below the best, the node is dropped as is
+            key = (rows + max_edges * self.factor, max_edges, tourists, landmarks)
+            if self.best is not None and key < self.best:
+                return key
+            rows += min(max_edges, self.goal_bound(available, self.cover(available)[1])) * self.factor
+        return (rows, max_edges, tourists, landmarks)
 
     def least_edges(self, best: Key, bound: Key) -> int | None:
         """The fewest sections a set with a key at most `bound` needs to reach `best`: when the bound's PP is the
@@ -342,14 +347,14 @@ class RouteScorer:
 
     def _top(self, available: int) -> tuple:
         """What bounds the sets within `available` whatever their size: (rows 1–8 but the personal goal, tourists,
-        landmarks, empty locations, most personal-goal sections or None, sections next to each zone, the most of
-        each walk-dependent metric a card reads)."""
+        landmarks, empty locations, whether two circled intersections are within reach, sections next to each zone,
+        the most of each walk-dependent metric a card reads)."""
         locs, points = self.cover(available)
         rows, tourists, landmarks, empty = self.stats(locs, points)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
         for term in (*self.terms, *self.walk_terms):
             rows += term.bound(available, points)
-        goal = self.goal_bound(available, points) if (points & self.marked).bit_count() >= 2 else None
+        goal = (points & self.marked).bit_count() >= 2  # a personal-goal stretch possible (`goal_bound`, on demand)
         zones = {k: (available & m).bit_count() for k, m in self.zones.items()}
         # The walk-dependent metrics' most: a zone end (no section next to the zone: unmet), a straight run, turns.
         walked = {k: int(bool(available & m)) for k, m in self.zone_ends}
@@ -373,6 +378,16 @@ class RouteScorer:
         return low
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
+        """Exact key of a trail set under its best walk; None when it is surely below `floor`.
+
+        The highest key given so far is the search's best (`bound` uses it to skip work on nodes that die anyway).
+        """
+        key = self._value(graph, edges, floor)
+        if key is not None and (self.best is None or key > self.best):
+            self.best = key
+        return key
+
+    def _value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
         """Exact key of a trail set under its best walk; None when it is surely below `floor`."""
         if edges & self.virtual and not self.ride_ok(edges):
             return None
