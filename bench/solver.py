@@ -156,10 +156,12 @@ def paris_state(board, rng: random.Random) -> tuple[Context, Sheet]:
 
 def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict:
     """Time the solver and the capped baseline on each state; count agreement."""
-    solver_t, base_t, ratios = [], [], []
+    solver_t, cpu_t, base_t, ratios = [], [], [], []
     finished = agree = proven = 0
     for ctx, sheet in states:
+        cpu = time.process_time()
         choice, stats = solve(ctx, sheet, solver_limit)
+        cpu_t.append(time.process_time() - cpu)
         solver_t.append(stats["seconds"])
         proven += choice.proven
         started = time.monotonic()
@@ -172,6 +174,7 @@ def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict
             agree += base.walk == choice.walk
     return {"name": name, "n": len(states), "proven": proven, "finished": finished, "agree": agree,
             "median": statistics.median(solver_t), "p99": _quantile(solver_t, 0.99), "max": max(solver_t),
+            "cpu_median": statistics.median(cpu_t), "cpu_p99": _quantile(cpu_t, 0.99),
             "ratio": statistics.median(ratios), "capped": len(states) - finished, "cap": baseline_cap,
             "sections": statistics.median(len(s.sections) for _, s in states)}
 
@@ -187,15 +190,18 @@ def report(rows: list[dict], args: argparse.Namespace, wall: float) -> str:
     lines = ["# Best-route solver benchmark", "",
              f"`python {' '.join(sys.argv)}` — Python {platform.python_version()}, {os.cpu_count()} CPUs (shared with "
              f"other work while measured), solver limit {args.limit:g} s per state, baseline cap 1 s per simulated "
-             f"state and {args.cap:g} s per dense or full-board state, total {wall:.0f} s.", "",
+             f"state and {args.cap:g} s per dense or full-board state, total {wall:.0f} s. Solver times are wall "
+             f"clock (`solve`'s own); the CPU column is the process time of the same calls, less sensitive to "
+             f"other jobs on the machine.", "",
              "| set | states | median sections | solver proven | solver median | solver p99 | solver max "
-             "| baseline finished (cap) | agreement | baseline/solver time (median) |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| solver CPU median / p99 | baseline finished (cap) | agreement | baseline/solver time (median) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         ratio = f"{r['ratio']:.0f}×" + (" (≥, baseline capped)" if r["capped"] else "")
         agree = f"{100 * r['agree'] / r['finished']:.0f} % of {r['finished']}" if r["finished"] else "—"
         lines.append(f"| {r['name']} | {r['n']} | {r['sections']:g} | {r['proven']}/{r['n']} "
                      f"| {1000 * r['median']:.1f} ms | {1000 * r['p99']:.1f} ms | {1000 * r['max']:.0f} ms "
+                     f"| {1000 * r['cpu_median']:.1f} / {1000 * r['cpu_p99']:.1f} ms "
                      f"| {r['finished']}/{r['n']} ({r['cap']:g} s) | {agree} | {ratio} |")
     lines += ["", "Baseline: `exhaustive_best_route`, every trail of the drawn sections in every walking order. "
               "Where it hits its cap the ratio is a lower bound (cap ÷ solver time): it grows with the cap, "
