@@ -303,6 +303,8 @@ class RouteScorer:
             for i, p in enumerate(marked):
                 for q in marked[i + 1:]:
                     part = g.between(available, p, q)
+                    if part.bit_count() <= got:
+                        continue  # this pair cannot beat a stretch already possible
                     drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0) if part else None
                     if drops is not None:
                         got = max(got, part.bit_count() - drops)
@@ -729,7 +731,8 @@ def solve(ctx: Context, sheet: Sheet, time_limit: float | None) -> tuple[RouteCh
     scorer = RouteScorer(ctx, sheet)
     scorer.deadline = deadline
     g = scorer.graph
-    seeds = tuple(s for s in (repaired(g, p) for p in g.components(g.full)) if s)
+    # First routes on foot (a ride's virtual edges alone never make a route): one per piece of the drawn sections.
+    seeds = tuple(s for s in (repaired(g, p) for p in g.components(scorer.real)) if s)
     result = search_trails(g, scorer, deadline, seeds)
     proven = result.proven and not scorer.truncated
     # Out of time, one set's walk is enough: finish promptly rather than compare every tie.
