@@ -196,8 +196,10 @@ def report(rows: list[dict], args: argparse.Namespace, wall: float) -> str:
     """Format the figures as Markdown."""
     lines = ["# Best-route solver benchmark", "",
              f"`python {' '.join(sys.argv)}` — Python {platform.python_version()}, {os.cpu_count()} CPUs (shared with "
-             f"other work while measured), solver limit {args.limit:g} s per state, baseline cap 1 s per simulated "
-             f"state and {args.cap:g} s per dense or full-board state, total {wall:.0f} s. Solver times are wall "
+             f"other work while measured), solver limit {args.limit:g} s per state, "
+             + ("no baseline" if args.no_baseline else f"baseline cap 1 s per simulated state and {args.cap:g} s per "
+                                                         f"dense or full-board state")
+             + f", total {wall:.0f} s. Solver times are wall "
              f"clock (`solve`'s own); the CPU column is the process time of the same calls, less sensitive to "
              f"other jobs on the machine.", "",
              "| set | states | median sections | solver proven | solver median | solver p99 | solver max "
