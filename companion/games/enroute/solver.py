@@ -10,14 +10,17 @@ walk, and bounds the sets between an included and an available part:
 * row 8 (personal goal) is at most the number of sections, and 0 unless two
   circled intersections are on the route; its exact value is the longest
   stretch between two different circled intersections over every walking
-  order (`trails.marked_span`);
+  order (`trails.marked_span`); a stretch never crosses a vehicle ride, so
+  it is bounded over the real sections only (never through a ride's hub);
 * a goal card's metric is bounded from above by the available part ("+"
   cards) or from below by the included part ("−" cards); `turns` and
   `longest_straight` depend on the walk and are assumed met in bounds.
 
-With a `turns` or `longest_straight` card, a set's value is the best over
-every walk of it (all Euler trails enumerated): exact, but slow on sets with
-many crossings — the time limit then applies as usual.
+With a `turns` or `longest_straight` card, a walk term (Paris diversity) or
+a ride, a set's value is the best over every walk of it (Euler trails
+enumerated until one reaches the most the set can score, `_walks_top`):
+exact, but slow on sets with many crossings — the time limit then applies as
+usual.
 """
 
 from __future__ import annotations
