@@ -154,14 +154,20 @@ def paris_state(board, rng: random.Random) -> tuple[Context, Sheet]:
     return Context(board, "full", ctx.ratings, (), (), tours), sheet
 
 
-def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict:
-    """Time the solver and the capped baseline on each state; count agreement."""
-    solver_t, base_t, ratios = [], [], []
+def run_set(name: str, states, solver_limit: float, baseline_cap: float | None) -> dict:
+    """Time the solver and the capped baseline on each state (no baseline when `baseline_cap` is None); count
+    agreement."""
+    solver_t, cpu_t, base_t, ratios, each = [], [], [], [], []
     finished = agree = proven = 0
-    for ctx, sheet in states:
+    for i, (ctx, sheet) in enumerate(states):
+        cpu = time.process_time()
         choice, stats = solve(ctx, sheet, solver_limit)
+        cpu_t.append(time.process_time() - cpu)
         solver_t.append(stats["seconds"])
+        each.append((cpu_t[-1], i, len(sheet.sections), stats["nodes"], choice.proven, stats["seconds"]))
         proven += choice.proven
+        if baseline_cap is None:
+            continue
         started = time.monotonic()
         base = exhaustive_best_route(ctx, sheet, baseline_cap)
         elapsed = time.monotonic() - started
@@ -170,9 +176,13 @@ def run_set(name: str, states, solver_limit: float, baseline_cap: float) -> dict
         if base.proven:
             finished += 1
             agree += base.walk == choice.walk
+    if baseline_cap is None:
+        ratios, baseline_cap = [0.0], 0.0
     return {"name": name, "n": len(states), "proven": proven, "finished": finished, "agree": agree,
+            "worst": sorted(each, reverse=True),
             "median": statistics.median(solver_t), "p99": _quantile(solver_t, 0.99), "max": max(solver_t),
-            "ratio": statistics.median(ratios), "capped": len(states) - finished, "cap": baseline_cap,
+            "cpu_median": statistics.median(cpu_t), "cpu_p99": _quantile(cpu_t, 0.99),
+            "ratio": statistics.median(ratios), "capped": len(states) - finished if base_t else 0, "cap": baseline_cap,
             "sections": statistics.median(len(s.sections) for _, s in states)}
 
 
@@ -186,20 +196,35 @@ def report(rows: list[dict], args: argparse.Namespace, wall: float) -> str:
     """Format the figures as Markdown."""
     lines = ["# Best-route solver benchmark", "",
              f"`python {' '.join(sys.argv)}` — Python {platform.python_version()}, {os.cpu_count()} CPUs (shared with "
-             f"other work while measured), solver limit {args.limit:g} s per state, baseline cap 1 s per simulated "
-             f"state and {args.cap:g} s per dense or full-board state, total {wall:.0f} s.", "",
+             f"other work while measured), solver limit {args.limit:g} s per state, "
+             + ("no baseline" if args.no_baseline else f"baseline cap 1 s per simulated state and {args.cap:g} s per "
+                                                         f"dense or full-board state")
+             + f", total {wall:.0f} s. Solver times are wall "
+             f"clock (`solve`'s own); the CPU column is the process time of the same calls, less sensitive to "
+             f"other jobs on the machine.", "",
              "| set | states | median sections | solver proven | solver median | solver p99 | solver max "
-             "| baseline finished (cap) | agreement | baseline/solver time (median) |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| solver CPU median / p99 | baseline finished (cap) | agreement | baseline/solver time (median) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         ratio = f"{r['ratio']:.0f}×" + (" (≥, baseline capped)" if r["capped"] else "")
         agree = f"{100 * r['agree'] / r['finished']:.0f} % of {r['finished']}" if r["finished"] else "—"
+        base = f"| {r['finished']}/{r['n']} ({r['cap']:g} s) | {agree} | {ratio} |" if not args.no_baseline \
+            else "| — | — | — |"
         lines.append(f"| {r['name']} | {r['n']} | {r['sections']:g} | {r['proven']}/{r['n']} "
                      f"| {1000 * r['median']:.1f} ms | {1000 * r['p99']:.1f} ms | {1000 * r['max']:.0f} ms "
-                     f"| {r['finished']}/{r['n']} ({r['cap']:g} s) | {agree} | {ratio} |")
+                     f"| {1000 * r['cpu_median']:.1f} / {1000 * r['cpu_p99']:.1f} ms " + base)
     lines += ["", "Baseline: `exhaustive_best_route`, every trail of the drawn sections in every walking order. "
               "Where it hits its cap the ratio is a lower bound (cap ÷ solver time): it grows with the cap, "
-              "so read it together with the solver's own times."]
+              "so read it together with the solver's own times." if not args.no_baseline
+              else "No baseline in this run (`--no-baseline`): the solver's times alone."]
+    if args.worst:
+        lines += ["", f"The {args.worst} slowest states of each set (by CPU time): state number in its set, sections, "
+                  "search nodes, CPU and wall time, proven.", ""]
+        for r in rows:
+            worst = "; ".join(f"#{i} ({n} sections, {nodes} nodes) {1000 * cpu:.0f} ms CPU / {1000 * wall:.0f} ms"
+                              + ("" if ok else " **not proven**")
+                              for cpu, i, n, nodes, ok, wall in r["worst"][:args.worst])
+            lines.append(f"* {r['name']}: {worst}")
     return "\n".join(lines) + "\n"
 
 
@@ -214,8 +239,15 @@ def main() -> None:
     parser.add_argument("--cities", type=int, default=50, help="states per world city (default 50)")
     parser.add_argument("--new-york", type=int, default=50, help="New York states, 30–40 sections (default 50)")
     parser.add_argument("--paris", type=int, default=50, help="Paris states (default 50)")
+    parser.add_argument("--no-baseline", action="store_true", help="time the solver alone (no exhaustive search)")
+    parser.add_argument("--worst", type=int, default=0, help="list this many slowest states of each set")
     parser.add_argument("--out", help="also write the Markdown here")
     args = parser.parse_args()
+
+    def cap(seconds: float) -> float | None:
+        """The baseline's cap, or None without a baseline."""
+        return None if args.no_baseline else seconds
+
     board = find_board("training-city")
     started = time.monotonic()
     rows = []
@@ -225,30 +257,30 @@ def main() -> None:
         sims = []
         print("simulate.py not available: simulated set skipped", file=sys.stderr)
     if sims:
-        rows.append(run_set("simulated end states", sims, args.limit, 1.0))
+        rows.append(run_set("simulated end states", sims, args.limit, cap(1.0)))
     rng = random.Random(DENSE_SEED)
     if args.dense:
         rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
-                            args.limit, args.cap))
-        rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, args.cap))
+                            args.limit, cap(args.cap)))
+        rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, cap(args.cap)))
     for city in CITY_BOARDS if args.cities else ():
         rng = random.Random(DENSE_SEED)
         city_board = find_board(city)
         rows.append(run_set(f"{city_board.name}, 12–20 sections", [city_state(city_board, rng)
-                                                                   for _ in range(args.cities)], args.limit, 1.0))
+                                                                   for _ in range(args.cities)], args.limit, cap(1.0)))
     if args.new_york:
         rng = random.Random(DENSE_SEED)
         ny = find_board("new-york-example")
         rows.append(run_set("New York, 30–40 sections, zone goals", [new_york_state(ny, rng)
                                                                        for _ in range(args.new_york)],
-                            args.limit, 1.0))
+                            args.limit, cap(1.0)))
     if args.paris:
         rng = random.Random(DENSE_SEED)
         paris = find_board("paris-example")
-        rows.append(run_set(f"{paris.name}, 12–20 coloured sections", [paris_state(paris, rng)
-                                                                       for _ in range(args.paris)], args.limit, 1.0))
+        rows.append(run_set(f"{paris.name}, 12–20 coloured sections",
+                            [paris_state(paris, rng) for _ in range(args.paris)], args.limit, cap(1.0)))
         rows.append(run_set(f"{paris.name}, simulated end states", simulated_states(paris, args.paris), args.limit,
-                            1.0))
+                            cap(1.0)))
     text = report(rows, args, time.monotonic() - started)
     print(text)
     if args.out:

@@ -10,14 +10,17 @@ walk, and bounds the sets between an included and an available part:
 * row 8 (personal goal) is at most the number of sections, and 0 unless two
   circled intersections are on the route; its exact value is the longest
   stretch between two different circled intersections over every walking
-  order (`trails.marked_span`);
+  order (`trails.marked_span`); a stretch never crosses a vehicle ride, so
+  it is bounded over the real sections only (never through a ride's hub);
 * a goal card's metric is bounded from above by the available part ("+"
   cards) or from below by the included part ("−" cards); `turns` and
   `longest_straight` depend on the walk and are assumed met in bounds.
 
-With a `turns` or `longest_straight` card, a set's value is the best over
-every walk of it (all Euler trails enumerated): exact, but slow on sets with
-many crossings — the time limit then applies as usual.
+With a `turns` or `longest_straight` card, a walk term (Paris diversity) or
+a ride, a set's value is the best over every walk of it (Euler trails
+enumerated until one reaches the most the set can score, `_walks_top`):
+exact, but slow on sets with many crossings — the time limit then applies as
+usual.
 """
 
 from __future__ import annotations
@@ -163,9 +166,12 @@ class RouteScorer:
         self._tops: dict[int, tuple] = {}  # available part -> `_top`
         self._lows: dict[int, dict[str, int]] = {}  # included part -> `_low`
         self.spans: dict[int, list] = {}
+        self.unsettled: dict[int, tuple[int, dict[str, int]]] = {}  # ride sets left at the first best walk
+        self._walk_keys = {k for k, _ in self.zone_ends} | set(WALK_METRICS)
         self.walks: dict[int, list[int]] = {}
         self.deadline: float | None = None
         self.truncated = False
+        self.best: Key | None = None  # the highest key `value` gave: the search's best so far
 
     # --- set facts -------------------------------------------------------------------------------------
 
@@ -291,6 +297,7 @@ class RouteScorer:
         beside its way (`TrailGraph.between`), and its odd vertices are exactly
         p and q, so the other odd vertices there need dropped paths.
         """
+        available &= self.real  # a stretch never crosses a ride: real sections only (and fewer sets to cache)
         got = self._goal.get(available)
         if got is None:
             g = self.graph
@@ -299,6 +306,8 @@ class RouteScorer:
             for i, p in enumerate(marked):
                 for q in marked[i + 1:]:
                     part = g.between(available, p, q)
+                    if part.bit_count() <= got:
+                        continue  # this pair cannot beat a stretch already possible
                     drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0) if part else None
                     if drops is not None:
                         got = max(got, part.bit_count() - drops)
@@ -316,8 +325,6 @@ class RouteScorer:
         if top is None:
             top = self._tops[available] = self._top(available)
         rows, tourists, landmarks, empty, goal, zones, walked = top
-        if goal is not None:
-            rows += min(max_edges, goal) * self.factor
         high = {"route_length": max_edges, "tourists_on_route": tourists, "landmarks_on_route": landmarks,
                 "empty_locations_on_route": empty, **self.zone_const, **walked}
         if zones:
@@ -329,7 +336,13 @@ class RouteScorer:
             low = self._lows.get(included)
             if low is None:
                 low = self._lows[included] = self._low(included)
-        return (rows + self._cards(high, low), max_edges, tourists, landmarks)
+        rows += self._cards(high, low)
+        if goal:  # first with a stretch of every section: when even that is below the best, the node is dropped as is
+            key = (rows + max_edges * self.factor, max_edges, tourists, landmarks)
+            if self.best is not None and key < self.best:
+                return key
+            rows += min(max_edges, self.goal_bound(available, self.cover(available)[1])) * self.factor
+        return (rows, max_edges, tourists, landmarks)
 
     def least_edges(self, best: Key, bound: Key) -> int | None:
         """The fewest sections a set with a key at most `bound` needs to reach `best`: when the bound's PP is the
@@ -339,14 +352,14 @@ class RouteScorer:
 
     def _top(self, available: int) -> tuple:
         """What bounds the sets within `available` whatever their size: (rows 1–8 but the personal goal, tourists,
-        landmarks, empty locations, most personal-goal sections or None, sections next to each zone, the most of
-        each walk-dependent metric a card reads)."""
+        landmarks, empty locations, whether two circled intersections are within reach, sections next to each zone,
+        the most of each walk-dependent metric a card reads)."""
         locs, points = self.cover(available)
         rows, tourists, landmarks, empty = self.stats(locs, points)
         rows += self.fixed + self.vta_best[(points & self.vta_points).bit_count()]
         for term in (*self.terms, *self.walk_terms):
             rows += term.bound(available, points)
-        goal = self.goal_bound(available, points) if (points & self.marked).bit_count() >= 2 else None
+        goal = (points & self.marked).bit_count() >= 2  # a personal-goal stretch possible (`goal_bound`, on demand)
         zones = {k: (available & m).bit_count() for k, m in self.zones.items()}
         # The walk-dependent metrics' most: a zone end (no section next to the zone: unmet), a straight run, turns.
         walked = {k: int(bool(available & m)) for k, m in self.zone_ends}
@@ -370,6 +383,16 @@ class RouteScorer:
         return low
 
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
+        """Exact key of a trail set under its best walk; None when it is surely below `floor`.
+
+        The highest key given so far is the search's best (`bound` uses it to skip work on nodes that die anyway).
+        """
+        key = self._value(graph, edges, floor)
+        if key is not None and (self.best is None or key > self.best):
+            self.best = key
+        return key
+
+    def _value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
         """Exact key of a trail set under its best walk; None when it is surely below `floor`."""
         if edges & self.virtual and not self.ride_ok(edges):
             return None
@@ -402,8 +425,14 @@ class RouteScorer:
         self.spans[edges] = stretches
         return (rows + span * self.factor, *tail)
 
-    def _value_by_walks(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None) -> Key | None:
-        """Best key over every walk of the set (walk-dependent goal cards); remembers the smallest best walk."""
+    def _value_by_walks(self, edges: int, rows: int, exact: dict[str, int], floor: Key | None,
+                        settle: bool = False) -> Key | None:
+        """Best key over every walk of the set (walk-dependent goal cards); remembers the smallest best walk.
+
+        Walks are tried until one reaches what the set can score at most (`_walks_top`). With a ride the walks do
+        not come in the order of their intersections, so a set left that early is noted and, should it be among
+        the best, walked again in full by `best_walk` (`settle`) for the smallest walk among the equal ones.
+        """
         board, g = self.ctx.board, self.graph
         goal = [g.vertices[i] for i in bits(self.marked)]
         rides = bool(edges & self.virtual)
@@ -411,17 +440,13 @@ class RouteScorer:
         alike = rides and not self.walk_cards and not self.walk_terms and \
             (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
-        walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
-        if floor is not None and (rows + exact["route_length"] * self.factor + walk_most
-                                  + sum(c.achiever_pp for c in self.cards), *tail) < floor:
+        ceiling = self._walks_top(edges, rows, exact, rides)
+        if floor is not None and (ceiling, *tail) < floor:
             return None
+        if settle:
+            alike, ceiling = False, None
         best: Key | None = None
         shown: list = []  # the best walk as intersections (a ride's hub dropped), for ties
-        ceiling = None  # without turn cards: the most any walk can score (a stretch of every section, zone ends met)
-        if not self.turn_cards:
-            met = dict(exact, **{k: 1 for k, _ in self.zone_ends})
-            marked = (self.cover(edges)[1] & self.marked).bit_count() >= 2
-            ceiling = rows + (exact["route_length"] * self.factor if marked else 0) + walk_most + self._cards(met, met)
         walks = euler_trails(g, edges) if edges else iter([[0]] if g.vertices else [[]])
         fast = not rides and not self.walk_terms
         marked = set(bits(self.marked))
@@ -446,9 +471,11 @@ class RouteScorer:
                 span = split_goal_span(points, facts, goal) if facts.ride else walk_goal_span(points, goal)
             else:
                 span = walk_goal_span(points, goal)
-            metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
-            if self.walk_cards:
-                metrics.update(zone_metrics(board, points, route_facts(board, points)))
+            metrics = exact
+            if self.walk_metrics:  # only what a card reads: turns and straight runs cost a pass over the walk
+                metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
+            if self.zone_ends:
+                metrics = dict(metrics, **zone_metrics(board, points, route_facts(board, points)))
             walked = sum(t.walk_value(points) for t in self.walk_terms)
             key = (rows + span * self.factor + walked + self._cards(metrics, metrics), *tail)
             # Walks come in lexicographic order of vertex indices; with a ride the hub breaks that order, so a tie
@@ -456,8 +483,26 @@ class RouteScorer:
             if best is None or key > best or (rides and key == best and points < shown):
                 best, self.walks[edges], shown = key, walk, points
             if alike or (ceiling is not None and best[0] >= ceiling):
+                if rides:  # the first such walk in vertex order: maybe not the smallest as intersections
+                    self.unsettled[edges] = (rows, exact)
                 break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
+
+    def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> int:
+        """The most PP any walk of the set can score: rows 1–7, the longest stretch between two circled
+        intersections over every walking order (`marked_span`; with a ride the stretch stays within one segment,
+        so it is also below the sections), each walk term's bound, and the cards met with every walk-dependent
+        metric (turns, straight runs, zone ends) assumed met."""
+        g = self.graph
+        span = 0
+        if (self.cover(edges)[1] & self.marked).bit_count() >= 2:
+            if rides:  # never across the ride: the stretch leaves its virtual edges to the walk's two ends
+                span = min(max(0, marked_span(g, edges, self.marked, 0, self.virtual)[0]), exact["route_length"] - 1)
+            else:
+                span, _ = marked_span(g, edges, self.marked, 0)
+        walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
+        metrics = {k: v for k, v in exact.items() if k not in self._walk_keys}
+        return rows + span * self.factor + walk_most + self._cards(metrics, metrics)
 
     def _walk_facts(self, walk: list[int]) -> dict[str, int]:
         """The walk metrics of a walk on foot given as vertex indices: turns and longest straight (a turn at each
@@ -530,6 +575,8 @@ class RouteScorer:
         g = self.graph
         if not edges:
             return [0] if g.vertices else []
+        if edges in self.unsettled:  # its walks again, all of them: the smallest best walk as intersections
+            self._value_by_walks(edges, *self.unsettled.pop(edges), None, settle=True)
         if edges in self.walks:
             return self.walks[edges]
         if edges in self.zone_walks:  # the smallest walk starting or ending next to the zone
@@ -687,7 +734,8 @@ def solve(ctx: Context, sheet: Sheet, time_limit: float | None) -> tuple[RouteCh
     scorer = RouteScorer(ctx, sheet)
     scorer.deadline = deadline
     g = scorer.graph
-    seeds = tuple(s for s in (repaired(g, p) for p in g.components(g.full)) if s)
+    # First routes on foot (a ride's virtual edges alone never make a route): one per piece of the drawn sections.
+    seeds = tuple(s for s in (repaired(g, p) for p in g.components(scorer.real)) if s)
     result = search_trails(g, scorer, deadline, seeds)
     proven = result.proven and not scorer.truncated
     # Out of time, one set's walk is enough: finish promptly rather than compare every tie.

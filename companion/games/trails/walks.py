@@ -130,12 +130,14 @@ def _trails_to(graph: TrailGraph, mask: int, start: int, length: int, on: int,
     return found
 
 
-def marked_span(graph: TrailGraph, mask: int, marked: int, at_least: int = 0) -> tuple[int, list[Stretch]]:
+def marked_span(graph: TrailGraph, mask: int, marked: int, at_least: int = 0,
+                avoid: int = 0) -> tuple[int, list[Stretch]]:
     """Return the longest stretch between two different marked vertices over all Euler trails of `mask`,
     and every way (head, tail) to walk it; (0, []) when fewer than two marked vertices are on it.
 
     When the longest stretch is surely shorter than `at_least`, (-1, []) may
-    come back instead, without the full search.
+    come back instead, without the full search. With `avoid`, only stretches using none of those edges
+    count (-1, []: there is none).
 
     A walk is head + middle + tail with |middle| = |mask| − |head| − |tail|, so
     the search deepens over k = |head| + |tail| and stops at the first k that
@@ -148,7 +150,7 @@ def marked_span(graph: TrailGraph, mask: int, marked: int, at_least: int = 0) ->
     size = mask.bit_count()
     odd = list(bits(graph.odd_mask(mask)))
     targets = list(bits(on))
-    if odd:
+    if odd and not mask & avoid:
         u, v = odd
         if on >> u & 1 and on >> v & 1:
             return size, [Stretch((u,), (v,), mask), Stretch((v,), (u,), mask)]
@@ -169,7 +171,7 @@ def marked_span(graph: TrailGraph, mask: int, marked: int, at_least: int = 0) ->
         return cache[(x, n)]
 
     for k in range(k_low, min(size, size - at_least + 1)):
-        found = _stretches(graph, mask, on, odd, k, trails)
+        found = _stretches(graph, mask, on, odd, k, trails, avoid)
         if found:
             return size - k, found
     # Two marked vertices on a trail always give a stretch of at least 1, so only `at_least` gets here.
@@ -177,8 +179,9 @@ def marked_span(graph: TrailGraph, mask: int, marked: int, at_least: int = 0) ->
 
 
 def _stretches(graph: TrailGraph, mask: int, on: int, odd: list[int], k: int,
-               trails: Callable[[int, int], list[tuple[list[int], int]]]) -> list[Stretch]:
-    """Return the (head, tail) splits with |head| + |tail| = k leaving a connected middle."""
+               trails: Callable[[int, int], list[tuple[list[int], int]]], avoid: int = 0) -> list[Stretch]:
+    """Return the (head, tail) splits with |head| + |tail| = k leaving a connected middle (with none of the
+    edges of `avoid`)."""
     found: list[Stretch] = []
     if odd:
         for s, t in ((odd[0], odd[1]), (odd[1], odd[0])):
@@ -191,7 +194,7 @@ def _stretches(graph: TrailGraph, mask: int, on: int, odd: list[int], k: int,
                         if hmask & tmask or head[-1] == rtail[-1]:
                             continue
                         middle = mask & ~hmask & ~tmask
-                        if middle and graph.is_connected(middle):
+                        if middle and not middle & avoid and graph.is_connected(middle):
                             found.append(Stretch(head, rtail[::-1], middle))
         return found
     # Closed walk: tail + head is one trail from q back round to p through the start.
@@ -201,7 +204,7 @@ def _stretches(graph: TrailGraph, mask: int, on: int, odd: list[int], k: int,
             if p == q:
                 continue
             middle = mask & ~omask
-            if middle and graph.is_connected(middle):
+            if middle and not middle & avoid and graph.is_connected(middle):
                 for i in range(len(outer)):
                     found.append(Stretch(outer[i:], outer[:i + 1], middle))
     return found

@@ -77,6 +77,7 @@ def test_solver_matches_exhaustive_on_every_city(state):
     assert _legal(ctx, sheet, got.walk), got.walk
     key = search_objective(ctx, sheet, evaluate_route(ctx, sheet, got.walk, best_order=False))
     assert key == search_objective(ctx, sheet, evaluate_route(ctx, sheet, expected.walk, best_order=False))
+    assert got.walk == expected.walk  # among equal routes the same one: the smallest walk as intersections
     # The score sheet values the chosen route as the search did (its best walking order).
     assert search_objective(ctx, sheet, evaluate_route(ctx, sheet, got.walk)) >= key
 
@@ -100,3 +101,23 @@ def test_the_felucca_never_joins_one_bank():
     got, _ = solve(Context(board), sheet, None)
     assert evaluate_route(Context(board), sheet, got.walk).facts.ride is None
     assert len(got.walk) == 2
+
+
+def test_a_ride_route_among_equal_walks_is_the_smallest():
+    """Many walks of one London set with a subway ride score alike: the search stops at the first walk reaching
+    the set's most, in vertex order (the ride's hub first), and must still give the smallest walk as intersections,
+    the one trying every walk gives."""
+    board = CITIES["london-example"]
+    sections = [((4, 5), (4, 6)), ((4, 5), (5, 5)), ((4, 6), (5, 6)), ((5, 1), (5, 2)), ((5, 2), (6, 2)),
+                ((5, 4), (5, 5)), ((5, 5), (5, 6)), ((5, 5), (6, 5)), ((5, 6), (6, 6)), ((6, 2), (6, 3)),
+                ((6, 4), (6, 5)), ((6, 5), (6, 6))]
+    tourists = {(2, 1): {"green": 1}, (5, 1): {"blue": 1}, (2, 3): {"blue": 2}, (3, 3): {"blue": 1},
+                (4, 3): {"blue": 1}, (6, 3): {"green": 3}, (4, 4): {"green": 3}, (2, 5): {"red": 2},
+                (4, 5): {"green": 1}, (2, 6): {"green": 3}, (4, 6): {"blue": 2}, (6, 6): {"green": 2}}
+    sheet = Sheet(player="P", sections=sections, tourists=tourists, personal_goal=((6, 3), (4, 6), (5, 2)))
+    ctx = Context(board)
+    got, _ = solve(ctx, sheet, None)
+    expected = exhaustive_best_route(ctx, sheet, None)
+    assert got.proven and expected.proven
+    assert evaluate_route(ctx, sheet, got.walk).facts.ride is not None
+    assert got.walk == expected.walk

@@ -86,6 +86,33 @@ def test_marked_span_and_its_walks(edges, marked):
         assert _span(walk, on) == best
 
 
+def _span_off(walk, marked, ends, avoid) -> int:
+    """The longest stretch of a walk between two different marked vertices using no edge of `avoid` (brute force)."""
+    steps = [ends[frozenset(pair)] for pair in zip(walk, walk[1:], strict=False)]
+    return max((j - i for i, p in enumerate(walk) for j, q in enumerate(walk) if j > i and p != q
+                and p in marked and q in marked and not any(avoid >> e & 1 for e in steps[i:j])), default=-1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs, st.sets(st.sampled_from(LETTERS), min_size=2, max_size=3), st.integers(0, 2 ** 11 - 1))
+def test_marked_span_off_some_edges(edges, marked, avoid):
+    """With edges to avoid (a ride's, in En Route), the longest stretch using none of them over all walks."""
+    graph = TrailGraph(edges)
+    mask = graph.full
+    avoid &= mask
+    if not mask or not graph.is_trail_set(mask):
+        return
+    on = {graph.index[v] for v in marked if v in graph.index}
+    if len(on) < 2:
+        return
+    ends = {frozenset(pair): i for i, pair in enumerate(graph.ends)}
+    best = max(_span_off(wk, on, ends, avoid) for wk in euler_trails(graph, mask))
+    span, stretches = marked_span(graph, mask, sum(1 << v for v in on), 0, avoid)
+    assert max(span, -1) == best
+    for s in stretches:
+        assert not s.middle & avoid
+
+
 @settings(max_examples=200, deadline=None)
 @given(graphs)
 def test_lexmin_trail_is_the_smallest_walk(edges):

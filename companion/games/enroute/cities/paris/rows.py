@@ -54,39 +54,57 @@ def _coloured_value(spec: Any, ev: Any) -> int:
 
 
 class ColouredTerm:
-    """The coloured row over the solver's edge masks (monotone: its value bounds every subset)."""
+    """The coloured row over the solver's edge masks (monotone: its value bounds every subset).
+
+    Everything is a mask over the drawn roads, made once: per location the roads bordering it (for the
+    tourists), per landmark of the colour the roads putting it on the route and the roads of its colour beside
+    it, per revealed tour of the colour one mask per target and the targets its final stage needs.
+    """
 
     def __init__(self, spec: Any, scorer: Any) -> None:
         """Index each drawn road's bordered tourists and the landmarks its colour can count."""
         board, sheet, ctx = scorer.ctx.board, scorer.sheet, scorer.ctx
-        self.board, self.colour, self.ctx = board, spec.colour, ctx
-        self.edges = [sec if not (is_hub(sec[0]) or is_hub(sec[1])) else None for sec in scorer.graph.edges]
+        self.colour = colour = spec.colour
+        roads = [(i, sec) for i, sec in enumerate(scorer.graph.edges) if not (is_hub(sec[0]) or is_hub(sec[1]))]
         self.cache: dict[int, int] = {}
-        self.colours = sheet.colours
-        self.tourists = {loc: counts.get(spec.colour, 0) for loc, counts in sheet.tourists.items()}
+        near: dict[Any, int] = {}
+        for i, sec in roads:
+            for loc in board.borders(sec):
+                near[loc] = near.get(loc, 0) | 1 << i
+        # Tourists of the colour: a location's count when one of its roads is in the set.
+        self.tourists = [(near[loc], n) for loc, counts in sheet.tourists.items()
+                         if (n := counts.get(colour, 0)) and loc in near]
+        # A landmark of the colour counts when on the route and a road of its colour runs beside it.
+        self.landmarks = []
+        for lm in board.landmarks:
+            if lm.kind != colour:
+                continue
+            sides = board.landmark_sides(lm.id)
+            on = sum(1 << i for i, sec in roads if (sec in sides if sides is not None
+                                                   else any(loc in lm.locations for loc in board.borders(sec))))
+            mine = sum(1 << i for i, sec in roads if sheet.colours.get(sec) == colour and beside(board, lm, sec))
+            if on and mine:
+                self.landmarks.append((on, mine))
+        # Remote landmarks of the colour: their tour's final stage complete (`tours.final_complete`).
+        self.tours = []
+        for tour in tours_in_play(board, ctx.tours):
+            if remote_kind(board, tour) != colour:
+                continue
+            targets = [sum(1 << i for i, sec in roads if sec == s) for s in tour.sections]
+            targets += [near.get(loc, 0) for loc in tour.locations]
+            targets += [sum(1 << i for i, sec in roads if p in sec) for p in tour.points]
+            self.tours.append((targets, max(tour.param("stages"), default=0)))
 
     def value(self, edges: int, points: int) -> int:
         """PP of a route set."""
         got = self.cache.get(edges)
         if got is None:
-            secs = [self.edges[i] for i in range(edges.bit_length()) if edges >> i & 1 and self.edges[i]]
-            locs = {loc for s in secs for loc in self.board.borders(s)}
-            tourists = sum(self.tourists.get(loc, 0) for loc in locs)
-            landmarks = [lm for lm in self.board.landmarks if _on(self.board, lm, set(secs), locs)]
-            count = coloured_landmarks(self.board, self.colour, self.colours, landmarks, secs)
-            count += remote_count(self.board, self.ctx.tours, self.colour, secs)
-            got = self.cache[edges] = tourists * count
+            count = sum(1 for on, mine in self.landmarks if edges & on and edges & mine)
+            count += sum(1 for targets, need in self.tours if sum(1 for m in targets if edges & m) >= need)
+            got = self.cache[edges] = sum(n for m, n in self.tourists if edges & m) * count if count else 0
         return got
 
     bound = value  # more sections never lower tourists, landmarks or tour stages
-
-
-def _on(board: Any, lm: Any, secs: set, locs: set) -> bool:
-    """A landmark on a set of sections (as `evaluation.landmark_on`)."""
-    sides = board.landmark_sides(lm.id)
-    if sides is not None:
-        return any(s in secs for s in sides)
-    return any(loc in locs for loc in lm.locations)
 
 
 def _table(board: Any, spec: Any) -> tuple[int, ...]:
