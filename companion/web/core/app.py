@@ -51,7 +51,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import api, bodies, db, errors, home, i18n, limits, security, tables
+    from . import api, bodies, compression, db, errors, home, i18n, limits, security, tables
     from .plugins import game_webs
 
     db.init_app(app)
@@ -59,6 +59,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
     bodies.init_app(app)
+    compression.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(api.bp)
     webs = game_webs()
