@@ -1,4 +1,5 @@
-"""WCAG 2.1 AA on every page of every game, in both languages: axe-core in headless Chromium at 390×844.
+"""WCAG 2.1 AA on every page of every game, in both languages: axe-core in headless Chromium at 390×844,
+and no page wider than the phone.
 
 The walk is `page_walk.every_url` (the pages without an id, every shipped board and tile, and a table of each
 game with its seats). A serious or critical violation fails, named with its page and element."""
@@ -39,6 +40,9 @@ def test_no_serious_or_critical_axe_violation_on_any_page(walked, chromium, live
         page.set_default_timeout(15000)
         for url in pages:
             page.goto(f"{base}{url}{'&' if '?' in url else '?'}lang={lang}")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 390:
+                found.append(f"{url}: the page scrolls sideways ({width} px wide at 390 px)")
             result = axe.run(page, options={"runOnly": {"type": "tag", "values": RULES},
                                             "resultTypes": ["violations"]})
             for violation in result.response["violations"]:
