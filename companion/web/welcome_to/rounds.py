@@ -195,18 +195,24 @@ def keep_stacks(deck: dict) -> dict:
     return deck
 
 
-def enter(deck: dict | None, values: list[tuple[int, str]], kind: str = "standard", solo_card: bool = False) -> dict:
+def enter(deck: dict | None, values: list[tuple[int, str]], kind: str = "standard", solo_card: bool = False,
+          last_cards: bool = False) -> dict:
     """The host entered the round turned at the table: the next round's offer (standard: three pairs; solo: the
-    three cards drawn, and whether the solo card came up at the start of this round)."""
+    three cards drawn, whether the solo card came up at the start of this round, and whether these were the
+    deck's last cards: the solo game then ends after this round, as when the companion deals)."""
     engine.manual_offer(values)  # raises ValueError when a pair is not a card's
     if deck is not None and deck.get("source") == "companion":
         raise RoundError(N_("The companion deals this game's cards."))
+    if deck is not None and deck.get("source") == "host" and deck.get("deck_out"):
+        raise RoundError(N_("The solo deck is used up: the game is over."))
     if deck is None or deck.get("source") != "host" or "seat_hands" in deck:
         deck = {"source": "host", "round": 0, "state": None, "offers": {}}
     deck["round"] += 1
     deck["offers"][str(deck["round"])] = {"kind": kind, "items": [[int(n), e] for n, e in values]}
     if solo_card and kind == "cards" and deck.get("solo_round") is None:
         deck["solo_round"] = deck["round"]
+    if last_cards and kind == "cards":
+        deck["deck_out"] = True
     return deck
 
 
@@ -278,4 +284,4 @@ def public(deck: Any) -> dict | None:
             "stacks": engine.stack_sizes(state) if state else None,
             "reshuffled": bool(state and state.get("reshuffled")), "reshuffle_open": reshuffle_open(deck),
             "solo_round": solo_round(deck),
-            "exhausted": bool(state and engine.deck_exhausted(state))}
+            "exhausted": bool(state and engine.deck_exhausted(state)) or bool(deck.get("deck_out"))}

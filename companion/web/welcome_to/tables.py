@@ -253,7 +253,8 @@ def round_pairs(table_id: str):
             raise rounds.RoundError(N_("In the advanced game each player taps in their own hand on their phone."))
         values = [(int(entered[f"n{i}"].strip()), entered[f"e{i}"]) for i in (1, 2, 3)]
         if table["mode"] == "solo":
-            return rounds.enter(table.get("deck"), values, "cards", request.form.get("solo_card") == "1")
+            return rounds.enter(table.get("deck"), values, "cards", request.form.get("solo_card") == "1",
+                                request.form.get("last_cards") == "1")
         return rounds.enter(table.get("deck"), values)
     return _round_action(table_id, change)
 

@@ -52,6 +52,22 @@ def test_solo_with_physical_cards_the_host_taps_the_three_cards_and_the_solo_car
     assert "The solo card came up in round 2" in sheet
 
 
+def test_solo_with_physical_cards_the_last_cards_end_the_game(app, client):
+    """The host ticks "the last cards of the deck": the end is announced, and no further round can start."""
+    table_id = start_table(client, mode="solo", name="Aki", plan_1="4")
+    assert 'id="last-cards"' in client.get(f"/welcome-to/t/{table_id}").get_data(as_text=True)
+    assert client.post(f"/welcome-to/t/{table_id}/round/pairs",
+                       data={**_cards([(4, "pool"), (9, "bis"), (13, "temp")]), "last_cards": "1"}).status_code == 302
+    assert _deck(app, table_id)["deck_out"] is True
+    page = client.get(f"/welcome-to/t/{table_id}").get_data(as_text=True)
+    assert "The solo deck is used up: the game ends after this round." in page
+    again = client.post(f"/welcome-to/t/{table_id}/round/pairs", data=_cards([(2, "surveyor"), (12, "landscaper"),
+                                                                            (5, "real-estate")]),
+                        follow_redirects=True)
+    assert "The solo deck is used up: the game is over." in again.get_data(as_text=True)
+    assert _deck(app, table_id)["round"] == 1
+
+
 def test_advanced_with_physical_cards_each_hand_is_its_seats_secret(app, client):
     from companion.web.welcome_to.tables import public_view, seat_view
 
