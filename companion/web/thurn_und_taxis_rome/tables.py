@@ -328,14 +328,20 @@ def end_turn(token: str):
 @bp.post("/<token>/end-game")
 def end_game(token: str):
     """The base game's last round is over: the final return of officials' tiles opens, then the score."""
+    return _confirmed(token, lambda stored: _("Tick the box to confirm that the base game's last round is over."),
+                      lambda stored: {"action": "end-game"})
+
+
+def _confirmed(token: str, refusal, event):
+    """An action behind a confirmation tick: refused with `refusal(stored)` unless ticked, else `event(stored)`."""
     stored = table_or_404(token)
     form, refused = _action_form(stored)
     if refused:
         return refused
     if request.form.get("confirm") != "yes":
-        flash(_("Tick the box to confirm that the base game's last round is over."), "error")
+        flash(refusal(stored), "error")
         return render_table(stored, 422)
-    return _after(stored, record(token, form.version.data, {"action": "end-game"}))
+    return _after(stored, record(token, form.version.data, event(stored)))
 
 
 @bp.post("/<token>/bonus")
@@ -378,16 +384,9 @@ def build(token: str):
 @bp.post("/<token>/trigger-end")
 def trigger_end(token: str):
     """The active player took a 7-carriage (the base game's other end): the final round starts."""
-    stored = table_or_404(token)
-    form, refused = _action_form(stored)
-    if refused:
-        return refused
-    if request.form.get("confirm") != "yes":
-        flash(_("Tick the box to confirm that {player} took a 7-carriage.",
-                player=stored.table.seats[stored.table.turn.active].player), "error")
-        return render_table(stored, 422)
-    return _after(stored, record(token, form.version.data, {"action": "trigger-end",
-                                                            "seat": stored.table.turn.active}))
+    return _confirmed(token, lambda stored: _("Tick the box to confirm that {player} took a 7-carriage.",
+                                              player=stored.table.seats[stored.table.turn.active].player),
+                      lambda stored: {"action": "trigger-end", "seat": stored.table.turn.active})
 
 
 def returned_kinds() -> list[str]:
