@@ -507,40 +507,34 @@ class _SheetReader(MapChecks):
                    "route-section balance cards; otherwise a section is entered by mistake."),
                 count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * SECTIONS_PER_ROUND, bonus=bonus,
                 base=base, extra=extra))
-        elif start and balance_sections is None:
-            self.problems.append(warning(
-                "too-many-sections", self.at("sections"),
-                N_("{count} sections are drawn; {rounds} rounds give {rounds_base}, plus {start} starting section "
-                   "drawn at setup and {bonus} used route-section cafe bonus(es) one each: {base}. The other "
-                   "{extra} need as many route-section balance cards taken at setup; without them a section is "
-                   "entered by mistake."),
-                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * per_round, start=start, bonus=bonus,
-                base=base, extra=extra))
-        elif start and extra > balance_sections:
-            self.problems.append(warning(
-                "too-many-sections", self.at("sections"),
-                N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus the starting section "
-                   "drawn at setup, {bonus} used route-section cafe bonus(es) and {cards} route-section balance "
-                   "card(s): at most {allowed}."),
-                count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * per_round, bonus=bonus,
-                cards=balance_sections, allowed=base + balance_sections))
         elif balance_sections is None:
             # A player may take any number of balance cards (seed ~l.429) and the sheet does not record them, so
             # more sections are legal: ask for the balance cards they need instead of claiming a maximum.
             self.problems.append(warning(
-                "too-many-sections", self.at("sections"),
-                N_("{count} sections are drawn; {rounds} rounds give {rounds_base} and {bonus} used route-section "
-                   "cafe bonus(es) one each: {base}. The other {extra} need as many route-section balance cards "
-                   "taken at setup; without them a section is entered by mistake."),
+                "too-many-sections", self.at("sections"), _NEED_CARDS[bool(start)],
                 count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * per_round, bonus=bonus,
-                base=base, extra=extra))
+                base=base, extra=extra, **({"start": start} if start else {})))
         elif extra > balance_sections:
             self.problems.append(warning(
-                "too-many-sections", self.at("sections"),
-                N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus {bonus} used "
-                   "route-section cafe bonus(es) and {cards} route-section balance card(s): at most {allowed}."),
+                "too-many-sections", self.at("sections"), _AT_MOST[bool(start)],
                 count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * per_round, bonus=bonus,
                 cards=balance_sections, allowed=base + balance_sections))
+
+
+# too-many-sections without / with a starting section drawn at setup (boards with starting cards)
+_NEED_CARDS = (
+    N_("{count} sections are drawn; {rounds} rounds give {rounds_base} and {bonus} used route-section cafe "
+       "bonus(es) one each: {base}. The other {extra} need as many route-section balance cards taken at setup; "
+       "without them a section is entered by mistake."),
+    N_("{count} sections are drawn; {rounds} rounds give {rounds_base}, plus {start} starting section drawn at "
+       "setup and {bonus} used route-section cafe bonus(es) one each: {base}. The other {extra} need as many "
+       "route-section balance cards taken at setup; without them a section is entered by mistake."))
+_AT_MOST = (
+    N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus {bonus} used route-section cafe "
+       "bonus(es) and {cards} route-section balance card(s): at most {allowed}."),
+    N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus the starting section drawn at "
+       "setup, {bonus} used route-section cafe bonus(es) and {cards} route-section balance card(s): at most "
+       "{allowed}."))
 
 
 def _segment_length(board: Board) -> int:

@@ -15,11 +15,11 @@ import:
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from companion.games.enroute.cities import load_folders
 
 Draw = Callable[[Any, Any, Any, Any], None]
 
@@ -62,10 +62,7 @@ def register_sheet(sheet: Sheet) -> None:
 def load() -> list[str]:
     """Import every city folder once; return their names in load order."""
     if not _loaded:
-        names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
-        for name in names:
-            importlib.import_module(f"{__name__}.{name}")
-        _loaded.extend(names)
+        _loaded.extend(load_folders(__name__, __path__))
     return list(_loaded)
 
 

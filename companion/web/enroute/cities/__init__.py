@@ -19,10 +19,10 @@ the web adds a folder here and nothing else.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from typing import Any
+
+from ....games.enroute.cities import load_folders
 
 VIEWS: list[Callable[..., str]] = []
 MARKS: list[Callable[[Any], list[str]]] = []
@@ -59,10 +59,7 @@ def register_action(kind: str, handler: Callable[..., tuple[Any, list]]) -> None
 def load() -> list[str]:
     """Import every city folder once; return their names in load order."""
     if not _loaded:
-        names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
-        for name in names:
-            importlib.import_module(f"{__name__}.{name}")
-        _loaded.extend(names)
+        _loaded.extend(load_folders(__name__, __path__))
     return list(_loaded)
 
 
