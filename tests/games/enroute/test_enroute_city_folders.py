@@ -165,6 +165,11 @@ def seventh(tmp_path, monkeypatch):
     from companion.web.enroute import svgfeatures
     from printables.enroute import cities as print_cities
 
+    # the six cities registered first, so the registries restored after the test still hold them
+    for name in (p.name for p in ENGINE_CITIES.iterdir() if (p / "rules.py").exists()):
+        features.load_city_types(name)
+    web_cities.load()
+    print_cities.load()
     monkeypatch.setattr(engine_cities, "__path__",
                         [*engine_cities.__path__, _folder(tmp_path / "engine", {"__init__.py": "",
                                                                                "rules.py": ENGINE_RULES})])
@@ -222,10 +227,11 @@ def test_a_seventh_city_plugs_into_every_layer_by_its_folders(seventh):
 
 
 def test_the_seventh_city_is_gone_after_its_test():
-    """The registries hold the six cities again (the fixture restored them)."""
+    """The registries hold the six cities again and not the seventh (the fixture restored them)."""
     from companion.games.enroute.features import FEATURE_TYPES
     from companion.web.enroute import cities as web_cities
     from printables.enroute import cities as print_cities
 
-    assert "fountain" not in FEATURE_TYPES
+    assert "fountain" not in FEATURE_TYPES and "hotspot_card" in FEATURE_TYPES
+    assert "cafe" in web_cities.ACTIONS and "halves" in print_cities.SHEETS and print_cities.MAPS
     assert "seventh_wish" not in web_cities.ACTIONS and "fountains" not in print_cities.SHEETS
