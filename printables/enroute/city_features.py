@@ -13,7 +13,7 @@ from __future__ import annotations
 from companion.games.core.problems import N_
 from companion.games.enroute.board import Board
 
-from .paris_features import draw_paris_features
+from . import cities
 from .style import INK, MUTED, PrintLocale, draw_fitted
 
 ONE_PP = N_("{pp} PP")
@@ -201,7 +201,7 @@ def draw_city_features(c, board: Board, layout, loc: PrintLocale) -> None:
     draw_bridges(c, board, layout, loc)
     draw_stations(c, board, layout, loc)
     draw_meeting_points(c, board, layout, loc)
-    draw_paris_features(c, board, layout, loc)
+    cities.draw_features(c, board, layout, loc)  # the feature types a city folder draws itself
 
 
 def draw_feature_icon(c, x: float, y: float, size: float, kind: str) -> None:

@@ -21,6 +21,7 @@ from companion.games.enroute.registry import (
 
 from ..core.cli import CliError
 from ..core.i18n import DEFAULT, LANGUAGES
+from . import cities
 from .maps import maps_pdf
 from .scorepad import MAX_PLAYERS, PADS_PER_PAGE, scorepad_pdf
 from .style import PAPER_SIZES
@@ -88,8 +89,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                         help=f"language of the printed texts (default {DEFAULT})")
     maps = commands.add_parser("maps", parents=[common], help="En Route: one blank map per player board",
                                description="One page per player board, with that board's printed coordinates.")
-    maps.add_argument("--halves", action="store_true",
-                      help="a map of two 6-column halves (New York): each half on a page of its own, larger")
+    for sheet in cities.sheets():  # a city's extra printables (its folder registers them)
+        maps.add_argument(f"--{sheet.option}", action="store_true", help=sheet.help)
     maps.set_defaults(run=run)
     pad = commands.add_parser("scorepad", parents=[common], help="En Route: score pads, two games to a page",
                               description="The city's scoring rows in one column per player.")
@@ -103,14 +104,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> str:
     """Build the requested PDF, write it, and return a line saying what was written."""
     board = read_board(args.board)
-    if args.command == "maps" and getattr(args, "halves", False):
-        from .new_york_halves import halves_pdf
-
+    extra = next((sheet for sheet in cities.sheets() if getattr(args, sheet.option, False)), None)
+    if args.command == "maps" and extra is not None:
         try:
-            data = halves_pdf(board, paper=args.paper, lang=args.lang)
+            data = extra.pdf(board, paper=args.paper, lang=args.lang)
         except ValueError as exc:
             raise CliError(str(exc)) from None
-        what = f"{2 * len(board.player_boards)} blank half maps of {board.name}"
+        what = extra.what(board)
     elif args.command == "maps":
         data = maps_pdf(board, paper=args.paper, lang=args.lang)
         what = f"{len(board.player_boards)} blank maps of {board.name}"

@@ -17,11 +17,10 @@ from companion.games.enroute.board import Board, Landmark, PlayerBoard
 from companion.games.enroute.rows import ScoringRow
 
 from ..core.i18n import Translate, translator
-from . import style
+from . import cities, style
 from .camera import draw_camera_marks
 from .city_features import draw_city_features, stroke_road
 from .legend import draw_legend, legend_height
-from .new_york import draw_new_york
 from .scoring_spaces import draw_scoring_spaces, scoring_spaces_height
 from .style import (
     BLOCK_EDGE,
@@ -316,7 +315,7 @@ def draw_map_page(c, board: Board, player_board: PlayerBoard, layout: MapLayout,
     for landmark in board.landmarks:
         draw_landmark(c, board, landmark, layout, loc)
     draw_city_features(c, board, layout, loc)
-    draw_new_york(c, board, layout, loc)  # landmarks on intersections and stars (nothing on other boards)
+    cities.draw_map(c, board, layout, loc)  # a city folder's own marks (nothing on a board without them)
     draw_visit_points(c, board, layout)
     draw_cafes(c, board, layout)
     draw_coordinates(c, player_board, layout)

@@ -146,22 +146,22 @@ def route_tourists(board: Board, cards: Sequence[RoundCard],
 
     `base` is what the location gets without Cairo cards (`cards.round_tourists`).
     """
-    cairo = [c for c in cards if c.symbol is not None and not c.repeat]
-    if not cairo:
+    symbolled = [c for c in cards if c.symbol is not None and not c.repeat]
+    if not symbolled:
         return base, {}, False
     remote: dict[str, dict[str, int]] = {}
-    for card in cairo:
+    for card in symbolled:
         space = space_for(board, card.symbol)
         if space is None:
             continue
         counts = remote.setdefault(space.id, {})
         for colour, n in card.tourists:
             counts[colour] = counts.get(colour, 0) + n
-    others = [c for c in cards if c not in cairo]
+    others = [c for c in cards if c not in symbolled]
     if not others:
         return {}, remote, True
     if others[0].repeat:  # the repeat card's two tourists (of the Cairo card's type) go to the location
-        shown = [colour for colour, _ in cairo[0].tourists]
+        shown = [colour for colour, _ in symbolled[0].tourists]
         return ({shown[0]: REPEAT_TOURISTS} if shown else {}), remote, False
     counts = {}
     for colour, n in others[0].tourists:

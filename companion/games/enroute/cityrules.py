@@ -23,7 +23,9 @@ What a city sets (all data, no code paths per city):
   they are different decks: Paris), `solo_challenges` (the city's own
   challenge-table file) and `solo_setup_notes` (setup notes replacing
   `setup_notes` of the same key in a solo game), `tours_completed` (what a
-  challenge cell's `tours` counts).
+  challenge cell's `tours` counts);
+- `setup_draws`: the city's own random setup steps (New York's hotspot backs
+  and cafe deck), drawn after the common ones.
 """
 
 from __future__ import annotations
@@ -85,6 +87,8 @@ class CityRules:
     solo_challenges: Path | None = None
     solo_setup_notes: tuple[Note, ...] = ()
     tours_completed: Callable | None = None  # Paris: (board, tour ids, final route sections) -> tours completed
+    # a city's own random setup steps, drawn after every other one: (board, rng) -> (hotspot card backs, cafe deck)
+    setup_draws: Callable | None = None
 
     def __post_init__(self) -> None:
         """Refuse an unknown goal mode (a programming error in a city module)."""

@@ -322,26 +322,10 @@ def draw_setup(board: Board, names: Sequence[str], seed: int = 0,
         pile = list(board.start_cards)
         rng.shuffle(pile)
         start = [pile[i] if i < len(pile) else None for i in range(len(names))]
-    hot, cafes = _new_york_draws(board, rng)
+    # a city's own draws (New York's hotspot backs and cafe deck) come after every other step, so other cities'
+    # seeds give the same games as before
+    hot, cafes = rules.setup_draws(board, rng) if rules.setup_draws is not None else ((), ())
     return SetupDraw(seed, options, list(names), boards, goals, offers, first, table, sequence, start, hot, cafes)
-
-
-def _new_york_draws(board: Board, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """New York: the hotspot back on top of each goal deck (A, B, C) and the shuffled cafe deck (none elsewhere).
-
-    Drawn after every other step, so the other cities' seeds give the same games as before.
-    """
-    backs = board.features_of("hotspot_card")
-    if not backs:
-        return (), ()
-    hot = []
-    for deck in ("A", "B", "C"):
-        pile = [f.id for f in backs if f.param("deck") == deck]
-        if pile:
-            hot.append(rng.choice(pile))
-    cafes = [f.id for f in board.features_of("cafe_card")]
-    rng.shuffle(cafes)
-    return tuple(hot), tuple(cafes)
 
 
 def _check_options(board: Board, names: Sequence[str], options: SetupOptions) -> None:

@@ -23,6 +23,7 @@ __all__ = ["CAFE_STATES", "ROUNDS", "SECTIONS_PER_ROUND", "SHEET_FORMAT", "SHEET
            "sheet_to_json"]
 ROUNDS = 10
 SECTIONS_PER_ROUND = 2
+START_SECTIONS = 1  # sections each player draws at setup on a board with starting cards (London)
 SHEET_KEYS = tuple(SheetV1.model_fields)
 # Stand-ins for a missing or broken format or name, so the rest of the sheet is still checked.
 _PLACEHOLDERS = {"format": SHEET_FORMAT, "player": "?"}
@@ -490,7 +491,10 @@ class _SheetReader(MapChecks):
                     if state == "used" and sheet.cafe_bonus.get(at, board.cafe_at(at).bonus) == "section") \
             if level != "simplified" else 0
         per_round = _segment_length(board)
-        base = ROUNDS * per_round + bonus
+        # London's starting subway section (seed l.884: "no different from the others") is drawn at setup, one per
+        # player whenever the board deals starting cards: it counts like a round's section.
+        start = START_SECTIONS if board.start_cards else 0
+        base = ROUNDS * per_round + bonus + start
         extra = len(sheet.sections) - base
         if extra <= 0:
             return
@@ -507,19 +511,30 @@ class _SheetReader(MapChecks):
             # A player may take any number of balance cards (seed ~l.429) and the sheet does not record them, so
             # more sections are legal: ask for the balance cards they need instead of claiming a maximum.
             self.problems.append(warning(
-                "too-many-sections", self.at("sections"),
-                N_("{count} sections are drawn; {rounds} rounds give {rounds_base} and {bonus} used route-section "
-                   "cafe bonus(es) one each: {base}. The other {extra} need as many route-section balance cards "
-                   "taken at setup; without them a section is entered by mistake."),
+                "too-many-sections", self.at("sections"), _NEED_CARDS[bool(start)],
                 count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * per_round, bonus=bonus,
-                base=base, extra=extra))
+                base=base, extra=extra, **({"start": start} if start else {})))
         elif extra > balance_sections:
             self.problems.append(warning(
-                "too-many-sections", self.at("sections"),
-                N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus {bonus} used "
-                   "route-section cafe bonus(es) and {cards} route-section balance card(s): at most {allowed}."),
+                "too-many-sections", self.at("sections"), _AT_MOST[bool(start)],
                 count=len(sheet.sections), rounds=ROUNDS, rounds_base=ROUNDS * per_round, bonus=bonus,
                 cards=balance_sections, allowed=base + balance_sections))
+
+
+# too-many-sections without / with a starting section drawn at setup (boards with starting cards)
+_NEED_CARDS = (
+    N_("{count} sections are drawn; {rounds} rounds give {rounds_base} and {bonus} used route-section cafe "
+       "bonus(es) one each: {base}. The other {extra} need as many route-section balance cards taken at setup; "
+       "without them a section is entered by mistake."),
+    N_("{count} sections are drawn; {rounds} rounds give {rounds_base}, plus {start} starting section drawn at "
+       "setup and {bonus} used route-section cafe bonus(es) one each: {base}. The other {extra} need as many "
+       "route-section balance cards taken at setup; without them a section is entered by mistake."))
+_AT_MOST = (
+    N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus {bonus} used route-section cafe "
+       "bonus(es) and {cards} route-section balance card(s): at most {allowed}."),
+    N_("{count} sections are drawn, but {rounds} rounds allow {rounds_base}, plus the starting section drawn at "
+       "setup, {bonus} used route-section cafe bonus(es) and {cards} route-section balance card(s): at most "
+       "{allowed}."))
 
 
 def _segment_length(board: Board) -> int:

@@ -14,7 +14,8 @@ import time
 from typing import Any
 
 from ..core.engine import ScoreOptions
-from ..core.problems import has_errors
+from ..core.problems import N_, Problem, has_errors, warning
+from ..core.schema import join_path
 from .game import Game, read_game
 from .rows import ROW_KEYS, score_sections, walk_sections
 from .sheet import Sheet
@@ -68,6 +69,23 @@ def score_player(sheet: Sheet, budget: SearchBudget) -> dict[str, Any]:
             "erase": {"sections": off_sections, "tourists": [list(d) for d in off_districts]}}
 
 
+def below_best(scored: dict[str, Any], path: str) -> Problem | None:
+    """A warning when the player's own route is worth less than the best route found, with both values.
+
+    Seed l.237: the final route is the one line that gives the most points. A traced route is still scored as
+    traced (the sheet is the player's), but the document says it is not the final route the rules ask for.
+    """
+    best = scored.get("best")
+    if scored.get("route_chosen_by") != "player" or not best or best["total"] <= scored["total"]:
+        return None
+    if len(scored.get("final_route") or []) < 2:  # no section at all: the sheet's `empty-route` warning says it
+        return None
+    return warning("route-below-best", join_path(path, "final_route"), N_(
+        "The final route given scores {total} PP, but the best route on these sections scores {best} PP; the "
+        "final route is the line that gives the most points. The route given is scored."),
+        total=scored["total"], best=best["total"])
+
+
 def score_game(game: Game, budget: SearchBudget | None = None) -> dict:
     """The score document of a read game."""
     budget = budget or SearchBudget(searches=len(game.players))
@@ -79,6 +97,9 @@ def score_game(game: Game, budget: SearchBudget | None = None) -> dict:
                                  "total": None, "best": None, "erase": None, "rank": None}
         if player.sheet is not None and not has_errors(problems):
             entry.update(score_player(player.sheet, budget))
+            low = below_best(entry, join_path("players", i))
+            if low is not None:
+                problems = [*problems, low]
         entry["problems"] = [p.to_json() for p in problems]
         out.append(entry)
     totals = [e["total"] for e in out if e["total"] is not None]
@@ -96,4 +117,4 @@ def score_document(doc: Any, options: ScoreOptions | None = None) -> dict:
     return score_game(game, budget)
 
 
-__all__ = ["SCORE_FORMAT", "SearchBudget", "score_document", "score_game", "score_player"]
+__all__ = ["SCORE_FORMAT", "SearchBudget", "below_best", "score_document", "score_game", "score_player"]

@@ -6,7 +6,7 @@ folder) is listed as broken so it can be deleted, never dropped. Every write is
 one transaction that writes first and reads afterwards:
 
 - a new board's id is taken by its INSERT, so two imports of one board can never
-  both get the same id; a clash is retried with the next id (`paris-2`, …);
+  both get the same id; a clash is retried with the next id (`my-city-2`, …);
 - saving a draft deletes the draft at the version it was read and inserts (or
   replaces, at the version the editor opened) the board in the same transaction;
 - an edit is applied to the draft as read and written `WHERE version = :read`;

@@ -29,7 +29,6 @@ from ...games.enroute import referee as ref
 from ...games.enroute import startcards
 from ...games.enroute.board import Board, parse_board
 from ...games.enroute.cards import RoundCard, card_from_json, card_to_json
-from ...games.enroute.cities.new_york import play as ny_play
 from ...games.enroute.cityrules import rules_for
 from ...games.enroute.goals import GoalCard, parse_goals
 from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
@@ -39,8 +38,11 @@ from ..core.security import small_int
 from ..core.tables import registry, seats
 from ..core.tables.live import mark_of
 from ..core.tables.registry import core_seat_hold
+from . import cities
 from .labels import problem_line
 from .play_pairs import turn_from, turn_json, with_tours
+
+cities.load()  # each city folder registers its table actions
 
 GAME = "enroute"  # the game's id in the core's table registry, seats and log
 
@@ -403,22 +405,10 @@ def apply(game: Played, kind: str, seat: int | None, payload: dict) -> list[Prob
         new, found = startcards.choose_start(state, seat, str(payload["station"]), _sec(payload["section"]))
     elif kind == "reveal":
         new, found = startcards.reveal_start(state)
-    elif kind == "cafe":  # New York: the round's cafe card, revealed before the round's cards
-        if state.phase == "over" or any(p.played for p in state.players):
-            return [error("cafe-card-timing", "card", N_("Reveal the cafe card before the round's turns, not "
-                                                          "once someone has played."))]
-        new, found = ny_play.reveal_cafe_card(state, str(payload["card"]))
-        if not has_errors(found):
-            game.cafe_cards.append(str(payload["card"]))
-            game.cafe_round = state.round + 1 if state.phase == "selection" else state.round
-    elif kind == "goal_half":  # New York: the personal goal goes on the left or right half before the final route
-        if not rules_for(game.board).personal_goal_half:
-            return [error("no-goal-half", "half", N_("This map has no halves to place a personal goal on."))]
-        if seat in game.goal_halves:
-            return [error("goal-half-placed", "half", N_("Your personal goal is already placed on a half."))]
-        new, found = ny_play.place_goal_on_half(state, seat, int(payload["half"]))
-        if not has_errors(found):
-            game.goal_halves[seat] = int(payload["half"])
+    elif kind in cities.ACTIONS:  # a city's own action (its folder registers it)
+        new, found = cities.ACTIONS[kind](game, state, seat, payload)
+        if new is None:
+            return found
     elif kind == "close":
         new, found = ref.close_round(state, turns_required=game.setup.get("referee", True))
         if not has_errors(found) and new.cafe_card is not None:  # a cafe card sets the bonuses of its round only

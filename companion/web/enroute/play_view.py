@@ -215,14 +215,14 @@ def selection_text(state: ref.GameState, names: list[str]) -> str:
 def city_notes(state: ref.GameState, player: int, cards, matches: list[Location]) -> list[str]:
     """Explain the world cities' round rules that apply to this player's cards and matching locations."""
     board, notes = state.board, []
-    cairo = [c for c in cards if c.symbol and not c.repeat]
-    if len(cairo) == 2:
+    symbolled = [c for c in cards if c.symbol and not c.repeat]
+    if len(symbolled) == 2:
         notes.append(_("Two Cairo cards: all their tourists go to the remote spaces ({spaces}) and your location is "
                        "crossed out (×); it can never get tourists.",
-                       spaces=join_list(symbol_name(board, c.symbol) for c in cairo)))
-    elif cairo:
+                       spaces=join_list(symbol_name(board, c.symbol) for c in symbolled)))
+    elif symbolled:
         notes.append(_("Cairo card: its tourists go to the remote space {space}, not to your location.",
-                       space=symbol_name(board, cairo[0].symbol)))
+                       space=symbol_name(board, symbolled[0].symbol)))
         if any(c.repeat for c in cards):
             notes.append(_("With the repeat card, your location gets two tourists of the Cairo card's type."))
     for loc in matches:

@@ -19,10 +19,11 @@ from markupsafe import Markup, escape
 from ...games.enroute.board import COLOURS, Board, PlayerBoard
 from ...games.enroute.geometry import Location, Point, Section
 from ..core.i18n import data_name
-from . import svg_new_york as ny
-from . import svg_paris  # noqa: F401  Paris's feature drawers register themselves
+from . import cities
 from . import svgfeatures as sf
 from .labels import label as run_label
+
+cities.load()  # each city folder registers its drawers, map views and marks
 
 CELL = 60
 LEFT = TOP = 34  # room for the printed coordinates
@@ -102,7 +103,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
     x0, y0, x1, y1 = sf.extents(board)
     x0, y0 = min(0, x0 - 4), min(0, y0 - 4)
     width, height = max(width, x1 + 4) - x0, max(height, y1 + 4) - y0
-    halves = ny.halves(board, x0, y0, width, height)  # New York: each 6×6 half's view, for a phone
+    halves = cities.view_attributes(board, x0, y0, width, height)  # e.g. each half's view of a double map
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{map_id}" class="map" viewBox="{x0} {y0} {width} {height}" '
            f'role="img" aria-label="{escape(label or data_name(board.name))}" data-mode="roads"{halves}>']
     out.append('<g class="coords" aria-hidden="true">')
@@ -116,7 +117,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
                    f'{rows[r]}</text>')
     ctx = sf.Ctx(board, state.remote, state.problems, state.remote_struck)
     if board.features or any(road.tags for road in board.roads.values()):
-        out.append(f"<style>{sf.STYLE}{ny.STYLE}</style>")
+        out.append(f"<style>{sf.STYLE}{cities.style()}</style>")
     out.append("</g><g class=\"cells\">")
     for loc in board.locations():
         x, y = xy((loc[0] - 1, loc[1] - 1))
@@ -161,7 +162,7 @@ def render_map(board: Board, player_board: PlayerBoard | None, state: MapState, 
                 out.append(f'<line id="{ghost}" class="sec ghost problem" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
     out.append('</g><g class="features-over">')
     out.extend(sf.layer(board, ctx, "over"))
-    out.extend(ny.landmark_marks(board))
+    out.extend(cities.marks(board))
     out.append('</g><g class="rides">')
     for a, b in zip(state.route, state.route[1:]):
         if a != b and not board.is_road(tuple(sorted((a, b)))):  # a vehicle ride joins two segments

@@ -85,7 +85,7 @@ def _every_pdf(lang: str) -> dict[str, bytes]:
     from companion.games.enroute.registry import find_board, shipped_board_ids
     from companion.games.explore_new_york.tiles import shipped_tiles
     from printables import enroute, explore_new_york
-    from printables.enroute.new_york_halves import halves_pdf
+    from printables.enroute.cities.new_york.halves import halves_pdf
     from printables.explore_new_york.scorepad import scorepad_pdf as eny_pad
     from printables.thurn_und_taxis_rome.board import board_pdf
     from printables.thurn_und_taxis_rome.scorepad import scorepad_pdf as taxis_pad

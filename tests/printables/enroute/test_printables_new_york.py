@@ -11,8 +11,8 @@ import pdfplumber
 import pytest
 
 from companion.games.enroute.registry import find_board
+from printables.enroute.cities.new_york.halves import half_board, halves_pdf
 from printables.enroute.maps import map_layout, maps_pdf
-from printables.enroute.new_york_halves import half_board, halves_pdf
 
 BOARD = find_board("new-york-example")
 

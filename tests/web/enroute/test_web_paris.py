@@ -102,7 +102,7 @@ def test_paris_sheet_and_setup_pages_in_japanese_have_no_english_leftovers(clien
     from enroute_ja_helpers import english_fragments, leftovers
 
     fragments = english_fragments("companion/web/enroute/city_sheet.py", "companion/web/enroute/svgfeatures.py",
-                                  "companion/web/enroute/svg_paris.py", "templates/enroute/tables/_city_*.html",
+                                  "companion/web/enroute/cities/paris/svg.py", "templates/enroute/tables/_city_*.html",
                                   "templates/enroute/tables/new.html", "companion/games/enroute/features.py",
                                   "companion/games/enroute/cities/paris/features.py")
     token = city_table(client, "paris-example", **RATINGS)

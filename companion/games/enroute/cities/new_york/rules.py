@@ -12,6 +12,7 @@ from ...cityrules import CityRules, Note, city_deck
 from ...goals import GoalCard
 from . import types as _types  # noqa: F401  (registers the feature and row types)
 from .play import check_segment, segment_options
+from .setup import setup_draws
 from .simulate import PLAY
 
 STATUE, BROADWAY = "statue", "broadway"
@@ -52,6 +53,7 @@ RULES = CityRules(
     check_segment=check_segment,
     segment_options=segment_options,
     play=PLAY,
+    setup_draws=setup_draws,
     setup_notes=(
         Note("city-goals", "New York's goal cards and hotspots",
              "Use only New York's special goal decks A, B and C. Shuffle each and lay it hotspot side up. Every "

@@ -15,7 +15,21 @@ from ...geometry import section as make_section
 
 
 def runs(board: Board, colours: dict[Section, str], walk: Sequence[Point]) -> int:
-    """Count the diverse runs of a walk (sections without a colour never join a run)."""
+    """Count the diverse runs of a walk (sections without a colour never join a run).
+
+    A closed walk (it ends where it starts) is one loop whichever point it is written from: it is counted from
+    its best start, so the same loop with the same colours always scores the same (seed l.1194: the order of
+    the colours and the shape of a segment do not matter; see NOTES.md, "Diversity of a closed loop").
+    """
+    walk = list(walk)
+    if len(walk) > 3 and walk[0] == walk[-1]:
+        steps = len(walk) - 1
+        return max(_open_runs(board, colours, walk[k:] + walk[1:k + 1]) for k in range(steps))
+    return _open_runs(board, colours, walk)
+
+
+def _open_runs(board: Board, colours: dict[Section, str], walk: Sequence[Point]) -> int:
+    """Count the diverse runs of a walk read from its first point."""
     total = 0
     segment: list[str | None] = []
     for a, b in zip(walk, walk[1:], strict=False):

@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from companion.games.core.problems import N_
 from companion.games.enroute.board import Board
 
-from .style import INK, KIND_COLOURS, MARGIN, PrintLocale, draw_fitted
+from ...style import INK, KIND_COLOURS, MARGIN, PrintLocale, draw_fitted
 
 REMOTE_TITLE = N_("Remote landmarks (tick when its tour is complete):")
 BADGE_W = 40 * mm

@@ -13,8 +13,8 @@ import math
 from companion.games.core.problems import N_
 from companion.games.enroute.board import Board
 
-from .city_features import _box, remote_value
-from .style import INK, PrintLocale
+from ...city_features import _box, remote_value
+from ...style import INK, PrintLocale
 
 TICKET = N_("{name}: with a ticket")
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from markupsafe import escape
 
-from ...games.enroute.features import Feature
-from ..core.i18n import data_name
-from . import svgfeatures as sf
-from .svgfeatures import Ctx, Drawer, register, xy
+from .....games.enroute.features import Feature
+from ....core.i18n import data_name
+from ... import svgfeatures as sf
+from ...svgfeatures import Ctx, Drawer, register, xy
 
 PEN = ("red", "green", "blue")
 

@@ -4,7 +4,7 @@ On one portrait A4 page the 12×6 map gets cells of about 14 mm; a half alone ge
 board of its own built from the city's data (`half_board`): the half's locations, roads, landmarks, cafes and
 features moved to columns 1–6, and each player board's printed coordinates of that half. Something that spans
 both halves (a road on the middle line, a feature with parts on each side) prints on both pages with the part
-of each. `python -m printables maps new-york-example --halves --out ny.pdf` prints them.
+of each. `python -m printables maps new-york-example --halves --out ny.pdf` prints them (registered in `__init__.py`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 from companion.games.core.problems import N_
 from companion.games.enroute.board import Board, board_to_json, parse_board
 
-from . import style
-from .maps import TITLE, draw_map_page, map_layout
-from .style import print_locale
-from .texts import level_rows, localized_rows
+from ... import style
+from ...maps import TITLE, draw_map_page, map_layout
+from ...style import print_locale
+from ...texts import level_rows, localized_rows
 
 HALF = 6
 HALF_NAMES = (N_("{city}: left half"), N_("{city}: right half"))

@@ -1,0 +1,237 @@
+"""A city is a folder in every layer (issue 33): shared En Route modules name no city, and a seventh city plugs
+into the engine, the web map, the refereed table and the printables by adding folders only."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+LAYERS = ("companion/games/enroute", "companion/web/enroute", "printables/enroute")
+ENGINE_CITIES = ROOT / "companion/games/enroute/cities"
+
+
+def city_ids() -> list[str]:
+    """Every engine city folder's id, with `_` and with `-` (the boards' `rules.city` spelling)."""
+    names = sorted(p.name for p in ENGINE_CITIES.iterdir() if (p / "rules.py").exists())
+    return sorted({n for name in names for n in (name, name.replace("_", "-"))})
+
+
+def city_pattern() -> re.Pattern:
+    """A city id standing alone or inside an identifier/file name (`_new_york_draws`, `paris-example`)."""
+    return re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, city_ids())) + r")(?![A-Za-z0-9])")
+
+
+def shared_modules() -> list[Path]:
+    """The Python modules of the three En Route layers outside their `cities/` folders."""
+    return sorted(p for layer in LAYERS for p in (ROOT / layer).rglob("*.py")
+                  if "cities" not in p.relative_to(ROOT / layer).parts)
+
+
+def test_the_city_ids_are_the_six_world_cities():
+    """The grep looks for what it should: the six world cities, in both spellings."""
+    ids = city_ids()
+    assert {"london", "rio", "cairo", "hong_kong", "hong-kong", "paris", "new_york", "new-york"} <= set(ids)
+
+
+def test_the_pattern_catches_ids_in_names_and_not_in_words():
+    """It finds `_new_york_draws`, `svg_paris`, "paris-example" and `from .new_york import x`; not "Paris" prose,
+    "scenario" or "period"."""
+    pattern = city_pattern()
+    for text in ("def _new_york_draws(", "from . import svg_paris", '"paris-example"', "from .new_york import x",
+                 "rio = 1", "hong-kong"):
+        assert pattern.search(text), text
+    for text in ("Paris: the diversity table", "a scenario", "the period", "New York's halves", "caironic"):
+        assert not pattern.search(text), text
+
+
+def test_shared_en_route_modules_name_no_city():
+    """No shared module of the engine, the web or the printables names a city id (file names included)."""
+    pattern = city_pattern()
+    modules = shared_modules()
+    assert len(modules) > 60  # the three layers' shared modules are really read
+    found = []
+    for path in modules:
+        rel = path.relative_to(ROOT).as_posix()
+        if pattern.search(path.name):
+            found.append(f"{rel}: file name")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line):
+                found.append(f"{rel}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_every_layer_has_a_folder_per_drawing_city():
+    """New York and Paris draw in the web and the printables from their own folders there."""
+    for layer in ("companion/web/enroute/cities", "printables/enroute/cities"):
+        assert {p.name for p in (ROOT / layer).iterdir() if (p / "__init__.py").exists()} == {"new_york", "paris"}
+
+
+# ---- the invented seventh city -------------------------------------------------------------------------------
+
+CITY = "seventh_test_city"  # the folder name; the board's `rules.city` is "seventh-test-city"
+
+ENGINE_RULES = '''
+from companion.games.core.problems import N_
+from companion.games.core.schema import Field
+from companion.games.enroute.cityrules import CityRules, Note
+from companion.games.enroute.features import FEATURE_TYPES, register
+from companion.games.enroute.formats import Point
+
+if "fountain" not in FEATURE_TYPES:
+    register("fountain", N_("A fountain"), N_("Fountain: a place to meet"), at=(Point, Field(title=N_("Where"))))
+
+
+def setup_draws(board, rng):
+    """The seventh city's own draw: one fountain card per deck on top."""
+    ids = [f.id for f in board.features_of("fountain")]
+    return tuple(rng.choice(ids) for _ in "ABC"), ()
+
+
+RULES = CityRules("seventh-test-city", setup_draws=setup_draws,
+                  setup_notes=(Note("fountains", "Fountains", "Put a coin in each fountain."),))
+'''
+
+WEB_FOLDER = '''
+from companion.web.enroute import svgfeatures as sf
+from companion.web.enroute.cities import register_action, register_marks
+
+
+def _over(feature, ctx):
+    x, y = sf.xy(feature.points[0])
+    return [f'<circle class="seventh-fountain" cx="{x}" cy="{y}" r="7"/>']
+
+
+def _wish(game, state, seat, payload):
+    return state, []
+
+
+sf.register("fountain", sf.Drawer(over=_over, symbol='<circle class="seventh-fountain" cx="14" cy="14" r="7"/>'))
+register_marks(lambda board: ['<g class="seventh-mark"/>'] if board.features_of("fountain") else [])
+register_action("seventh_wish", _wish)
+'''
+
+PRINT_FOLDER = '''
+from printables.enroute.cities import Sheet, register_map, register_sheet
+
+CALLS = []
+
+
+def _draw(c, board, layout, loc):
+    if board.features_of("fountain"):
+        CALLS.append(board.id)
+
+
+register_map(_draw)
+register_sheet(Sheet("fountains", "the fountains alone", lambda board, paper="a4", lang="en": b"%PDF-seventh",
+                     lambda board: f"the fountains of {board.name}"))
+'''
+
+
+def _folder(base: Path, files: dict[str, str]) -> str:
+    """Write one city folder under `base`; return `base` as a package path entry."""
+    folder = base / CITY
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return str(base)
+
+
+def _board_doc() -> dict:
+    """A board of the invented city: the London example's map with two fountains for its river, bridges, stations
+    and starting cards (its roads stay as they are)."""
+    doc = json.loads((ENGINE_CITIES / "london" / "london-example.json").read_text(encoding="utf-8"))
+    doc = copy.deepcopy(doc)
+    doc["id"], doc["name"] = "seventh-example", "Seventh City"
+    doc["rules"] = {"city": "seventh-test-city", "rating_modes": ["standard", "advanced"]}
+    doc["features"] = [{"type": "fountain", "id": "old-fountain", "at": [3, 3]},
+                       {"type": "fountain", "id": "new-fountain", "at": [5, 1]}]
+    doc["scoring"] = [r for r in doc["scoring"] if r["row"] not in ("bridges", "stations")]
+    return doc
+
+
+@pytest.fixture
+def seventh(tmp_path, monkeypatch):
+    """The seventh city's three folders on the layers' `cities` package paths; every registry restored after."""
+    from companion.games.enroute import cities as engine_cities
+    from companion.games.enroute import features
+    from companion.web.enroute import cities as web_cities
+    from companion.web.enroute import svgfeatures
+    from printables.enroute import cities as print_cities
+
+    # the six cities registered first, so the registries restored after the test still hold them
+    for name in (p.name for p in ENGINE_CITIES.iterdir() if (p / "rules.py").exists()):
+        features.load_city_types(name)
+    web_cities.load()
+    print_cities.load()
+    monkeypatch.setattr(engine_cities, "__path__",
+                        [*engine_cities.__path__, _folder(tmp_path / "engine", {"__init__.py": "",
+                                                                               "rules.py": ENGINE_RULES})])
+    monkeypatch.setattr(web_cities, "__path__",
+                        [*web_cities.__path__, _folder(tmp_path / "web", {"__init__.py": WEB_FOLDER})])
+    monkeypatch.setattr(print_cities, "__path__",
+                        [*print_cities.__path__, _folder(tmp_path / "print", {"__init__.py": PRINT_FOLDER})])
+    monkeypatch.setattr(features, "FEATURE_TYPES", dict(features.FEATURE_TYPES))
+    monkeypatch.setattr(svgfeatures, "DRAWERS", dict(svgfeatures.DRAWERS))
+    for module, names in ((web_cities, ("MARKS", "VIEWS", "STYLES", "ACTIONS", "_loaded")),
+                          (print_cities, ("FEATURES", "MAPS", "SHEETS", "_loaded"))):
+        for name in names:
+            monkeypatch.setattr(module, name, copy.copy(getattr(module, name)))
+        monkeypatch.setattr(module, "_loaded", [])
+    yield
+    for name in [m for m in sys.modules if f".cities.{CITY}" in m]:
+        del sys.modules[name]
+    from companion.games.enroute.cityrules import _module_rules
+
+    _module_rules.cache_clear()
+
+
+def test_a_seventh_city_plugs_into_every_layer_by_its_folders(seventh):
+    """Its board reads with its own feature type, its rules and setup draw apply, the tap map draws its feature
+    and marks, the table knows its action, and the printables draw its page marks and offer its sheet."""
+    from companion.games.enroute.board import parse_board
+    from companion.games.enroute.cityrules import rules_for
+    from companion.games.enroute.setup import draw_setup
+    from companion.web.enroute import cities as web_cities
+    from companion.web.enroute.svgmap import MapState, render_map
+    from printables.enroute import cities as print_cities
+    from printables.enroute.cli import add_commands
+    from printables.enroute.maps import maps_pdf
+
+    board, problems = parse_board(_board_doc())
+    assert board is not None, [p.message for p in problems]
+    assert [f.type for f in board.features] == ["fountain", "fountain"]
+    assert rules_for(board).id == "seventh-test-city"
+    assert set(draw_setup(board, ["A", "B"], seed=3).hotspot_cards) <= {"old-fountain", "new-fountain"}
+    assert len(draw_setup(board, ["A", "B"], seed=3).hotspot_cards) == 3
+
+    assert CITY in web_cities.load()
+    svg = str(render_map(board, board.player_boards[0], MapState(), interactive=False))
+    assert svg.count('class="seventh-fountain"') == 2 and '<g class="seventh-mark"/>' in svg
+    assert "seventh_wish" in web_cities.ACTIONS
+
+    assert CITY in print_cities.load()
+    assert maps_pdf(board, player_boards=[1]).startswith(b"%PDF")
+    assert sys.modules[f"printables.enroute.cities.{CITY}"].CALLS == ["seventh-example"]
+    parser = argparse.ArgumentParser()
+    add_commands(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["maps", "seventh-example", "--out", "x.pdf", "--fountains"])
+    assert args.fountains is True and args.halves is False  # the six cities' sheets are still offered
+    assert parser.parse_args(["maps", "new-york-example", "--out", "x.pdf", "--halves"]).halves is True
+
+
+def test_the_seventh_city_is_gone_after_its_test():
+    """The registries hold the six cities again and not the seventh (the fixture restored them)."""
+    from companion.games.enroute.features import FEATURE_TYPES
+    from companion.web.enroute import cities as web_cities
+    from printables.enroute import cities as print_cities
+
+    assert "fountain" not in FEATURE_TYPES and "hotspot_card" in FEATURE_TYPES
+    assert "cafe" in web_cities.ACTIONS and "halves" in print_cities.SHEETS and print_cities.MAPS
+    assert "seventh_wish" not in web_cities.ACTIONS and "fountains" not in print_cities.SHEETS
