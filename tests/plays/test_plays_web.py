@@ -1,0 +1,242 @@
+"""Game night's pages through the Flask test client: keeping finished tables, groups, statistics pages,
+export and import, privacy; bad input answers a clear 4xx, never a 500."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+from conftest import finished_welcome_table, new_group_from, welcome_doc
+from sqlalchemy import delete
+
+from companion.games.welcome_to import score_document
+from companion.web.core import db
+from companion.web.core.plays import store
+from companion.web.core.tables import registry
+from companion.web.welcome_to import store as welcome_store
+
+
+def page(client, url: str, status: int = 200) -> str:
+    """A page's text, checking its status."""
+    response = client.get(url)
+    assert response.status_code == status, (url, response.status_code, response.get_data(as_text=True)[:800])
+    return response.get_data(as_text=True)
+
+
+def export(client, gid: str) -> dict:
+    """A group's JSON export."""
+    response = client.get(f"/plays/g/{gid}/plays.json")
+    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    return response.get_json()
+
+
+def board(html: str) -> list[tuple[str, ...]]:
+    """The group page's players table: (name, plays, wins, win rate)."""
+    body = re.search(r"<table class=\"plays-numbers\" data-board>.*?</table>", html, re.S).group(0)
+    return [tuple(re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row))
+            for row in re.findall(r"<tr data-player.*?</tr>", body, re.S)]
+
+
+def test_a_finished_table_kept_in_a_new_group_shows_the_engines_totals_and_ranks(client):
+    """One tap from a finished table makes a group whose history has the engine's totals and ranks."""
+    table_id = finished_welcome_table(client)
+    gid = new_group_from(client, table_id)
+    html = page(client, f"/plays/g/{gid}")
+    expect = score_document(welcome_doc())
+    for doc_player, p in zip(welcome_doc()["players"], expect["players"]):
+        assert f"{p['rank']}. {doc_player['player']}: {p['total']}" in html
+    doc = export(client, gid)
+    assert doc["format"] == "companion-plays/1" and len(doc["plays"]) == 1
+    kept = doc["plays"][0]
+    assert kept["game"] == "welcome-to" and kept["variant"] == "Standard game"
+    assert [p["total"] for p in kept["players"]] == [p["total"] for p in expect["players"]]
+    assert kept["players"][0]["rows"] == expect["players"][0]["rows"]
+    assert [r["key"] for r in kept["rows"]][:3] == ["plans", "parks", "pools"]
+    # The phone now follows the group; the index lists it.
+    assert f"/plays/g/{gid}" in page(client, "/plays/")
+
+
+def test_group_code_joins_like_a_table_code_and_other_phones_see_nothing_without_it(app, client):
+    """The join code leads to the group; another phone follows it once it opened it; a guessed link is a 404."""
+    gid = new_group_from(client, finished_welcome_table(client))
+    code = re.search(r"data-group-code>([A-Z0-9-]+)<", page(client, f"/plays/g/{gid}")).group(1)
+    other = app.test_client()
+    assert "Friday" not in page(other, "/plays/")
+    response = other.get("/join", query_string={"code": code.lower()})
+    assert response.status_code == 302 and response.headers["Location"].endswith(f"/plays/g/{gid}")
+    page(other, f"/plays/g/{gid}")
+    assert "Friday" in page(other, "/plays/")
+    assert "No group has this link" in page(other, "/plays/g/" + "A" * 22, 404)
+    assert len(gid) >= 22  # 128 random bits
+
+
+def test_plays_are_captured_without_a_group_then_moved_and_survive_the_tables_deletion(app, client):
+    """A finished table is kept (no group yet) by the next sweep; linking moves it; deleting the table's
+    rows (as retention would) leaves the play."""
+    table_id = finished_welcome_table(client)
+    empty = client.post("/plays/new", data={"name": "Empty"})
+    gid = re.search(r"/plays/g/(.+)$", empty.headers["Location"]).group(1)
+    page(client, f"/plays/g/{gid}")  # a group page sweeps: the table is kept with no group
+    with app.app_context():
+        with db.read() as conn:
+            rows = conn.execute(store.play.select()).mappings().all()
+        assert [(r["group_id"], r["table_id"]) for r in rows] == [("", table_id)]
+    response = client.post(f"/plays/keep/welcome-to/{table_id}", data={"action": "group", "group": gid})
+    assert response.status_code == 302
+    with app.app_context():
+        with db.write() as conn:
+            welcome_store.delete_table(conn, table_id)
+            conn.execute(delete(registry.core_table).where(registry.core_table.c.table_id == table_id))
+        with db.read() as conn:
+            assert [r["group_id"] for r in conn.execute(store.play.select()).mappings()] == [gid]
+    assert len(export(client, gid)["plays"]) == 1
+    page(client, f"/plays/keep/welcome-to/{table_id}", 404)  # the table is gone; its play is not
+
+
+def test_dont_keep_deletes_the_play_and_no_sweep_brings_it_back(app, client):
+    """"Don't keep" drops a kept play; later sweeps leave the table alone; keeping it again captures it."""
+    table_id = finished_welcome_table(client)
+    gid = new_group_from(client, table_id)
+    assert client.post(f"/plays/keep/welcome-to/{table_id}", data={"action": "drop"}).status_code == 302
+    assert "don&#39;t keep" in page(client, f"/plays/keep/welcome-to/{table_id}")
+    page(client, f"/plays/g/{gid}")
+    assert export(client, gid)["plays"] == []
+    client.post(f"/plays/keep/welcome-to/{table_id}", data={"action": "group", "group": gid})
+    assert len(export(client, gid)["plays"]) == 1
+
+
+def test_player_and_game_pages_have_their_numbers_and_charts(client):
+    """Two known games in a group: the player page's best and average, its two SVG charts, head-to-head."""
+    gid = new_group_from(client, finished_welcome_table(client, "four-players"))
+    second = finished_welcome_table(client, "four-players")
+    client.post(f"/plays/keep/welcome-to/{second}", data={"action": "group", "group": gid})
+    expect = score_document(welcome_doc("four-players"))["players"]
+    html = page(client, f"/plays/g/{gid}/player?name=ana")  # any case
+    assert "<h1>Ana</h1>" in html
+    assert f"data-best>{expect[0]['total']}<" in html
+    assert f"data-average>{expect[0]['total']:.1f}<" in html
+    assert html.count('<svg class="chart"') == 2
+    assert "Parks" in html and "<desc>" in html
+    assert re.search(r"<td>Ben</td><td>2</td><td>2</td><td>0</td><td>0</td>", html)  # ahead of Ben both times
+    game = page(client, f"/plays/g/{gid}/game/welcome-to")
+    assert game.count('<svg class="chart"') == 1 and "Winning score over time" in game
+    ja = page(client, f"/plays/g/{gid}/player?name=Ana&lang=ja")
+    assert "<svg" in ja
+    page(client, f"/plays/g/{gid}/player?name=Nobody", 404)
+    page(client, f"/plays/g/{gid}/game/en-route", 404)
+
+
+def test_rename_merge_and_remove_a_player(client):
+    """Rename shows the new name; a rename onto another player merges the two; a removed player is gone
+    from every play and from the export, the others' ranks unchanged."""
+    gid = new_group_from(client, finished_welcome_table(client))
+    assert client.post(f"/plays/g/{gid}/rename", data={"name": "Ben", "new": "Benjamin"}).status_code == 302
+    assert "Benjamin" in [r[0] for r in board(page(client, f"/plays/g/{gid}"))]
+    assert client.post(f"/plays/g/{gid}/rename", data={"name": "Dev", "new": "benjamin"}).status_code == 302
+    rows = board(page(client, f"/plays/g/{gid}"))
+    assert [r[0] for r in rows] == ["Ana", "Benjamin", "Chie"] and rows[1][1] == "1"
+    before = [p["rank"] for p in export(client, gid)["plays"][0]["players"]]
+    assert client.post(f"/plays/g/{gid}/remove", data={"name": "Chie"}).status_code == 302
+    doc = export(client, gid)
+    assert "Chie" not in json.dumps(doc) and [p["rank"] for p in doc["plays"][0]["players"]] == before
+    assert "(removed player)" in page(client, f"/plays/g/{gid}")
+    bad = client.post(f"/plays/g/{gid}/rename", data={"name": "Nobody", "new": "X"})
+    assert bad.status_code == 400 and "no player of that name" in bad.get_data(as_text=True)
+    bad = client.post(f"/plays/g/{gid}/rename", data={"name": "Ana", "new": "   "})
+    assert bad.status_code == 400 and "new name" in bad.get_data(as_text=True)
+    assert client.post(f"/plays/g/{gid}/remove", data={"name": "Zed"}).status_code == 400
+
+
+def test_export_then_import_into_a_new_group_gives_the_same_statistics_and_never_duplicates(client):
+    """The export imported into a new group: same leaderboard; imported twice: nothing doubled."""
+    gid = new_group_from(client, finished_welcome_table(client, "four-players"))
+    other = finished_welcome_table(client, "tie-break")
+    client.post(f"/plays/keep/welcome-to/{other}", data={"action": "group", "group": gid})
+    text = json.dumps(export(client, gid))
+    new = client.post("/plays/new", data={"name": "Copy"})
+    copy = re.search(r"/plays/g/(.+)$", new.headers["Location"]).group(1)
+    response = client.post(f"/plays/g/{copy}/import", data={"text": text}, follow_redirects=True)
+    assert "2 play(s) imported, 0 already in the group." in response.get_data(as_text=True)
+    assert board(page(client, f"/plays/g/{copy}")) == board(page(client, f"/plays/g/{gid}"))
+    upload = {"upload": (io.BytesIO(text.encode()), "plays.json")}
+    response = client.post(f"/plays/g/{copy}/import", data=upload, follow_redirects=True,
+                           content_type="multipart/form-data")
+    assert "0 play(s) imported, 2 already in the group." in response.get_data(as_text=True)
+    assert len(export(client, copy)["plays"]) == 2
+
+
+def test_import_refuses_bad_files_clearly_and_keeps_the_text(client):
+    """Not JSON, another format, a wrong field, nothing: a 4xx naming the problem; the text stays."""
+    gid = new_group_from(client, finished_welcome_table(client))
+    r = client.post(f"/plays/g/{gid}/import", data={"text": "{oops"})
+    assert r.status_code == 422 and "not readable JSON" in r.get_data(as_text=True)
+    assert "{oops</textarea>" in r.get_data(as_text=True)
+    r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps({"format": "x"})})
+    assert r.status_code == 422 and "format: This is not a companion-plays/1 document." in r.get_data(as_text=True)
+    doc = export(client, gid)
+    doc["plays"][0]["players"][1]["total"] = "lots"
+    r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps(doc)})
+    assert r.status_code == 422 and "plays[0].players[1].total: This must be a whole number or null." in \
+        r.get_data(as_text=True)
+    assert client.post(f"/plays/g/{gid}/import", data={"text": " "}).status_code == 400
+    big = {"upload": (io.BytesIO(b"x" * (1024 * 1024 + 10)), "big.json")}
+    r = client.post(f"/plays/g/{gid}/import", data=big, content_type="multipart/form-data")
+    assert r.status_code == 413 and "too large: at most 1024 KiB" in r.get_data(as_text=True)
+
+
+def test_csv_export(client):
+    """One line per player, with the rows as columns."""
+    gid = new_group_from(client, finished_welcome_table(client))
+    response = client.get(f"/plays/g/{gid}/plays.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    expect = score_document(welcome_doc())["players"]
+    assert [int(r["total"]) for r in rows] == [p["total"] for p in expect]
+    assert [int(r["parks"]) for r in rows] == [p["rows"]["parks"] for p in expect]
+
+
+def test_delete_a_play_and_the_group(client):
+    """A deleted play is gone (and not brought back by a sweep); the group needs its name typed to go."""
+    gid = new_group_from(client, finished_welcome_table(client))
+    uid = export(client, gid)["plays"][0]["id"]
+    assert client.post(f"/plays/g/{gid}/play/{uid}/delete").status_code == 302
+    page(client, f"/plays/g/{gid}")
+    assert export(client, gid)["plays"] == []
+    assert client.post(f"/plays/g/{gid}/play/{uid}/delete").status_code == 404
+    wrong = client.post(f"/plays/g/{gid}/delete", data={"name": "friday!"})
+    assert wrong.status_code == 400 and "nothing was deleted" in wrong.get_data(as_text=True)
+    assert client.post(f"/plays/g/{gid}/delete", data={"name": "Friday"}).status_code == 302
+    page(client, f"/plays/g/{gid}", 404)
+    assert "Friday" not in page(client, "/plays/")
+
+
+def test_keep_page_refuses_bad_input(client):
+    """Unknown game or table: 404; a nameless group, a group this phone does not follow, no action: 400."""
+    table_id = finished_welcome_table(client)
+    page(client, f"/plays/keep/no-such-game/{table_id}", 404)
+    page(client, "/plays/keep/welcome-to/" + "x" * 80, 404)
+    r = client.post(f"/plays/keep/welcome-to/{table_id}", data={"action": "new", "name": " "})
+    assert r.status_code == 400 and "Give the group a name" in r.get_data(as_text=True)
+    r = client.post(f"/plays/keep/welcome-to/{table_id}", data={"action": "group", "group": "stolen"})
+    assert r.status_code == 400 and "groups this phone follows" in r.get_data(as_text=True)
+    assert client.post(f"/plays/keep/welcome-to/{table_id}", data={}).status_code == 400
+    r = client.post("/plays/new", data={"name": "x" * 61})
+    assert r.status_code == 400 and "at most 60 characters" in r.get_data(as_text=True)
+    client.set_cookie("plays_groups", "not json")
+    page(client, "/plays/")
+
+
+def test_forms_need_their_csrf_token(tmp_path):
+    """With CSRF on, a post without its token is refused with a clear 400 and changes nothing."""
+    from companion.web.core.app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "c.sqlite"),
+                      "BOARD_LIBRARY": str(tmp_path / "b")})
+    client = app.test_client()
+    r = client.post("/plays/new", data={"name": "Sneaky"})
+    assert r.status_code == 400 and "form expired" in r.get_data(as_text=True)
+    with app.app_context():
+        with db.read() as conn:
+            assert conn.execute(store.play_group.select()).first() is None
