@@ -102,3 +102,14 @@ def test_csv_has_one_line_per_player_and_every_row_and_no_formulas():
     assert lines[0] == "date,game,variant,play,player,rank,total,a"
     assert lines[1] == "2026-01-01,g,,p,'=cmd,1,5,1"
     assert len(lines) == 3
+
+
+def test_facts_average_and_best():
+    """Counted facts (tickets completed, longest path) average over the plays that have them."""
+    plays = [play("a", "2026-01-01", ("Ana", 10, 1)), play("b", "2026-01-02", ("Ana", 20, 1)),
+             play("c", "2026-01-03", ("Ana", 30, 2))]
+    plays[0]["players"][0]["facts"] = {"tickets_completed": 3, "longest_path": 9}
+    plays[1]["players"][0]["facts"] = {"tickets_completed": 6}
+    s = stats.player_stats(plays, "Ana")
+    assert s.fact_averages == {"tickets_completed": 4.5, "longest_path": 9}
+    assert s.fact_bests == {"tickets_completed": 6, "longest_path": 9}

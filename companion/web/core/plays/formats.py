@@ -75,8 +75,13 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
                                                      for k, v in rows.items()):
                 problems.append(Problem(f"{pat}.rows", "bad-rows"))
                 rows = {}
+            facts = q.get("facts") or {}
+            if not isinstance(facts, dict) or not all(isinstance(k, str) and len(k) <= 40 and _int_or_none(v)
+                                                      for k, v in facts.items()):
+                problems.append(Problem(f"{pat}.facts", "bad-rows"))
+                facts = {}
             players.append({"name": " ".join(q["name"].split()), "total": q.get("total"), "rank": q.get("rank"),
-                            "rows": rows})
+                            "rows": rows, **({"facts": facts} if facts else {})})
         rows = p.get("rows", [])
         if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("key"), str)
                                                  and isinstance(r.get("label", ""), str) for r in rows):

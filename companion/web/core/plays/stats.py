@@ -1,8 +1,9 @@
 """Statistics of a group's plays as pure functions (no Flask, no database): known plays in, numbers out.
 
 A play is a `companion-plays/1` play document (docs/plays-format.md): `game`, `date` (ISO), `players` (each
-`name`, `total`, `rank`, `rows` {row key: points}), `rows` (the game's row keys in sheet order). Players are
-compared by `key(name)` (the caller passes the group's name matching: case, spacing and merges).
+`name`, `total`, `rank`, `rows` {row key: points}, optional `facts` {name: count}), `rows` (the game's row
+keys in sheet order). Players are compared by `key(name)` (the caller passes the group's name matching:
+case, spacing and merges).
 
 - Rank 1 is a win; players sharing rank 1 each win (a shared first place is a win for each).
 - A removed player (empty name) is never counted, but the others' ranks in that play stand.
@@ -47,6 +48,8 @@ class PlayerStats:
     best: int | None = None
     best_play: str | None = None  # the id of the play of the best score (the first one reached)
     row_averages: dict[str, float] = field(default_factory=dict)
+    fact_averages: dict[str, float] = field(default_factory=dict)  # e.g. tickets completed, longest path
+    fact_bests: dict[str, int] = field(default_factory=dict)
     longest_streak: int = 0
     current_streak: int = 0  # positive: wins in a row at the end; negative: non-wins in a row
     series: list[tuple[str, int]] = field(default_factory=list)  # (date, total) in date order
@@ -57,6 +60,7 @@ def player_stats(plays: Iterable[dict], who: str, key: Callable[[str], str] = _i
     out = PlayerStats()
     totals: list[int] = []
     rows: dict[str, list[int]] = {}
+    facts: dict[str, list[int]] = {}
     run = 0
     for play in ordered(plays):
         entry = _entry(play, who, key)
@@ -76,12 +80,17 @@ def player_stats(plays: Iterable[dict], who: str, key: Callable[[str], str] = _i
         for row, value in (entry.get("rows") or {}).items():
             if isinstance(value, int | float) and not isinstance(value, bool):
                 rows.setdefault(row, []).append(value)
+        for fact, value in (entry.get("facts") or {}).items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                facts.setdefault(fact, []).append(value)
     out.current_streak = run
     if out.plays:
         out.win_rate = out.wins / out.plays
     if totals:
         out.average = sum(totals) / len(totals)
     out.row_averages = {row: sum(v) / len(v) for row, v in rows.items()}
+    out.fact_averages = {f: sum(v) / len(v) for f, v in facts.items()}
+    out.fact_bests = {f: max(v) for f, v in facts.items()}
     return out
 
 

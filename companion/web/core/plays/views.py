@@ -41,6 +41,8 @@ PROBLEM_TEXTS = {
     "bad-row-list": "The rows must be a list of {key, label}.",
 }
 
+FACT_LABELS = {"tickets_completed": "Tickets completed", "longest_path": "Longest path (trains)"}
+
 
 class Form(FlaskForm):
     """Any of these pages' small forms (CSRF-checked)."""
@@ -246,8 +248,8 @@ def player(group_id: str):
                                                           game=ctx["titles"].get(game, game)))})
     rivals = [(ctx["names"][k], stats.head_to_head(ctx["plays"], who, k, ctx["key"]))
               for k in ctx["names"] if k != who]
-    return render_template("plays/player.html", **ctx, name=name, overall=overall, per_game=per_game,
-                           rivals=[r for r in rivals if r[1].together])
+    return render_template("plays/player.html", **ctx, name=name, fact_labels=FACT_LABELS, overall=overall,
+                           per_game=per_game, rivals=[r for r in rivals if r[1].together])
 
 
 @bp.get("/g/<group_id>/game/<game>")

@@ -1,0 +1,44 @@
+"""Each wired game's final sheet becomes a play with the game's own numbers (its score JSON as the answer)."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import finished_ttr_table, new_group_from
+
+from companion.web.core.plays import store
+
+
+def test_ticket_to_ride_table_becomes_a_play_with_its_rows_tickets_and_longest_path(app, client):
+    """Not kept before the host ends the game; then the play has the score JSON's rows, totals and ranks."""
+    table_id = finished_ttr_table(client, end=False)
+    with app.test_request_context():
+        assert store._final_sheets()["ttr-europe"](table_id) is None
+    assert client.post(f"/ttr-europe/t/{table_id}/end").status_code == 302
+    score = client.get(f"/ttr-europe/t/{table_id}/score.json").get_json()
+    response = client.post(f"/plays/keep/ttr-europe/{table_id}", data={"action": "new", "name": "Trains"})
+    gid = response.headers["Location"].rsplit("/", 1)[1]
+    play = client.get(f"/plays/g/{gid}/plays.json").get_json()["plays"][0]
+    assert play["game"] == "ttr-europe" and play["variant"] == "Europe (base game tickets)"
+    for kept, expect in zip(play["players"], score["players"]):
+        assert (kept["name"], kept["total"], kept["rank"], kept["rows"]) == (
+            expect["player"], expect["total"], expect["rank"], expect["rows"])
+        assert kept["facts"] == {"tickets_completed": expect["tickets_completed"],
+                                 "longest_path": expect["longest_path"]}
+    assert [r["key"] for r in play["rows"]] == ["routes", "tickets", "stations", "european_express"]
+    html = client.get(f"/plays/g/{gid}/player?name=Aki").get_data(as_text=True)
+    assert "European Express" in html and html.count('<svg class="chart"') == 2
+    aki = play["players"][0]["facts"]
+    assert re.search(rf'data-fact="tickets_completed"><th scope="row">Tickets completed</th><td>'
+                     rf'{aki["tickets_completed"]}.0 on average, best {aki["tickets_completed"]}<', html)
+
+
+def test_two_games_in_one_group(client):
+    """A Welcome To... and a Ticket to Ride table in one group: both games listed with one play each."""
+    from conftest import finished_welcome_table
+
+    gid = new_group_from(client, finished_welcome_table(client))
+    ttr = finished_ttr_table(client)
+    client.post(f"/plays/keep/ttr-europe/{ttr}", data={"action": "group", "group": gid})
+    html = client.get(f"/plays/g/{gid}").get_data(as_text=True)
+    assert "Welcome To...</a>: 1 play" in html and "Ticket to Ride: Europe</a>: 1 play" in html
