@@ -240,3 +240,13 @@ def test_forms_need_their_csrf_token(tmp_path):
     with app.app_context():
         with db.read() as conn:
             assert conn.execute(store.play_group.select()).first() is None
+
+
+def test_the_phones_finished_tables_are_offered_for_keeping(client):
+    """A finished table this phone opened is listed on /plays/ with its one-tap "Keep as a play"."""
+    table_id = finished_welcome_table(client)
+    page(client, f"/welcome-to/t/{table_id}")  # the phone opens the table: it is in its recent tables
+    html = page(client, "/plays/")
+    assert f'href="/plays/keep/welcome-to/{table_id}"' in html and "Kept in a group." not in html
+    new_group_from(client, table_id)
+    assert "Kept in a group." in page(client, "/plays/")

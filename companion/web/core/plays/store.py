@@ -77,6 +77,11 @@ def _final_sheets() -> dict[str, Callable[[str], dict | None]]:
             if w.tables is not None and getattr(w.tables, "final_sheet", None) is not None}
 
 
+def games_keeping() -> set[str]:
+    """The ids of the games whose finished tables can be kept as plays."""
+    return set(_final_sheets())
+
+
 def play_uid(game: str, table_id: str) -> str:
     """A play's identity from its table: the same table always gives the same id (imports never duplicate)."""
     return hashlib.sha256(f"{game}:{table_id}".encode()).hexdigest()[:32]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
@@ -118,10 +118,40 @@ def _clean_group_name(text: str | None) -> tuple[str, str | None]:
 
 # ---- index and keeping a table --------------------------------------------------------------------------
 
+def _finished_here() -> list[dict]:
+    """The finished tables among this phone's recent tables (the home page's list) of games that keep plays,
+    each with its game, table id, title and whether it is kept."""
+    from werkzeug.exceptions import HTTPException
+
+    from ..home import _recent_codes
+    from ..tables import registry
+
+    keeping = store.games_keeping()
+    adapter = current_app.url_map.bind("")
+    found = []
+    for code in _recent_codes():
+        row = db.find_table_code(code)
+        if row is None or row["game"] not in keeping:
+            continue
+        try:
+            _endpoint, args = adapter.match(row["path"], method="GET")
+        except HTTPException:
+            continue
+        table_id = next(iter(args.values()), None) if len(args) == 1 else None
+        core = registry.get(row["game"], table_id) if isinstance(table_id, str) else None
+        if core is None or not core.get("finished"):
+            continue
+        choice = store.table_choice(row["game"], table_id) or {}
+        found.append({"game": row["game"], "table_id": table_id, "title": row["title"],
+                      "kept": bool(choice.get("group_id")) and choice.get("keep", 1) == 1})
+    return found
+
+
 @bp.get("/")
 def index():
-    """The groups this phone follows, and how to join or start one."""
-    return render_template("plays/index.html", groups=store.groups(_followed()), form=Form())
+    """The groups this phone follows, this phone's finished tables to keep, and how to join or start a group."""
+    return render_template("plays/index.html", groups=store.groups(_followed()), form=Form(),
+                           finished=_finished_here(), titles=_game_titles())
 
 
 @bp.post("/new")
@@ -134,7 +164,7 @@ def new_group():
         problem = _("The form expired or came from elsewhere; nothing was lost, please send it again.")
     if problem:
         return render_template("plays/index.html", groups=store.groups(_followed()), form=form,
-                               message=problem), 400
+                               finished=_finished_here(), titles=_game_titles(), message=problem), 400
     group_id, _code = store.create_group(name, _group_path)
     _follow(group_id)
     return redirect(url_for("plays.group", group_id=group_id))
