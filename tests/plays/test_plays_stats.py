@@ -92,6 +92,11 @@ def test_format_check_accepts_its_own_documents_and_names_each_problem():
                                                     ("plays[1].players[0].total", "not-integer"),
                                                     ("plays[1].players[0].rank", "not-integer")]
     assert formats.check([])[1][0].code == "not-object"
+    odd = {"format": formats.FORMAT, "plays": [{**PLAYS[0], "colour": "red", "variant": 3}], "x": 1}
+    assert [(p.path, p.code) for p in formats.check(odd)[1]] == [("x", "unknown-key")]
+    del odd["x"]
+    assert [(p.path, p.code) for p in formats.check(odd)[1]] == [("plays[0].colour", "unknown-key"),
+                                                                 ("plays[0].variant", "bad-text")]
     assert formats.check({"format": "other/1"})[1][0].code == "format"
 
 

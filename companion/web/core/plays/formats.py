@@ -17,6 +17,9 @@ MAX_PLAYS = 20_000
 MAX_PLAYERS = 12
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+TOP_KEYS = {"format", "group", "plays"}
+PLAY_KEYS = {"id", "game", "date", "variant", "players", "rows", "tie_break"}
+PLAYER_KEYS = {"name", "total", "rank", "rows", "facts"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,9 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
         return [], [Problem("", "not-object")]
     if doc.get("format") != FORMAT:
         return [], [Problem("format", "format", str(doc.get("format"))[:40])]
+    unknown = [Problem(k, "unknown-key") for k in doc if k not in TOP_KEYS]
+    if unknown:
+        return [], unknown
     plays = doc.get("plays")
     if not isinstance(plays, list):
         return [], [Problem("plays", "not-list")]
@@ -51,6 +57,7 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
         if not isinstance(p, dict):
             problems.append(Problem(at, "not-object"))
             continue
+        problems += [Problem(f"{at}.{k}", "unknown-key") for k in p if k not in PLAY_KEYS]
         if not isinstance(p.get("id"), str) or not ID.match(p["id"]):
             problems.append(Problem(f"{at}.id", "bad-id"))
         if not isinstance(p.get("game"), str) or not ID.match(p["game"]):
@@ -67,6 +74,7 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
             if not isinstance(q, dict) or not isinstance(q.get("name"), str) or len(q["name"]) > 80:
                 problems.append(Problem(f"{pat}.name", "bad-name"))
                 continue
+            problems += [Problem(f"{pat}.{k}", "unknown-key") for k in q if k not in PLAYER_KEYS]
             for field in ("total", "rank"):
                 if not _int_or_none(q.get(field)):
                     problems.append(Problem(f"{pat}.{field}", "not-integer"))
@@ -87,7 +95,12 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
                                                  and isinstance(r.get("label", ""), str) for r in rows):
             problems.append(Problem(f"{at}.rows", "bad-row-list"))
             rows = []
-        extra = {k: p[k] for k in ("variant", "tie_break") if isinstance(p.get(k), str | list)}
+        if "variant" in p and not (isinstance(p["variant"], str) and len(p["variant"]) <= 120):
+            problems.append(Problem(f"{at}.variant", "bad-text"))
+        if "tie_break" in p and not (isinstance(p["tie_break"], list) and len(p["tie_break"]) <= 20 and all(
+                isinstance(t, str) and len(t) <= 500 for t in p["tie_break"])):
+            problems.append(Problem(f"{at}.tie_break", "bad-text"))
+        extra = {k: p[k] for k in ("variant", "tie_break") if k in p}
         clean.append({"id": p.get("id"), "game": p.get("game"), "date": p.get("date"), **extra,
                       "players": players, "rows": [{"key": r["key"], "label": r.get("label", r["key"])}
                                                    for r in rows]})

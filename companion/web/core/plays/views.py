@@ -39,6 +39,8 @@ PROBLEM_TEXTS = {
     "not-integer": "This must be a whole number or null.",
     "bad-rows": "Rows must map row keys to whole numbers.",
     "bad-row-list": "The rows must be a list of {key, label}.",
+    "unknown-key": "This key is not part of companion-plays/1.",
+    "bad-text": "This must be a short text (tie_break: a list of at most 20 texts).",
 }
 
 FACT_LABELS = {"tickets_completed": "Tickets completed", "longest_path": "Longest path (trains)"}
