@@ -65,3 +65,36 @@ def finished_ttr_table(client, end: bool = True) -> str:
     if end:
         assert client.post(f"/ttr-europe/t/{table_id}/end").status_code == 302
     return table_id
+
+
+EN_ROUTE_LOOP = [[[3, 4], [4, 4]], [[4, 4], [4, 5]], [[3, 5], [4, 5]], [[3, 4], [3, 5]], [[3, 5], [3, 6]]]
+
+
+def finished_enroute_table(client) -> str:
+    """An En Route score table in the Training City (TV Tower rated 10), both sheets entered: Aki lets the
+    companion choose her route (21 PP), Bo traces only the loop (19 PP), as hand-checked in the En Route
+    web tests; its token."""
+    data = {"lang": "en", "board": "training-city", "level": "full",
+            "players-0-name": "Aki", "players-0-colour": "red", "players-0-player_board": "1",
+            "players-1-name": "Bo", "players-1-colour": "blue", "players-1-player_board": "2",
+            "players-2-name": "", "players-2-colour": "green", "players-2-player_board": "random",
+            "players-3-name": "", "players-3-colour": "yellow", "players-3-player_board": "random",
+            "rating_0": "0", "rating_1": "0", "rating_2": "3"}
+    for deck in range(3):
+        data.update({f"goals-{deck}-choice": "none", f"goals-{deck}-name": "", f"goals-{deck}-metric": "route_length",
+                     f"goals-{deck}-sign": "+", f"goals-{deck}-threshold": "", f"goals-{deck}-winner_pp": "",
+                     f"goals-{deck}-achiever_pp": ""})
+    response = client.post("/tables/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    token = re.search(r"/tables/([A-Za-z0-9_-]+)$", response.headers["Location"]).group(1)
+    sheet = {"format": "enroute-sheet/1", "player": "Aki", "player_board": 1, "sections": EN_ROUTE_LOOP,
+             "final_route": None, "tourists": [{"at": [5, 5], "red": 2}, {"at": [4, 6], "blue": 3},
+                                               {"at": [1, 1], "green": 1}],
+             "cafes": [{"at": [3, 6], "state": "unused"}], "personal_goal": [[3, 4], [4, 5], [3, 6]]}
+    bo = {**sheet, "player_board": 2, "final_route": [[3, 4], [4, 4], [4, 5], [3, 5], [3, 4]]}
+    for seat, (doc, mode) in enumerate([(sheet, "best"), (bo, "own")]):
+        saved = client.post(f"/tables/{token}/players/{seat}", data={
+            "sheet": json.dumps(doc), "version": "0", "route_mode": mode,
+            "player_board": str(doc["player_board"]), "save": "1"})
+        assert saved.status_code == 302, saved.get_data(as_text=True)[-2000:]
+    return token

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import finished_ttr_table, new_group_from
+from conftest import finished_enroute_table, finished_ttr_table, new_group_from
 
 from companion.web.core.plays import store
 
@@ -42,3 +42,17 @@ def test_two_games_in_one_group(client):
     client.post(f"/plays/keep/ttr-europe/{ttr}", data={"action": "group", "group": gid})
     html = client.get(f"/plays/g/{gid}").get_data(as_text=True)
     assert "Welcome To...</a>: 1 play" in html and "Ticket to Ride: Europe</a>: 1 play" in html
+
+
+def test_en_route_table_becomes_a_play_with_rows_and_city(client):
+    """The hand-checked Training City table: 21 and 19 PP, ranks 1 and 2, its rows summing to the totals."""
+    token = finished_enroute_table(client)
+    response = client.post(f"/plays/keep/enroute/{token}", data={"action": "new", "name": "Routes"})
+    assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
+    gid = response.headers["Location"].rsplit("/", 1)[1]
+    play = client.get(f"/plays/g/{gid}/plays.json").get_json()["plays"][0]
+    assert play["game"] == "enroute" and play["variant"] == "Training City"
+    assert [(p["name"], p["total"], p["rank"]) for p in play["players"]] == [("Aki", 21, 1), ("Bo", 19, 2)]
+    for p in play["players"]:
+        assert sum(p["rows"].values()) == p["total"]
+    assert {r["key"] for r in play["rows"]} >= set(play["players"][0]["rows"])

@@ -17,7 +17,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Column, Integer, MetaData, String, Table, Text, and_, delete, insert, or_, select, update
 
@@ -61,7 +61,8 @@ play_alias = Table(
     Column("name", Text, nullable=False),
 )
 
-SWEEP_MAX = 50  # finished tables captured per sweep (a page's cost stays bounded; the rest come next time)
+SWEEP_MAX = 20  # finished tables captured per sweep (a page's cost stays bounded; the rest come next time)
+RETRY_AFTER = timedelta(minutes=5)  # a finished table without a final sheet yet is asked again after this
 
 
 def now() -> str:
@@ -125,19 +126,25 @@ def capture(game: str, table_id: str) -> bool:
 
 
 def sweep(limit: int = SWEEP_MAX) -> int:
-    """Capture finished tables not kept yet (or finished again since); return how many were looked at."""
+    """Capture finished tables not kept yet (or finished again since); return how many were looked at.
+
+    Tables never tried come first; a table whose game had no final sheet yet (e.g. a route search still
+    running) is tried again after `RETRY_AFTER`, oldest try first, so no table starves another."""
     games = list(_final_sheets())
     if not games:
         return 0
     core = registry.core_table
+    kept = select(play.c.uid).where(play.c.game == core.c.game, play.c.table_id == core.c.table_id).exists()
+    retry = (datetime.now(UTC) - RETRY_AFTER).isoformat(timespec="seconds")
     joined = core.outerjoin(play_table, and_(play_table.c.game == core.c.game,
                                              play_table.c.table_id == core.c.table_id))
     query = (select(core.c.game, core.c.table_id).select_from(joined)
              .where(core.c.finished.is_not(None), core.c.game.in_(games),
                     or_(play_table.c.game.is_(None),
                         and_(play_table.c.keep == 1,
-                             or_(play_table.c.captured.is_(None), play_table.c.captured < core.c.finished))))
-             .limit(limit))
+                             or_(play_table.c.captured.is_(None), play_table.c.captured < core.c.finished,
+                                 and_(play_table.c.captured < retry, ~kept)))))
+             .order_by(play_table.c.captured.is_not(None), play_table.c.captured).limit(limit))
     with db.read() as conn:
         due = conn.execute(query).all()
     for game, table_id in due:
