@@ -98,3 +98,25 @@ def finished_enroute_table(client) -> str:
             "player_board": str(doc["player_board"]), "save": "1"})
         assert saved.status_code == 302, saved.get_data(as_text=True)[-2000:]
     return token
+
+
+ENY_GAMES = Path(__file__).resolve().parents[1] / "games" / "explore_new_york" / "games"
+
+
+def finished_eny_table(client) -> str:
+    """An Explore New York table of Max on Riverside, his sheet from the seed-example known-answer game
+    (82 PP), and Lena on Parkside with an empty sheet, both entered: finished; its token."""
+    data = {"players-0-name": "Max", "players-0-tile": "riverside", "players-1-name": "Lena",
+            "players-1-tile": "parkside"}
+    for i in range(2, 4):
+        data[f"players-{i}-name"], data[f"players-{i}-tile"] = "", "random"
+    response = client.post("/explore-new-york/tables/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    path = response.headers["Location"]
+    player = json.loads((ENY_GAMES / "seed-example-82.json").read_text())["players"][0]
+    draft = {k: player[k] for k in ("sections", "tourists", "cafes", "final_route")}
+    empty = {"sections": [], "tourists": [], "cafes": [], "final_route": None}
+    for seat, sheet in enumerate([draft, empty]):
+        saved = client.post(f"{path}/players/{seat}", data={"sheet": json.dumps(sheet), "version": "0"})
+        assert saved.status_code == 302, saved.get_data(as_text=True)[-2000:]
+    return path.rsplit("/", 1)[1]

@@ -56,3 +56,20 @@ def test_en_route_table_becomes_a_play_with_rows_and_city(client):
     for p in play["players"]:
         assert sum(p["rows"].values()) == p["total"]
     assert {r["key"] for r in play["rows"]} >= set(play["players"][0]["rows"])
+
+
+def test_explore_new_york_table_becomes_a_play(client):
+    """The seed example's 82 PP on Riverside, with every row of the score JSON."""
+    from conftest import finished_eny_table
+
+    token = finished_eny_table(client)
+    response = client.post(f"/plays/keep/explore-new-york/{token}", data={"action": "new", "name": "NYC"})
+    assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
+    gid = response.headers["Location"].rsplit("/", 1)[1]
+    play = client.get(f"/plays/g/{gid}/plays.json").get_json()["plays"][0]
+    score = client.get(f"/explore-new-york/tables/{token}/score.json").get_json()
+    max_ = play["players"][0]
+    assert (max_["name"], max_["total"], max_["rank"]) == ("Max", 82, 1)
+    for kept, expect in zip(play["players"], score["players"], strict=True):
+        assert (kept["total"], kept["rank"], kept["rows"]) == (expect["total"], expect["rank"], expect["rows"])
+    assert [r["key"] for r in play["rows"]] == list(play["players"][0]["rows"])
