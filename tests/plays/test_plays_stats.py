@@ -118,3 +118,12 @@ def test_facts_average_and_best():
     s = stats.player_stats(plays, "Ana")
     assert s.fact_averages == {"tickets_completed": 4.5, "longest_path": 9}
     assert s.fact_bests == {"tickets_completed": 6, "longest_path": 9}
+
+
+def test_long_series_are_thinned_to_readable_averages():
+    """120 plays become 60 points, each the average of two consecutive plays, labelled by both dates."""
+    points = [(f"d{i:03}", i) for i in range(120)]
+    thinned = charts.thin(points)
+    assert len(thinned) == 60 and thinned[0] == ("d000–d001", 0.5) and thinned[-1] == ("d118–d119", 118.5)
+    assert charts.thin(points[:5]) == points[:5]
+    assert charts.line_chart(points, "t").count("<circle") == 60

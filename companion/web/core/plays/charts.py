@@ -10,6 +10,20 @@ from __future__ import annotations
 from html import escape
 
 WIDTH = 360
+MAX_POINTS = 60  # more points than this cannot be told apart at 390 px: consecutive plays are averaged
+
+
+def thin(points: list[tuple[str, float]], most: int = MAX_POINTS) -> list[tuple[str, float]]:
+    """At most `most` points: consecutive points averaged in equal runs, each labelled with its first and
+    last label ("2026-01-01–2026-02-03"); fewer points come back as they are."""
+    if len(points) <= most:
+        return points
+    out = []
+    for i in range(most):
+        run = points[i * len(points) // most:(i + 1) * len(points) // most]
+        label = run[0][0] if len(run) == 1 else f"{run[0][0]}–{run[-1][0]}"
+        out.append((label, round(sum(v for _, v in run) / len(run), 1)))
+    return out
 
 
 def _fmt(value: float) -> str:
@@ -18,7 +32,9 @@ def _fmt(value: float) -> str:
 
 
 def line_chart(points: list[tuple[str, float]], title: str) -> str:
-    """Score over time: one point per play (label, value), joined by a line, the axis from 0 to the maximum."""
+    """Score over time: one point per play (label, value), joined by a line, the axis from 0 to the maximum
+    (more than `MAX_POINTS` plays: averaged runs, see `thin`)."""
+    points = thin(points)
     height, left, right, top, bottom = 180, 34, 10, 14, 26
     desc = ", ".join(f"{label}: {_fmt(v)}" for label, v in points)
     head = (f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" xmlns="http://www.w3.org/2000/svg">'

@@ -30,9 +30,10 @@ def ordered(plays: Iterable[dict]) -> list[dict]:
 
 
 def _entry(play: dict, who: str, key: Callable[[str], str]) -> dict | None:
-    """The player's entry in a play, or None when they were not in it."""
+    """The player's entry in a play, or None when they were not in it (an entry's precomputed `key`, when the
+    caller gave one, stands for `key(name)`)."""
     for p in play.get("players", []):
-        if p.get("name") and key(p["name"]) == who:
+        if p.get("name") and (p["key"] if "key" in p else key(p["name"])) == who:
             return p
     return None
 
@@ -57,41 +58,54 @@ class PlayerStats:
 
 def player_stats(plays: Iterable[dict], who: str, key: Callable[[str], str] = _ident) -> PlayerStats:
     """A player's plays, wins, win rate, average and best, per-row averages, streaks and score over time."""
-    out = PlayerStats()
-    totals: list[int] = []
-    rows: dict[str, list[int]] = {}
-    facts: dict[str, list[int]] = {}
-    run = 0
+    return all_player_stats(plays, key, only=who).get(who, PlayerStats())
+
+
+def all_player_stats(plays: Iterable[dict], key: Callable[[str], str] = _ident,
+                     only: str | None = None, rows_too: bool = True) -> dict[str, PlayerStats]:
+    """Every player's `PlayerStats` (by key) in one pass over the plays (`only`: just that player;
+    `rows_too` False: row and fact averages left empty, for pages that do not show them)."""
+    found: dict[str, PlayerStats] = {}
+    acc: dict[str, tuple[list[int], dict[str, list], dict[str, list], list[int]]] = {}
     for play in ordered(plays):
-        entry = _entry(play, who, key)
-        if entry is None:
-            continue
-        out.plays += 1
-        won = entry.get("rank") == 1
-        out.wins += won
-        run = (max(run, 0) + 1) if won else (min(run, 0) - 1)
-        out.longest_streak = max(out.longest_streak, run)
-        total = entry.get("total")
-        if isinstance(total, int):
-            totals.append(total)
-            out.series.append((play.get("date") or "", total))
-            if out.best is None or total > out.best:
-                out.best, out.best_play = total, play.get("id")
-        for row, value in (entry.get("rows") or {}).items():
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                rows.setdefault(row, []).append(value)
-        for fact, value in (entry.get("facts") or {}).items():
-            if isinstance(value, int) and not isinstance(value, bool):
-                facts.setdefault(fact, []).append(value)
-    out.current_streak = run
-    if out.plays:
+        seen = set()
+        for entry in play.get("players", []):
+            if not entry.get("name"):
+                continue
+            k = entry["key"] if "key" in entry else key(entry["name"])
+            if (only is not None and k != only) or k in seen:
+                continue
+            seen.add(k)
+            out = found.setdefault(k, PlayerStats())
+            totals, rows, facts, run = acc.setdefault(k, ([], {}, {}, [0]))
+            out.plays += 1
+            won = entry.get("rank") == 1
+            out.wins += won
+            run[0] = (max(run[0], 0) + 1) if won else (min(run[0], 0) - 1)
+            out.longest_streak = max(out.longest_streak, run[0])
+            total = entry.get("total")
+            if isinstance(total, int) and not isinstance(total, bool):
+                totals.append(total)
+                out.series.append((play.get("date") or "", total))
+                if out.best is None or total > out.best:
+                    out.best, out.best_play = total, play.get("id")
+            if not rows_too:
+                continue
+            for row, value in (entry.get("rows") or {}).items():
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    rows.setdefault(row, []).append(value)
+            for fact, value in (entry.get("facts") or {}).items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    facts.setdefault(fact, []).append(value)
+    for k, out in found.items():
+        totals, rows, facts, run = acc[k]
+        out.current_streak = run[0]
         out.win_rate = out.wins / out.plays
-    if totals:
-        out.average = sum(totals) / len(totals)
-    out.row_averages = {row: sum(v) / len(v) for row, v in rows.items()}
-    out.fact_averages = {f: sum(v) / len(v) for f, v in facts.items()}
-    out.fact_bests = {f: max(v) for f, v in facts.items()}
-    return out
+        out.average = sum(totals) / len(totals) if totals else None
+        out.row_averages = {row: sum(v) / len(v) for row, v in rows.items()}
+        out.fact_averages = {f: sum(v) / len(v) for f, v in facts.items()}
+        out.fact_bests = {f: max(v) for f, v in facts.items()}
+    return found
 
 
 def players(plays: Iterable[dict], key: Callable[[str], str] = _ident) -> dict[str, str]:
@@ -100,7 +114,7 @@ def players(plays: Iterable[dict], key: Callable[[str], str] = _ident) -> dict[s
     for play in ordered(plays):
         for p in play.get("players", []):
             if p.get("name"):
-                found.setdefault(key(p["name"]), p["name"])
+                found.setdefault(p["key"] if "key" in p else key(p["name"]), p["name"])
     return found
 
 
@@ -141,6 +155,8 @@ def game_counts(plays: Iterable[dict]) -> dict[str, int]:
 
 
 def leaderboard(plays: list[dict], key: Callable[[str], str] = _ident) -> list[tuple[str, str, PlayerStats]]:
-    """Every player's stats (key, name, stats), most wins first, then best win rate, then name."""
-    board = [(k, name, player_stats(plays, k, key)) for k, name in players(plays, key).items()]
+    """Every player's stats (key, name, stats; no row or fact averages), most wins first, then best win rate,
+    then name."""
+    every = all_player_stats(plays, key, rows_too=False)
+    board = [(k, name, every[k]) for k, name in players(plays, key).items()]
     return sorted(board, key=lambda t: (-t[2].wins, -(t[2].win_rate or 0), t[1].casefold()))

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import secrets
@@ -244,6 +245,7 @@ def aliases(group_id: str) -> dict[str, str]:
 
 def matcher(alias: dict[str, str]) -> Callable[[str], str]:
     """The key a name counts under in a group (its alias followed once, then normalised)."""
+    @functools.lru_cache(maxsize=4096)
     def key(name: str) -> str:
         k = name_key(name)
         return name_key(alias.get(k, name))

@@ -16,7 +16,7 @@ from wtforms import StringField
 from .. import db, limits
 from ..i18n import _, _n
 from ..plugins import game_webs
-from ..security import loads
+from ..security import loads, small_int
 from ..tables.names import clean_name, name_key
 from . import charts, formats, stats, store
 
@@ -25,6 +25,7 @@ COOKIE = "plays_groups"
 FOLLOW_MAX = 20
 NAME_MAX = 60
 IMPORT_MAX = 1024 * 1024
+PAGE = 50  # plays per history page
 
 PROBLEM_TEXTS = {
     "not-object": "This should be an object ({…}).",
@@ -224,6 +225,10 @@ def _context(group: dict) -> dict:
     plays = store.group_plays(group["id"])
     alias = store.aliases(group["id"])
     key = store.matcher(alias)
+    for p in plays:  # each name's key once, not once per statistic
+        for q in p.get("players", []):
+            if q.get("name"):
+                q["key"] = key(q["name"])
     names = {k: alias.get(name_key(n), n) for k, n in stats.players(plays, key).items()}
     return {"group": group, "plays": plays, "key": key, "names": names, "titles": _game_titles(), "ranked": _ranked}
 
@@ -245,9 +250,20 @@ def group(group_id: str):
     _follow(group_id)
     code = db.code_for_path(_group_path(group_id))
     board = [(k, ctx["names"][k], s) for k, _n, s in stats.leaderboard(ctx["plays"], ctx["key"])]
+    history, page, pages = _page_of(list(reversed(ctx["plays"])))
     return render_template("plays/group.html", **ctx, code=code["code"] if code else None, board=board,
                            counts=stats.game_counts(ctx["plays"]), shown=lambda n: _shown(ctx, n),
-                           history=list(reversed(ctx["plays"])), form=Form())
+                           history=history, page=page, pages=pages, form=Form())
+
+
+def _page_of(plays: list[dict]) -> tuple[list[dict], int, int]:
+    """One page of a history (newest first, `PAGE` plays a page; `?page=` from 1), the page and the count of
+    pages; a page that is not a number or past the end is a 404 saying so."""
+    pages = max(1, -(-len(plays) // PAGE))
+    page = small_int(request.args.get("page", "1"))
+    if page is None or not 1 <= page <= pages:
+        abort(404, description=_("This history has pages 1 to {n}.", n=pages))
+    return plays[(page - 1) * PAGE:page * PAGE], page, pages
 
 
 def _player_key(ctx: dict) -> str:
@@ -294,7 +310,9 @@ def game(group_id: str, game: str):
     board = [(ctx["names"][k], s) for k, _n, s in stats.leaderboard(plays, ctx["key"])]
     winners = [(p["date"], max((q["total"] for q in p["players"] if q.get("rank") == 1
                                 and isinstance(q.get("total"), int)), default=0)) for p in plays]
-    return render_template("plays/game.html", **ctx, game=game, game_plays=list(reversed(plays)), board=board,
+    game_plays, page, pages = _page_of(list(reversed(plays)))
+    return render_template("plays/game.html", **ctx, game=game, game_plays=game_plays, page=page, pages=pages,
+                           board=board,
                            shown=lambda n: _shown(ctx, n),
                            chart=charts.line_chart(winners, _("Winning score over time: {game}",
                                                               game=ctx["titles"].get(game, game))))
