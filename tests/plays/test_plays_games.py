@@ -56,6 +56,8 @@ def test_en_route_table_becomes_a_play_with_rows_and_city(client):
     for p in play["players"]:
         assert sum(p["rows"].values()) == p["total"]
     assert {r["key"] for r in play["rows"]} >= set(play["players"][0]["rows"])
+    html = client.get(f"/plays/g/{gid}/game/enroute").get_data(as_text=True)
+    assert re.search(r"data-variants><li>Training City: 1 play</li>", html)
 
 
 def test_explore_new_york_table_becomes_a_play(client):

@@ -127,3 +127,13 @@ def test_long_series_are_thinned_to_readable_averages():
     assert len(thinned) == 60 and thinned[0] == ("d000–d001", 0.5) and thinned[-1] == ("d118–d119", 118.5)
     assert charts.thin(points[:5]) == points[:5]
     assert charts.line_chart(points, "t").count("<circle") == 60
+
+
+def test_variant_counts_per_group_and_per_player():
+    """Cities (variants) played, most first; a player's only where they played; plays without one skipped."""
+    plays = [{**play("a", "2026-01-01", ("Ana", 1, 1)), "variant": "Paris"},
+             {**play("b", "2026-01-02", ("Ben", 1, 1)), "variant": "New York"},
+             {**play("c", "2026-01-03", ("Ana", 1, 1), ("Ben", 0, 2)), "variant": "New York"},
+             play("d", "2026-01-04", ("Ana", 1, 1))]
+    assert stats.variant_counts(plays) == {"New York": 2, "Paris": 1}
+    assert stats.variant_counts(plays, "Ana") == {"New York": 1, "Paris": 1}

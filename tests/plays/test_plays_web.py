@@ -53,6 +53,7 @@ def test_a_finished_table_kept_in_a_new_group_shows_the_engines_totals_and_ranks
     assert kept["game"] == "welcome-to" and kept["variant"] == "Standard game"
     assert [p["total"] for p in kept["players"]] == [p["total"] for p in expect["players"]]
     assert kept["players"][0]["rows"] == expect["players"][0]["rows"]
+    assert [p["facts"]["plans_met"] for p in kept["players"]] == [len(p["plans"]) for p in welcome_doc()["players"]]
     assert [r["key"] for r in kept["rows"]][:3] == ["plans", "parks", "pools"]
     # The phone now follows the group; the index lists it.
     assert f"/plays/g/{gid}" in page(client, "/plays/")

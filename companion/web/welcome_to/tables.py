@@ -449,15 +449,17 @@ def seat_view(table_id: str, seat: int) -> dict | None:
 
 
 def final_sheet(table_id: str) -> dict | None:
-    """The finished table's score sheet as a play (core/plays): every row, total, rank and tie-break note;
-    None while the table is not finished. Labels are source texts (shown translated)."""
+    """The finished table's score sheet as a play (core/plays): every row, total, rank and tie-break note, and
+    the city plans each player met; None while the table is not finished. Labels are source texts (shown translated)."""
     table = store.get_table(table_id)
     core = registry.get(GAME_ID, table_id)
     if table is None or core is None or not core.get("finished"):
         return None
-    context = score_context(load_state(table))
-    players = [{"name": p["name"], "total": p["total"], "rank": p["rank"], "rows": dict(p["rows"] or {})}
-               for p in context["players"]]
+    state = load_state(table)
+    context = score_context(state)
+    players = [{"name": p["name"], "total": p["total"], "rank": p["rank"], "rows": dict(p["rows"] or {}),
+                "facts": {"plans_met": len(live.sheet.claims)}}
+               for p, live in zip(context["players"], state.lives)]
     rows = [{"key": r["key"], "label": str(ROW_LABELS[r["key"]])} for r in context["rows"]]
     return {"variant": str(MODE_LABELS.get(table["mode"], table["mode"])), "players": players, "rows": rows,
             "tie_break": context["tie_notes"]}

@@ -154,6 +154,19 @@ def game_counts(plays: Iterable[dict]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
+def variant_counts(plays: Iterable[dict], who: str | None = None,
+                   key: Callable[[str], str] = _ident) -> dict[str, int]:
+    """How many plays of each variant (En Route's city, Welcome To...'s mode, the ticket set), most first;
+    with `who`, only the plays that player was in. Plays without a variant are left out."""
+    counts: dict[str, int] = {}
+    for play in plays:
+        variant = play.get("variant")
+        if not variant or (who is not None and _entry(play, who, key) is None):
+            continue
+        counts[variant] = counts.get(variant, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def leaderboard(plays: list[dict], key: Callable[[str], str] = _ident) -> list[tuple[str, str, PlayerStats]]:
     """Every player's stats (key, name, stats; no row or fact averages), most wins first, then best win rate,
     then name."""

@@ -44,7 +44,8 @@ PROBLEM_TEXTS = {
     "bad-text": "This must be a short text (tie_break: a list of at most 20 texts).",
 }
 
-FACT_LABELS = {"tickets_completed": "Tickets completed", "longest_path": "Longest path (trains)"}
+FACT_LABELS = {"tickets_completed": "Tickets completed", "longest_path": "Longest path (trains)",
+               "plans_met": "City plans met"}
 
 
 class Form(FlaskForm):
@@ -289,7 +290,7 @@ def player(group_id: str):
             continue
         labels = {r["key"]: r.get("label", r["key"]) for p in plays for r in p.get("rows", [])}
         bars = [(_(labels.get(k, k)), round(v, 1)) for k, v in s.row_averages.items()]
-        per_game.append({"game": game, "stats": s,
+        per_game.append({"game": game, "stats": s, "variants": stats.variant_counts(plays, who, ctx["key"]),
                          "line": charts.line_chart(s.series, _("{name}'s score over time: {game}", name=name,
                                                                 game=ctx["titles"].get(game, game))),
                          "bars": charts.bar_chart(bars, _("{name}'s average points per row: {game}", name=name,
@@ -310,9 +311,10 @@ def game(group_id: str, game: str):
     board = [(ctx["names"][k], s) for k, _n, s in stats.leaderboard(plays, ctx["key"])]
     winners = [(p["date"], max((q["total"] for q in p["players"] if q.get("rank") == 1
                                 and isinstance(q.get("total"), int)), default=0)) for p in plays]
+    variants = stats.variant_counts(plays)
     game_plays, page, pages = _page_of(list(reversed(plays)))
     return render_template("plays/game.html", **ctx, game=game, game_plays=game_plays, page=page, pages=pages,
-                           board=board,
+                           board=board, variants=variants,
                            shown=lambda n: _shown(ctx, n),
                            chart=charts.line_chart(winners, _("Winning score over time: {game}",
                                                               game=ctx["titles"].get(game, game))))
