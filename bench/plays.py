@@ -4,7 +4,7 @@ Run from the repository root: `python bench/plays.py [--plays 5000] [--runs 30]`
 It makes a throwaway app and group, imports `--plays` synthetic plays (six players, three games, every
 row filled, seeded so runs compare), then requests each statistics page `--runs` times (after one warm-up)
 and prints the median and p99 in milliseconds, with the page's size. The issue's goal: under 300 ms.
-PostgreSQL is not measured here (see the report); `DATABASE_URL` set in the environment points it there.
+Then the same on a throwaway PostgreSQL server when its binaries are installed (tests/pg_server.py).
 """
 
 from __future__ import annotations
@@ -62,33 +62,47 @@ def measure(client, url: str, runs: int) -> tuple[float, float, int]:
     return statistics.median(times), p99, len(response.data)
 
 
+def run(settings: dict, plays: int, runs: int) -> None:
+    """Build the group on one database, measure its pages, print a table."""
+    from companion.web.core.app import create_app
+    from companion.web.core.plays import store
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, **settings})
+    client = app.test_client()
+    with app.test_request_context():
+        gid, _code = store.create_group("Bench", lambda g: f"/plays/g/{g}")
+        started = time.perf_counter()
+        added, _skipped = store.import_plays(gid, synthetic(plays))
+        took = time.perf_counter() - started
+    print(f"\n{app.extensions['companion.engine'].dialect.name}: {added} plays imported in {took:.2f} s")
+    print(f"{'page':<28} {'median ms':>10} {'p99 ms':>8} {'KiB':>6}")
+    for label, url in (("group history + board", f"/plays/g/{gid}"),
+                       ("player (3 games, charts)", f"/plays/g/{gid}/player?name=Ana"),
+                       ("game (Welcome To)", f"/plays/g/{gid}/game/welcome-to"),
+                       ("export JSON", f"/plays/g/{gid}/plays.json"),
+                       ("export CSV", f"/plays/g/{gid}/plays.csv")):
+        median, p99, size = measure(client, url, runs)
+        print(f"{label:<28} {median:>10.1f} {p99:>8.1f} {size / 1024:>6.0f}")
+    app.extensions["companion.engine"].dispose()
+
+
 def main() -> None:
-    """Build the group, measure its pages, print a table."""
+    """SQLite, then PostgreSQL when its server binaries are installed (a throwaway server)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plays", type=int, default=5000)
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
-    from companion.web.core.app import create_app
-    from companion.web.core.plays import store
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pg_server import fresh_database, pg_bin, postgres_server
 
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                          "DATABASE": os.path.join(folder, "bench.sqlite"), "BOARD_LIBRARY": folder})
-        client = app.test_client()
-        with app.test_request_context():
-            gid, _code = store.create_group("Bench", lambda g: f"/plays/g/{g}")
-            started = time.perf_counter()
-            added, _skipped = store.import_plays(gid, synthetic(args.plays))
-            took = time.perf_counter() - started
-        print(f"{added} plays imported in {took:.2f} s ({app.extensions['companion.engine'].dialect.name})")
-        print(f"{'page':<28} {'median ms':>10} {'p99 ms':>8} {'KiB':>6}")
-        for label, url in (("group history + board", f"/plays/g/{gid}"),
-                           ("player (3 games, charts)", f"/plays/g/{gid}/player?name=Ana"),
-                           ("game (Welcome To)", f"/plays/g/{gid}/game/welcome-to"),
-                           ("export JSON", f"/plays/g/{gid}/plays.json"),
-                           ("export CSV", f"/plays/g/{gid}/plays.csv")):
-            median, p99, size = measure(client, url, args.runs)
-            print(f"{label:<28} {median:>10.1f} {p99:>8.1f} {size / 1024:>6.0f}")
+        run({"DATABASE": os.path.join(folder, "bench.sqlite"), "BOARD_LIBRARY": folder}, args.plays, args.runs)
+        if pg_bin() is not None:
+            with postgres_server() as admin, fresh_database(admin) as url:
+                run({"DATABASE_URL": url, "DATABASE": os.path.join(folder, "unused.sqlite"),
+                     "BOARD_LIBRARY": folder}, args.plays, args.runs)
+        else:
+            print("PostgreSQL: not measured (its server binaries are not installed)")
 
 
 if __name__ == "__main__":
