@@ -120,3 +120,24 @@ def finished_eny_table(client) -> str:
         saved = client.post(f"{path}/players/{seat}", data={"sheet": json.dumps(sheet), "version": "0"})
         assert saved.status_code == 302, saved.get_data(as_text=True)[-2000:]
     return path.rsplit("/", 1)[1]
+
+
+def finished_taxis_table(client) -> str:
+    """A Thurn und Taxis table of four (the Audience module only), ended by the table, every score line
+    entered: its sheet is final; its token."""
+    data = {"audience": "y", "offices": "", "board": ""}
+    for i, (name, colour) in enumerate([("Anna", "blue"), ("Ben", "green"), ("Scott", "red"), ("Dave", "yellow")]):
+        data[f"name_{i}"], data[f"colour_{i}"] = name, colour
+    response = client.post("/taxis/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    token = response.headers["Location"].rsplit("/", 1)[1]
+
+    def version() -> str:
+        return str(client.get(f"/taxis/{token}/version").get_json()["version"])
+
+    assert client.post(f"/taxis/{token}/end-game", data={"version": version(), "confirm": "yes"}).status_code == 302
+    entries = {"p0-province-baden": "3", "p0-carriage": "5", "p0-houses": "2", "p1-long-7": "4",
+               "p1-end_game": "1", "p1-carriage": "7", "p1-houses": "0", "p2-all_provinces": "6",
+               "p2-carriage": "3", "p2-houses": "5", "p3-province-baiern": "5", "p3-carriage": "6", "p3-houses": "1"}
+    assert client.post(f"/taxis/{token}/score", data={"version": version(), **entries}).status_code == 302
+    return token

@@ -75,3 +75,31 @@ def test_explore_new_york_table_becomes_a_play(client):
     for kept, expect in zip(play["players"], score["players"], strict=True):
         assert (kept["total"], kept["rank"], kept["rows"]) == (expect["total"], expect["rank"], expect["rows"])
     assert [r["key"] for r in play["rows"]] == list(play["players"][0]["rows"])
+
+
+def test_thurn_und_taxis_final_sheet_becomes_a_play(app, client):
+    """Not kept before every line is entered; then the play has the score JSON's rows, totals and ranks."""
+    from conftest import finished_taxis_table
+
+    token = finished_taxis_table(client)
+    score = client.get(f"/taxis/{token}/score.json").get_json()
+    assert score["final"]
+    response = client.post(f"/plays/keep/thurn-und-taxis-rome/{token}", data={"action": "new", "name": "Rome"})
+    gid = response.headers["Location"].rsplit("/", 1)[1]
+    play = client.get(f"/plays/g/{gid}/plays.json").get_json()["plays"][0]
+    for kept, expect in zip(play["players"], score["players"], strict=True):
+        assert (kept["name"], kept["total"], kept["rank"]) == (expect["player"], expect["total"], expect["rank"])
+        assert kept["rows"] == {k: v for k, v in expect["rows"].items() if isinstance(v, int)}
+    assert sorted(p["total"] for p in play["players"]) == [3, 6, 11, 15]  # 3+5−2, 4+1+10, 6+2−5, 5+7−1
+
+
+def test_an_unfinished_taxis_table_is_not_kept(app, client):
+    """A table whose game has not ended gives no play: the group says it will keep it once final."""
+    response = client.post("/taxis/new", data={"audience": "y", "offices": "", "board": "", **{
+        f"{f}_{i}": v for i, (n, c) in enumerate([("Anna", "blue"), ("Ben", "green"), ("Scott", "red"),
+                                                  ("Dave", "yellow")]) for f, v in (("name", n), ("colour", c))}})
+    token = response.headers["Location"].rsplit("/", 1)[1]
+    done = client.post(f"/plays/keep/thurn-und-taxis-rome/{token}", data={"action": "new", "name": "Rome"},
+                       follow_redirects=True)
+    assert "when its score sheet is final" in done.get_data(as_text=True)
+    assert "No play yet" in done.get_data(as_text=True)
