@@ -8,6 +8,7 @@ import io
 import json
 import re
 
+import pytest
 from conftest import finished_welcome_table, new_group_from, welcome_doc
 from sqlalchemy import delete
 
@@ -251,3 +252,28 @@ def test_the_phones_finished_tables_are_offered_for_keeping(client):
     assert f'href="/plays/keep/welcome-to/{table_id}"' in html and "Kept in a group." not in html
     new_group_from(client, table_id)
     assert "Kept in a group." in page(client, "/plays/")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_season_summary_pdf_has_the_players_numbers_and_embeds_every_font(client, lang, tmp_path):
+    """The fridge page: the group's name, each player's plays and wins, in the page's language; `pdffonts`
+    lists no font that is not embedded."""
+    import shutil
+    import subprocess
+
+    import pdfplumber
+
+    gid = new_group_from(client, finished_welcome_table(client))
+    response = client.get(f"/plays/g/{gid}/season.pdf?lang={lang}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    with pdfplumber.open(io.BytesIO(response.data)) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Friday" in text and "Ana" in text and "100 %" in text
+    if lang == "en":
+        assert "Friday: season summary" in text and "1 plays from" in text
+    path = tmp_path / "season.pdf"
+    path.write_bytes(response.data)
+    if shutil.which("pdffonts"):
+        listing = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+        rows = listing.splitlines()[2:]
+        assert rows and all(row.split()[-5] == "yes" for row in rows), listing  # the "emb" column

@@ -14,7 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 
 from .. import db, limits
-from ..i18n import _, _n
+from ..i18n import _, _n, current_lang
 from ..plugins import game_webs
 from ..security import loads, small_int
 from ..tables.names import clean_name, name_key
@@ -399,6 +399,17 @@ def export_csv(group_id: str):
     doc = store.export_doc(_group_or_404(group_id))
     return Response(formats.to_csv(doc["plays"]), mimetype="text/csv; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="plays.csv"'})
+
+
+@bp.get("/g/<group_id>/season.pdf")
+def season(group_id: str):
+    """The group's season summary for the fridge, as a PDF in the page's language (fonts embedded)."""
+    from printables.plays import season_pdf  # printing is optional on a server
+
+    ctx = _context(_group_or_404(group_id))
+    pdf = season_pdf(ctx["group"]["name"], ctx["plays"], current_lang(), ctx["key"], ctx["names"], ctx["titles"])
+    return Response(pdf, mimetype="application/pdf",
+                    headers={"Content-Disposition": 'inline; filename="season.pdf"'})
 
 
 @bp.route("/g/<group_id>/import", methods=["GET", "POST"])
