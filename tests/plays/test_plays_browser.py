@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from browser_checks import page_width
-from conftest import finished_eny_table, finished_ttr_table, finished_welcome_table
+from plays_helpers import finished_eny_table, finished_ttr_table, finished_welcome_table
 
 from companion.web.core.app import create_app
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from conftest import finished_enroute_table, finished_ttr_table, new_group_from
+from plays_helpers import (
+    finished_enroute_table,
+    finished_eny_table,
+    finished_taxis_table,
+    finished_ttr_table,
+    finished_welcome_table,
+    new_group_from,
+)
 
 from companion.web.core.plays import store
 
@@ -35,8 +42,6 @@ def test_ticket_to_ride_table_becomes_a_play_with_its_rows_tickets_and_longest_p
 
 def test_two_games_in_one_group(client):
     """A Welcome To... and a Ticket to Ride table in one group: both games listed with one play each."""
-    from conftest import finished_welcome_table
-
     gid = new_group_from(client, finished_welcome_table(client))
     ttr = finished_ttr_table(client)
     client.post(f"/plays/keep/ttr-europe/{ttr}", data={"action": "group", "group": gid})
@@ -62,8 +67,6 @@ def test_en_route_table_becomes_a_play_with_rows_and_city(client):
 
 def test_explore_new_york_table_becomes_a_play(client):
     """The seed example's 82 PP on Riverside, with every row of the score JSON."""
-    from conftest import finished_eny_table
-
     token = finished_eny_table(client)
     response = client.post(f"/plays/keep/explore-new-york/{token}", data={"action": "new", "name": "NYC"})
     assert response.status_code == 302, response.get_data(as_text=True)[-1500:]
@@ -79,8 +82,6 @@ def test_explore_new_york_table_becomes_a_play(client):
 
 def test_thurn_und_taxis_final_sheet_becomes_a_play(app, client):
     """Not kept before every line is entered; then the play has the score JSON's rows, totals and ranks."""
-    from conftest import finished_taxis_table
-
     token = finished_taxis_table(client)
     score = client.get(f"/taxis/{token}/score.json").get_json()
     assert score["final"]

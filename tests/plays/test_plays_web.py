@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from conftest import finished_welcome_table, new_group_from, welcome_doc
+from plays_helpers import finished_welcome_table, new_group_from, welcome_doc
 from sqlalchemy import delete
 
 from companion.games.welcome_to import score_document
