@@ -277,3 +277,27 @@ def test_season_summary_pdf_has_the_players_numbers_and_embeds_every_font(client
         listing = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
         rows = listing.splitlines()[2:]
         assert rows and all(row.split()[-5] == "yes" for row in rows), listing  # the "emb" column
+
+
+def test_group_pages_follow_changes_live(app, client):
+    """The pages carry the core live box; the mark moves when another phone keeps a table, renames a player
+    or deletes a play; a group that does not exist has no mark."""
+    gid = new_group_from(client, finished_welcome_table(client))
+    html = page(client, f"/plays/g/{gid}")
+    assert f'data-live-url="/plays/g/{gid}/live"' in html
+    assert 'data-live-url' in page(client, f"/plays/g/{gid}/player?name=Ana")
+    mark = client.get(f"/plays/g/{gid}/live").get_json()["mark"]
+    assert f'data-live-mark="{mark}"' in html
+    assert client.get(f"/plays/g/{gid}/live").get_json()["mark"] == mark  # nothing changed: the same mark
+    other = app.test_client()
+    table = finished_welcome_table(other)
+    other.set_cookie("plays_groups", json.dumps([gid]))
+    other.post(f"/plays/keep/welcome-to/{table}", data={"action": "group", "group": gid})
+    seen = {mark, client.get(f"/plays/g/{gid}/live").get_json()["mark"]}
+    other.post(f"/plays/g/{gid}/rename", data={"name": "Ana", "new": "Anna"})
+    seen.add(client.get(f"/plays/g/{gid}/live").get_json()["mark"])
+    uid = export(client, gid)["plays"][0]["id"]
+    other.post(f"/plays/g/{gid}/play/{uid}/delete")
+    seen.add(client.get(f"/plays/g/{gid}/live").get_json()["mark"])
+    assert len(seen) == 4
+    assert client.get("/plays/g/nope/live").status_code == 404

@@ -34,6 +34,7 @@ play_group = Table(
     Column("id", String(64), primary_key=True),
     Column("name", Text, nullable=False),
     Column("created", String(32), nullable=False),
+    Column("changed", String(64)),  # moves on every change of its plays or names (live pages follow it)
 )
 
 play = Table(
@@ -84,6 +85,12 @@ def games_keeping() -> set[str]:
     return set(_final_sheets())
 
 
+def _changed(conn, group_id: str) -> None:
+    """Note that a group's plays or names changed (a fresh random value: two changes in one second differ)."""
+    if group_id:
+        conn.execute(update(play_group).where(play_group.c.id == group_id).values(changed=secrets.token_hex(8)))
+
+
 def play_uid(game: str, table_id: str) -> str:
     """A play's identity from its table: the same table always gives the same id (imports never duplicate)."""
     return hashlib.sha256(f"{game}:{table_id}".encode()).hexdigest()[:32]
@@ -112,14 +119,17 @@ def capture(game: str, table_id: str) -> bool:
         return False
     sheet = hook(table_id)
     stamp = now()
+    core = registry.get(game, table_id) or {}
     with db.write() as conn:
         _set_choice(conn, game, table_id, captured=stamp)
         if sheet is None:
             return False
         group = choice.get("group_id") or ""
         uid = play_uid(game, table_id)
-        core = registry.get(game, table_id) or {}
         doc = {"id": uid, "game": game, "date": (core.get("finished") or stamp)[:10], **sheet}
+        moved = conn.execute(select(play.c.group_id).where(play.c.uid == uid, play.c.table_id == table_id)).scalars()
+        for old in set(moved) | {group}:
+            _changed(conn, old)
         conn.execute(delete(play).where(play.c.uid == uid, or_(play.c.table_id == table_id, play.c.group_id == group)))
         conn.execute(insert(play).values(group_id=group, uid=uid, game=game, table_id=table_id,
                                          played=doc["date"], doc=json.dumps(doc, ensure_ascii=False)))
@@ -158,6 +168,9 @@ def set_keep(game: str, table_id: str, keep: bool) -> None:
     with db.write() as conn:
         _set_choice(conn, game, table_id, keep=int(keep), captured=None)
         if not keep:
+            gone = conn.execute(select(play.c.group_id).where(play.c.game == game, play.c.table_id == table_id))
+            for group_id in set(gone.scalars()):
+                _changed(conn, group_id)
             conn.execute(delete(play).where(play.c.game == game, play.c.table_id == table_id))
     if keep:
         capture(game, table_id)
@@ -195,6 +208,13 @@ def get_group(group_id: str) -> dict | None:
     return dict(row) if row else None
 
 
+def group_mark(group: dict) -> str:
+    """A group's change mark for its live pages: its name and its last change."""
+    from ..tables.live import mark_of
+
+    return mark_of(group["name"], group.get("changed") or "")
+
+
 def groups(ids: list[str]) -> list[dict]:
     """The groups among these ids that exist, in the given order."""
     if not ids:
@@ -230,6 +250,7 @@ def delete_play(group_id: str, uid: str) -> bool:
         if row is None:
             return False
         conn.execute(delete(play).where(play.c.group_id == group_id, play.c.uid == uid))
+        _changed(conn, group_id)
         if row.table_id:
             _set_choice(conn, row.game, row.table_id, keep=0)
     return True
@@ -264,6 +285,7 @@ def rename(group_id: str, old: str, new: str) -> None:
     names |= {k for k, v in alias.items() if name_key(v) == target}
     names.add(name_key(old))
     with db.write() as conn:
+        _changed(conn, group_id)
         for k in names:
             conn.execute(delete(play_alias).where(play_alias.c.group_id == group_id, play_alias.c.key == k))
             if k != name_key(new):
@@ -278,6 +300,7 @@ def remove_player(group_id: str, name: str) -> int:
     target = key(name)
     changed = 0
     with db.write() as conn:
+        _changed(conn, group_id)
         rows = conn.execute(select(play.c.uid, play.c.doc).where(play.c.group_id == group_id)).all()
         for uid, text in rows:
             doc = json.loads(text)
@@ -323,4 +346,6 @@ def import_plays(group_id: str, plays: list[dict]) -> tuple[int, int]:
             conn.execute(insert(play).values(group_id=group_id, uid=d["id"], game=d["game"], table_id=None,
                                              played=d["date"], doc=json.dumps(d, ensure_ascii=False)))
             added += 1
+        if added:
+            _changed(conn, group_id)
     return added, skipped

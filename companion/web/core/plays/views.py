@@ -17,6 +17,7 @@ from .. import db, limits
 from ..i18n import _, _n, current_lang
 from ..plugins import game_webs
 from ..security import loads, small_int
+from ..tables.live import live_answer
 from ..tables.names import clean_name, name_key
 from . import charts, formats, stats, store
 
@@ -231,12 +232,23 @@ def _context(group: dict) -> dict:
             if q.get("name"):
                 q["key"] = key(q["name"])
     names = {k: alias.get(name_key(n), n) for k, n in stats.players(plays, key).items()}
-    return {"group": group, "plays": plays, "key": key, "names": names, "titles": _game_titles(), "ranked": _ranked}
+    group = store.get_group(group["id"]) or group  # as the sweep left it (its change mark)
+    return {"group": group, "plays": plays, "key": key, "names": names, "titles": _game_titles(), "ranked": _ranked,
+            "mark": store.group_mark(group), "live_url": url_for("plays.live", group_id=group["id"]),
+            "here": request.full_path.rstrip("?")}
 
 
 def _ranked(players: list[dict]) -> list[dict]:
     """A play's players by rank (unranked last, in seat order)."""
     return sorted(players, key=lambda q: (not isinstance(q.get("rank"), int), q.get("rank") or 0))
+
+
+@bp.get("/g/<group_id>/live")
+def live(group_id: str):
+    """The group's change mark: its pages follow new plays, deletions, renames and imports live."""
+    store.sweep()
+    group = store.get_group(group_id)
+    return live_answer(store.group_mark(group) if group else None)
 
 
 def _shown(ctx: dict, name: str) -> str:

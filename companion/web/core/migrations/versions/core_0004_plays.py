@@ -20,6 +20,7 @@ def upgrade() -> None:
         sa.Column("id", sa.String(64), primary_key=True),
         sa.Column("name", sa.Text, nullable=False),
         sa.Column("created", sa.String(32), nullable=False),
+        sa.Column("changed", sa.String(64)),
     )
     op.create_table(
         "play",
