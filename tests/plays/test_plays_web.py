@@ -301,3 +301,27 @@ def test_group_pages_follow_changes_live(app, client):
     seen.add(client.get(f"/plays/g/{gid}/live").get_json()["mark"])
     assert len(seen) == 4
     assert client.get("/plays/g/nope/live").status_code == 404
+
+
+def test_removing_a_player_also_drops_the_tie_break_notes_naming_them(client):
+    """The known tie-break game: its note names both tied players; removing one leaves no trace of them."""
+    gid = new_group_from(client, finished_welcome_table(client, "tie-break"))
+    notes = export(client, gid)["plays"][0]["tie_break"]
+    assert notes, "the tie-break game has a tie-break note"
+    named = next(p["player"] for p in welcome_doc("tie-break")["players"] if p["player"] in notes[0])
+    assert client.post(f"/plays/g/{gid}/remove", data={"name": named}).status_code == 302
+    assert named not in json.dumps(export(client, gid))
+    assert named not in page(client, f"/plays/g/{gid}")
+
+
+def test_starting_groups_counts_under_the_tables_limit(tmp_path):
+    """Starting groups is rate-limited like starting tables: over the limit, a 429 that says what to do."""
+    from companion.web.core.app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": True,
+                      "RATELIMIT_TABLES": "2 per hour", "DATABASE": str(tmp_path / "l.sqlite"),
+                      "BOARD_LIBRARY": str(tmp_path / "b")})
+    client = app.test_client()
+    assert [client.post("/plays/new", data={"name": f"G{i}"}).status_code for i in range(2)] == [302, 302]
+    refused = client.post("/plays/new", data={"name": "G3"})
+    assert refused.status_code == 429 and "Too many tables were started" in refused.get_data(as_text=True)

@@ -305,10 +305,13 @@ def remove_player(group_id: str, name: str) -> int:
         for uid, text in rows:
             doc = json.loads(text)
             hit = False
+            erased = set()
             for p in doc.get("players", []):
                 if p.get("name") and key(p["name"]) == target:
+                    erased.add(p["name"])
                     p["name"], hit = "", True
-            if hit:
+            if hit:  # the tie-break notes name players too: those naming the removed one go
+                doc["tie_break"] = [t for t in doc.get("tie_break") or [] if not any(n in t for n in erased)]
                 changed += 1
                 conn.execute(update(play).where(play.c.group_id == group_id, play.c.uid == uid)
                              .values(doc=json.dumps(doc, ensure_ascii=False)))
