@@ -325,3 +325,29 @@ def test_starting_groups_counts_under_the_tables_limit(tmp_path):
     assert [client.post("/plays/new", data={"name": f"G{i}"}).status_code for i in range(2)] == [302, 302]
     refused = client.post("/plays/new", data={"name": "G3"})
     assert refused.status_code == 429 and "Too many tables were started" in refused.get_data(as_text=True)
+
+
+def test_odd_but_valid_imports_show_on_every_page_escaped(client):
+    """Names with markup, braces in labels, an empty label, huge numbers, a null total: every page answers
+    200 with the text escaped; an empty row key is refused by its path."""
+    new = client.post("/plays/new", data={"name": "<b>Odd</b>"})
+    gid = re.search(r"/plays/g/(.+)$", new.headers["Location"]).group(1)
+    doc = {"format": "companion-plays/1", "plays": [
+        {"id": "x1", "game": "mystery-game", "date": "2026-01-02", "variant": "{n} {oops}",
+         "players": [{"name": "<script>x</script>", "total": 10 ** 12, "rank": 1, "rows": {"r{0}": 5}},
+                     {"name": "Zoë", "total": None, "rank": None, "rows": {}, "facts": {"longest_path": 3}}],
+         "rows": [{"key": "r{0}", "label": ""}], "tie_break": ["{a} <i>tie</i>"]}]}
+    r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps(doc)})
+    assert r.status_code == 302, r.get_data(as_text=True)[-2000:]
+    for url in (f"/plays/g/{gid}", f"/plays/g/{gid}/player?name=%3Cscript%3Ex%3C/script%3E",
+                f"/plays/g/{gid}/player?name=zo%C3%AB", f"/plays/g/{gid}/game/mystery-game",
+                f"/plays/g/{gid}/plays.csv", f"/plays/g/{gid}/season.pdf", f"/plays/g/{gid}?lang=ja", "/plays/"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        if "." not in url.rsplit("/", 1)[1]:  # the pages (the CSV and PDF are not HTML)
+            body = response.get_data(as_text=True)
+            assert "<script>x" not in body and "<b>Odd" not in body and "<i>tie" not in body
+    bad = json.loads(json.dumps(doc))
+    bad["plays"][0]["players"][0]["rows"] = {"": 1}
+    r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps(bad)})
+    assert r.status_code == 422 and "plays[0].players[0].rows: Rows must map row keys" in r.get_data(as_text=True)

@@ -79,12 +79,12 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
                 if not _int_or_none(q.get(field)):
                     problems.append(Problem(f"{pat}.{field}", "not-integer"))
             rows = q.get("rows") or {}
-            if not isinstance(rows, dict) or not all(isinstance(k, str) and len(k) <= 40 and _int_or_none(v)
+            if not isinstance(rows, dict) or not all(isinstance(k, str) and 0 < len(k) <= 40 and _int_or_none(v)
                                                      for k, v in rows.items()):
                 problems.append(Problem(f"{pat}.rows", "bad-rows"))
                 rows = {}
             facts = q.get("facts") or {}
-            if not isinstance(facts, dict) or not all(isinstance(k, str) and len(k) <= 40 and _int_or_none(v)
+            if not isinstance(facts, dict) or not all(isinstance(k, str) and 0 < len(k) <= 40 and _int_or_none(v)
                                                       for k, v in facts.items()):
                 problems.append(Problem(f"{pat}.facts", "bad-rows"))
                 facts = {}
@@ -92,7 +92,8 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
                             "rows": rows, **({"facts": facts} if facts else {})})
         rows = p.get("rows", [])
         if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("key"), str)
-                                                 and isinstance(r.get("label", ""), str) for r in rows):
+                                                 and 0 < len(r["key"]) <= 40 and isinstance(r.get("label", ""), str)
+                                                 and len(r.get("label", "")) <= 120 for r in rows):
             problems.append(Problem(f"{at}.rows", "bad-row-list"))
             rows = []
         if "variant" in p and not (isinstance(p["variant"], str) and len(p["variant"]) <= 120):
@@ -102,7 +103,7 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
             problems.append(Problem(f"{at}.tie_break", "bad-text"))
         extra = {k: p[k] for k in ("variant", "tie_break") if k in p}
         clean.append({"id": p.get("id"), "game": p.get("game"), "date": p.get("date"), **extra,
-                      "players": players, "rows": [{"key": r["key"], "label": r.get("label", r["key"])}
+                      "players": players, "rows": [{"key": r["key"], "label": r.get("label") or r["key"]}
                                                    for r in rows]})
     return ([], problems) if problems else (clean, [])
 
