@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from plays_helpers import finished_welcome_table, new_group_from, welcome_doc
+from plays_helpers import finished_ttr_table, finished_welcome_table, new_group_from, welcome_doc
 from sqlalchemy import delete
 
 from companion.games.welcome_to import score_document
@@ -351,3 +351,20 @@ def test_odd_but_valid_imports_show_on_every_page_escaped(client):
     bad["plays"][0]["players"][0]["rows"] = {"": 1}
     r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps(bad)})
     assert r.status_code == 422 and "plays[0].players[0].rows: Rows must map row keys" in r.get_data(as_text=True)
+
+
+def test_plays_survive_the_retention_purge(app, client):
+    """`tables-purge` run long after: the finished table is archived, the abandoned one deleted, the kept play
+    is still in its group."""
+    from datetime import UTC, datetime, timedelta
+
+    gid = new_group_from(client, finished_welcome_table(client))
+    unfinished = finished_ttr_table(client, end=False)  # linked to the group, never ended: abandoned
+    client.post(f"/plays/keep/ttr-europe/{unfinished}", data={"action": "group", "group": gid})
+    with app.app_context():
+        done = registry.purge(30, at=datetime.now(UTC) + timedelta(days=400))
+    assert len(done["archived"]) == 1 and ("ttr-europe", unfinished) in done["purged"]
+    assert len(export(client, gid)["plays"]) == 1
+    assert "Ana" in page(client, f"/plays/g/{gid}")
+    result = app.test_cli_runner().invoke(args=["tables-purge", "--days", "1"])
+    assert result.exit_code == 0 and len(export(client, gid)["plays"]) == 1
