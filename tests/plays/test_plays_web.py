@@ -368,3 +368,16 @@ def test_plays_survive_the_retention_purge(app, client):
     assert "Ana" in page(client, f"/plays/g/{gid}")
     result = app.test_cli_runner().invoke(args=["tables-purge", "--days", "1"])
     assert result.exit_code == 0 and len(export(client, gid)["plays"]) == 1
+
+
+def test_a_phone_can_follow_several_groups_and_stop_following_one(client):
+    """Two groups on one phone; unfollowing one leaves it for others (its link still opens it)."""
+    first = new_group_from(client, finished_welcome_table(client), "First")
+    second = new_group_from(client, finished_welcome_table(client), "Second")
+    index = page(client, "/plays/")
+    assert "First" in index and "Second" in index
+    assert client.post(f"/plays/g/{first}/unfollow").status_code == 302
+    index = page(client, "/plays/")
+    assert "First" not in index and "Second" in index
+    assert "First" in page(client, f"/plays/g/{first}")  # and opening it follows it again
+    assert "First" in page(client, "/plays/") and second

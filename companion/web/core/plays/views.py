@@ -395,6 +395,15 @@ def delete_group(group_id: str):
     return redirect(url_for("plays.index"))
 
 
+@bp.post("/g/<group_id>/unfollow")
+def unfollow(group_id: str):
+    """This phone stops following the group (the group and its plays stay for everyone else)."""
+    _post_form(group_id)
+    _unfollow(group_id)
+    flash(_("This phone no longer follows the group; its code or link opens it again."), "ok")
+    return redirect(url_for("plays.index"))
+
+
 @bp.get("/g/<group_id>/plays.json")
 def export_json(group_id: str):
     """The group's plays as a companion-plays/1 download."""
