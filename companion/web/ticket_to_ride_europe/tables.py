@@ -14,6 +14,7 @@ import json
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
+from ...games.core.problems import N_
 from ...games.ticket_to_ride_europe import SCORE_FORMAT, board, explain_table, score_document, score_table
 from ...games.ticket_to_ride_europe.scoring import rank_key
 from ..core import db as core_db
@@ -445,8 +446,8 @@ def blank_tally():
     return _pdf("tally", None, _players_asked())
 
 
-TTR_ROWS = (("routes", "Routes"), ("tickets", "Tickets"), ("stations", "Stations not built"),
-            ("european_express", "European Express"))
+TTR_ROWS = (("routes", N_("Routes")), ("tickets", N_("Tickets")), ("stations", N_("Stations not built")),
+            ("european_express", N_("European Express")))
 
 
 def final_sheet(table_id: str) -> dict | None:
@@ -470,4 +471,4 @@ def final_sheet(table_id: str) -> dict | None:
     ties = [t for t in explained.tie_breaks if t.ahead in prov.entered and t.behind in prov.entered]
     variant = str(LABELS.get(f"variant_{table['variant']}", table["variant"]))
     return {"variant": variant, "players": players,
-            "rows": [{"key": k, "label": text} for k, text in TTR_ROWS], "tie_break": _tie_texts(ties, seats)}
+            "rows": [{"key": k, "label": str(text)} for k, text in TTR_ROWS], "tie_break": _tie_texts(ties, seats)}

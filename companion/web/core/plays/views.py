@@ -13,6 +13,7 @@ from flask import Blueprint, Response, abort, current_app, flash, g, redirect, r
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
+from ....games.core.problems import N_
 from .. import db, limits
 from ..i18n import _, _n, current_lang
 from ..plugins import game_webs
@@ -29,24 +30,24 @@ IMPORT_MAX = 1024 * 1024
 PAGE = 50  # plays per history page
 
 PROBLEM_TEXTS = {
-    "not-object": "This should be an object ({…}).",
-    "format": "This is not a companion-plays/1 document.",
-    "not-list": "This should be a list ([…]).",
-    "too-many": "Too many plays in one file.",
-    "bad-id": "A play's id must be 1 to 64 letters, digits, - or _.",
-    "bad-game": "A game id must be 1 to 64 letters, digits, - or _.",
-    "bad-date": "A date must be written YYYY-MM-DD.",
-    "bad-players": "A play must have 1 to 12 players.",
-    "bad-name": "A player's name must be text of at most 80 characters.",
-    "not-integer": "This must be a whole number or null.",
-    "bad-rows": "Rows must map row keys to whole numbers.",
-    "bad-row-list": "The rows must be a list of {key, label}.",
-    "unknown-key": "This key is not part of companion-plays/1.",
-    "bad-text": "This must be a short text (tie_break: a list of at most 20 texts).",
+    "not-object": N_("This should be an object ({…})."),
+    "format": N_("This is not a companion-plays/1 document."),
+    "not-list": N_("This should be a list ([…])."),
+    "too-many": N_("Too many plays in one file."),
+    "bad-id": N_("A play's id must be 1 to 64 letters, digits, - or _."),
+    "bad-game": N_("A game id must be 1 to 64 letters, digits, - or _."),
+    "bad-date": N_("A date must be written YYYY-MM-DD."),
+    "bad-players": N_("A play must have 1 to 12 players."),
+    "bad-name": N_("A player's name must be text of at most 80 characters."),
+    "not-integer": N_("This must be a whole number or null."),
+    "bad-rows": N_("Rows must map row keys to whole numbers."),
+    "bad-row-list": N_("The rows must be a list of {key, label}."),
+    "unknown-key": N_("This key is not part of companion-plays/1."),
+    "bad-text": N_("This must be a short text (tie_break: a list of at most 20 texts)."),
 }
 
-FACT_LABELS = {"tickets_completed": "Tickets completed", "longest_path": "Longest path (trains)",
-               "plans_met": "City plans met"}
+FACT_LABELS = {"tickets_completed": N_("Tickets completed"), "longest_path": N_("Longest path (trains)"),
+               "plans_met": N_("City plans met")}
 
 
 class Form(FlaskForm):
