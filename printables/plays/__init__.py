@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from reportlab.lib.units import mm
 
+from companion.games.core.problems import N_
 from companion.web.core.plays import stats
 from printables.core.i18n import print_locale
 from printables.core.style import draw_fitted, finish, new_canvas
@@ -25,7 +26,7 @@ def season_pdf(group_name: str, plays: list[dict], lang: str = "en", key: Callab
     loc = print_locale(lang)
     t, f = loc.t, loc.fonts
     buffer = io.BytesIO()
-    title = t("{group}: season summary", group=group_name)
+    title = t(N_("{group}: season summary"), group=group_name)
     c = new_canvas(buffer, "a4", title, lang=lang)
     width, height = c._pagesize
     left, right = 18 * mm, width - 18 * mm
@@ -34,15 +35,15 @@ def season_pdf(group_name: str, plays: list[dict], lang: str = "en", key: Callab
     ordered = stats.ordered(plays)
     y -= 9 * mm
     if ordered:
-        span = t("{n} plays from {first} to {last}", n=len(ordered), first=ordered[0]["date"],
+        span = t(N_("{n} plays from {first} to {last}"), n=len(ordered), first=ordered[0]["date"],
                  last=ordered[-1]["date"])
     else:
-        span = t("No play yet.")
+        span = t(N_("No play yet."))
     draw_fitted(c, span, left, y, right - left, f.regular, 11, fonts=f)
     board = stats.leaderboard(ordered, key)
     every = stats.all_player_stats(ordered, key, rows_too=False)
-    columns = [(t("Player"), 0), (t("Plays"), 62), (t("Wins"), 80), (t("Win rate"), 98), (t("Average score"), 120),
-               (t("Best score"), 148)]
+    columns = [(t(N_("Player")), 0), (t(N_("Plays")), 62), (t(N_("Wins")), 80), (t(N_("Win rate")), 98),
+               (t(N_("Average score")), 120), (t(N_("Best score")), 148)]
     y -= 12 * mm
     for label, x in columns:
         draw_fitted(c, label, left + x * mm, y, 26 * mm if x else 58 * mm, f.bold, 9, fonts=f)
@@ -61,10 +62,10 @@ def season_pdf(group_name: str, plays: list[dict], lang: str = "en", key: Callab
         c.setFillGray(0)
     if len(board) > ROWS_MAX:
         y -= 7 * mm
-        draw_fitted(c, t("…and {n} more players.", n=len(board) - ROWS_MAX), left, y, right - left, f.italic, 9,
+        draw_fitted(c, t(N_("…and {n} more players."), n=len(board) - ROWS_MAX), left, y, right - left, f.italic, 9,
                     fonts=f)
     y -= 12 * mm
-    draw_fitted(c, t("Plays per game"), left, y, right - left, f.bold, 11, fonts=f)
+    draw_fitted(c, t(N_("Plays per game")), left, y, right - left, f.bold, 11, fonts=f)
     for game, n in stats.game_counts(ordered).items():
         y -= 6 * mm
         if y < 20 * mm:
