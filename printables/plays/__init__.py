@@ -35,7 +35,7 @@ def season_pdf(group_name: str, plays: list[dict], lang: str = "en", key: Callab
     ordered = stats.ordered(plays)
     y -= 9 * mm
     if ordered:
-        span = t(N_("{n} plays from {first} to {last}"), n=len(ordered), first=ordered[0]["date"],
+        span = t(N_("Plays: {n}, from {first} to {last}"), n=len(ordered), first=ordered[0]["date"],
                  last=ordered[-1]["date"])
     else:
         span = t(N_("No play yet."))
