@@ -137,3 +137,15 @@ def test_variant_counts_per_group_and_per_player():
              play("d", "2026-01-04", ("Ana", 1, 1))]
     assert stats.variant_counts(plays) == {"New York": 2, "Paris": 1}
     assert stats.variant_counts(plays, "Ana") == {"New York": 1, "Paris": 1}
+
+
+def test_statistics_charts_and_format_are_pure():
+    """The statistics, charts and format modules import neither Flask nor the database."""
+    import ast
+    import inspect
+
+    for module in (stats, charts, formats):
+        tree = ast.parse(inspect.getsource(module))
+        names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        names |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert not names & {"flask", "sqlalchemy", ""}, (module.__name__, names)
