@@ -59,6 +59,14 @@ def test_head_to_head():
     assert (h.together, h.a_ahead, h.b_ahead, h.ties) == (1, 0, 0, 1)
 
 
+def test_head_to_heads_at_once_equal_each_pair():
+    """The one-pass head-to-head of a player against everyone equals each pair's own count."""
+    every = stats.head_to_heads(PLAYS, "ana", name_key)
+    assert set(every) == {"ben", "chie"}
+    for other, h in every.items():
+        assert h == stats.head_to_head(PLAYS, "ana", other, name_key)
+
+
 def test_leaderboard_and_game_counts():
     """Most wins first; games most played first."""
     board = stats.leaderboard(PLAYS, name_key)

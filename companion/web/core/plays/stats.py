@@ -146,6 +146,33 @@ def head_to_head(plays: Iterable[dict], a: str, b: str, key: Callable[[str], str
     return HeadToHead(together, a_ahead, b_ahead, ties)
 
 
+def head_to_heads(plays: Iterable[dict], who: str, key: Callable[[str], str] = _ident) -> dict[str, HeadToHead]:
+    """`head_to_head(plays, who, other)` for every other player at once (one pass), by the other's key."""
+    counts: dict[str, list[int]] = {}
+    for play in plays:
+        mine = _entry(play, who, key)
+        if mine is None:
+            continue
+        seen = {who}
+        for entry in play.get("players", []):
+            if not entry.get("name"):
+                continue
+            k = entry["key"] if "key" in entry else key(entry["name"])
+            if k in seen:
+                continue
+            seen.add(k)
+            c = counts.setdefault(k, [0, 0, 0, 0])
+            c[0] += 1
+            ra, rb = mine.get("rank"), entry.get("rank")
+            if not isinstance(ra, int) or not isinstance(rb, int) or ra == rb:
+                c[3] += 1
+            elif ra < rb:
+                c[1] += 1
+            else:
+                c[2] += 1
+    return {k: HeadToHead(*c) for k, c in counts.items()}
+
+
 def game_counts(plays: Iterable[dict]) -> dict[str, int]:
     """How many plays of each game, most played first (equal counts by game id)."""
     counts: dict[str, int] = {}

@@ -308,8 +308,8 @@ def player(group_id: str):
                                                                 game=ctx["titles"].get(game, game))),
                          "bars": charts.bar_chart(bars, _("{name}'s average points per row: {game}", name=name,
                                                           game=ctx["titles"].get(game, game)))})
-    rivals = [(ctx["names"][k], stats.head_to_head(ctx["plays"], who, k, ctx["key"]))
-              for k in ctx["names"] if k != who]
+    against = stats.head_to_heads(ctx["plays"], who, ctx["key"])
+    rivals = [(ctx["names"][k], against[k]) for k in ctx["names"] if k in against]
     return render_template("plays/player.html", **ctx, name=name, fact_labels=FACT_LABELS, overall=overall,
                            per_game=per_game, rivals=[r for r in rivals if r[1].together])
 
