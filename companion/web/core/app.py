@@ -51,7 +51,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import api, bodies, compression, db, errors, home, i18n, limits, security, tables
+    from . import api, bodies, compression, db, errors, home, i18n, limits, plays, security, tables
     from .plugins import game_webs
 
     db.init_app(app)
@@ -62,6 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     compression.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(api.bp)
+    plays.init_app(app)
     webs = game_webs()
     for web in webs:
         app.register_blueprint(web.blueprint)

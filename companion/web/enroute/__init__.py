@@ -72,7 +72,8 @@ WEB = GameWeb(
         order=10,
     ),
     web_scorers={"enroute-game/1": api.score_with_saved_boards},
-    tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete, contract=_contract),
+    tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete, contract=_contract,
+                     final_sheet=tables.final_sheet),
     about=N_("En Route reads enroute-game/1 and writes enroute-score/1; boards travel as enroute-board/1 and "
              "sheets as enroute-sheet/1."),
 )

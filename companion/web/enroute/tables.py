@@ -15,7 +15,7 @@ from flask import Blueprint, Response, abort, current_app, flash, jsonify, redir
 from flask_wtf.csrf import ValidationError, validate_csrf
 
 from ...games.enroute.board import COLOURS, board_to_json, parse_board
-from ...games.enroute.rows import TIEBREAK_NOTE
+from ...games.enroute.rows import TIEBREAK_NOTE, scoring_rows
 from ...games.enroute.sheet import parse_sheet
 from ..core import db as core_db
 from ..core import limits
@@ -493,3 +493,26 @@ def _printable(token: str, name: str, filename: str):
         return redirect(url_for("enroute.tables.show", token=token))
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{filename}"'})
+
+
+def final_sheet(token: str) -> dict | None:
+    """The finished score table's sheet as a play (core/plays): rows 1–9, totals, ranks, tie-break notes and
+    the city as the variant; None while a sheet is missing, a route search still runs, or for a refereed game
+    (its linked score table is the play). Labels are source texts (shown translated)."""
+    table = db.get_table(token)
+    if table is None:
+        return None
+    board, _problems = parse_board(table["board_doc"])
+    everyone = db.get_players(token)
+    waiting = provisional(everyone, lambda p: p["version"] > 0)
+    if board is None or not everyone or not waiting.complete:
+        return None
+    scores = score_or_job(table, everyone)
+    if isinstance(scores, RouteJob):
+        return None
+    views = score_views(board, everyone, scores)
+    rows = [{"key": r.key, "label": str(r.label)} for r in scoring_rows(board, table["level"])]
+    players = [{"name": v.name, "total": v.score.total, "rank": v.score.rank,
+                "rows": {r["key"]: v.score.rows.get(r["key"], 0) for r in rows} if v.score.rows is not None else {}}
+               for v in views]
+    return {"variant": board.name, "players": players, "rows": rows, "tie_break": tiebreak_notes(views)}

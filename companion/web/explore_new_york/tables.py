@@ -515,3 +515,17 @@ def seat_view(token: str, seat: int) -> dict | None:
     if view is None or not 0 <= seat < len(view["versions"]):
         return None
     return {**view, "seat": seat}
+
+
+def final_sheet(token: str) -> dict | None:
+    """The finished table's score sheet as a play (core/plays): the five rows, totals and ranks of every
+    player; None while a tile is not entered. Labels are source texts (shown translated)."""
+    if store.get_table(token) is None:
+        return None
+    players = store.get_players(token)
+    if not players or not all(p["version"] > 0 for p in players):
+        return None
+    scored = score_document(game_doc(players), _options())["players"]
+    rows = [{"key": k, "label": str(v)} for k, v in ROW_NAMES.items()]
+    return {"players": [{"name": p["name"], "total": s["total"], "rank": s["rank"], "rows": dict(s["rows"] or {})}
+                        for p, s in zip(players, scored, strict=True)], "rows": rows, "tie_break": []}

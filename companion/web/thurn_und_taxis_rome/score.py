@@ -217,3 +217,16 @@ def example_board_pdf():
         abort(503, description=_("The PDF could not be made; please try again later."))
     return Response(data, mimetype="application/pdf",
                     headers={"Content-Disposition": 'inline; filename="thurn-und-taxis-road-to-rome.pdf"'})
+
+
+def final_sheet(token: str) -> dict | None:
+    """The final score sheet as a play (core/plays): every row, totals and ranks (equal totals share a rank);
+    None until the sheet is final. Labels are source texts (shown translated)."""
+    stored = store.load(token)
+    if stored is None or not view.sheet_final(stored):
+        return None
+    found = sheet(stored)
+    players = [{"name": p["name"], "total": p["total"], "rank": p["rank"],
+                "rows": {k: v for k, v in (p["rows"] or {}).items() if isinstance(v, int) and not isinstance(v, bool)}}
+               for p in found["players"]]
+    return {"players": players, "rows": [{"key": k, "label": str(v)} for k, v in lb.ROWS.items()], "tie_break": []}

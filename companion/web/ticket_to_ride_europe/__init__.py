@@ -47,5 +47,6 @@ WEB = GameWeb(
         order=20,
     ),
     about=N_("Ticket to Ride: Europe reads ttr-europe-game/1 and writes ttr-europe-score/1."),
-    tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete_table, contract=_driver),
+    tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete_table, contract=_driver,
+                     final_sheet=tables.final_sheet),
 )

@@ -14,6 +14,7 @@ import json
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
+from ...games.core.problems import N_
 from ...games.ticket_to_ride_europe import SCORE_FORMAT, board, explain_table, score_document, score_table
 from ...games.ticket_to_ride_europe.scoring import rank_key
 from ..core import db as core_db
@@ -30,7 +31,7 @@ from . import claim_store, store
 from .endview import end_notice
 from .entries import game_doc
 from .forms import MAX_PLAYERS, MIN_PLAYERS, ActionForm, NewTableForm
-from .labels import PLAYER_COLOURS, VARIANTS, label
+from .labels import LABELS, PLAYER_COLOURS, VARIANTS, label
 from .svgmap import MapState, render_map
 from .views import GAME, public_view
 
@@ -443,3 +444,31 @@ def blank_scorepad():
 def blank_tally():
     """A blank route tally sheet for `?players=` 2 to 5 (5 when not given or not readable)."""
     return _pdf("tally", None, _players_asked())
+
+
+TTR_ROWS = (("routes", N_("Routes")), ("tickets", N_("Tickets")), ("stations", N_("Stations not built")),
+            ("european_express", N_("European Express")))
+
+
+def final_sheet(table_id: str) -> dict | None:
+    """The ended table's score sheet as a play (core/plays): rows, totals, ranks, tie-breaks, tickets completed
+    and longest path; None until the game has ended. Labels are source texts (shown translated)."""
+    view = public_view(table_id)
+    if view is None or not view["ended"]:
+        return None
+    table, seats = view["table"], view["seats"]
+    prov = waiting(view)
+    explained = explain_table(game_doc(table, seats))
+    rerank(explained.lines, prov.entered)
+    players = []
+    for seat, line in zip(seats, explained.lines):
+        facts = {}
+        if line.scored:
+            facts = {"tickets_completed": line.tickets.count,
+                     "longest_path": line.express.length if line.express else 0}
+        players.append({"name": seat["name"], "total": line.total, "rank": line.rank,
+                        "rows": dict(line.rows or {}), "facts": facts})
+    ties = [t for t in explained.tie_breaks if t.ahead in prov.entered and t.behind in prov.entered]
+    variant = str(LABELS.get(f"variant_{table['variant']}", table["variant"]))
+    return {"variant": variant, "players": players,
+            "rows": [{"key": k, "label": str(text)} for k, text in TTR_ROWS], "tie_break": _tie_texts(ties, seats)}

@@ -37,7 +37,7 @@ from .forms import (
     stack_choices,
 )
 from .importing import log_note, read_game_import
-from .labels import CARD_EFFECT_ORDER, MODE_LABELS, effect_label, plan_text
+from .labels import CARD_EFFECT_ORDER, MODE_LABELS, ROW_LABELS, effect_label, plan_text
 from .scoresheet import score_context
 from .view import end_news, load_state, problems_of, reshuffle_askers, status_rows
 
@@ -446,3 +446,20 @@ def seat_view(table_id: str, seat: int) -> dict | None:
         return None
     table = store.get_table(table_id)
     return {**view, "seat": seat, "hand": rounds.hand(table.get("deck"), seat)}
+
+
+def final_sheet(table_id: str) -> dict | None:
+    """The finished table's score sheet as a play (core/plays): every row, total, rank and tie-break note, and
+    the city plans each player met; None while the table is not finished. Labels are source texts (shown translated)."""
+    table = store.get_table(table_id)
+    core = registry.get(GAME_ID, table_id)
+    if table is None or core is None or not core.get("finished"):
+        return None
+    state = load_state(table)
+    context = score_context(state)
+    players = [{"name": p["name"], "total": p["total"], "rank": p["rank"], "rows": dict(p["rows"] or {}),
+                "facts": {"plans_met": len(live.sheet.claims)}}
+               for p, live in zip(context["players"], state.lives)]
+    rows = [{"key": r["key"], "label": str(ROW_LABELS[r["key"]])} for r in context["rows"]]
+    return {"variant": str(MODE_LABELS.get(table["mode"], table["mode"])), "players": players, "rows": rows,
+            "tie_break": context["tie_notes"]}

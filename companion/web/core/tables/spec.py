@@ -5,6 +5,7 @@
 - `seat_view(table_id, seat)`: the public view plus that seat's own secrets; only the seat's page (reached by
   its secret link on the phone that holds it) is made from it.
 - `delete(conn, table_id)`: remove the game's rows of a table (retention's purge; the core removes its own).
+- `final_sheet(table_id)`: the finished table's score sheet as a play (core/plays keeps it), or None.
 - `contract`: a factory of the driver the contract tests use (tests/core/test_table_contract.py): a game that
   registers one gets every contract test.
 """
@@ -65,3 +66,6 @@ class TableSpec:
     seat_view: Callable[[str, int], dict | None]
     delete: Callable[[Any, str], None]
     contract: Callable[[], ContractDriver] | None = None
+    # The play document of a finished table (players with name, total, rank and rows; the game's rows as
+    # key and source label; variant; tie-break notes), or None while its sheet is not final (core/plays).
+    final_sheet: Callable[[str], dict | None] | None = None

@@ -1,0 +1,138 @@
+"""The `companion-plays/1` document (docs/plays-format.md): checking an imported one, and the CSV export.
+
+Pure functions (no Flask): `check` returns the plays it accepts and, for anything wrong, a problem naming
+where (`plays[2].players[0].total`) and what; one wrong play refuses the whole file, so nothing is half
+imported.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+
+FORMAT = "companion-plays/1"
+MAX_PLAYS = 20_000
+MAX_PLAYERS = 12
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+TOP_KEYS = {"format", "group", "plays"}
+PLAY_KEYS = {"id", "game", "date", "variant", "players", "rows", "tie_break"}
+PLAYER_KEYS = {"name", "total", "rank", "rows", "facts"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong in an imported document and where."""
+
+    path: str
+    code: str  # a stable code: the page shows a translated sentence for it
+    detail: str = ""
+
+
+def _int_or_none(value) -> bool:
+    """True for an integer (not a boolean) or null."""
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def check(doc) -> tuple[list[dict], list[Problem]]:
+    """The plays of a `companion-plays/1` document, cleaned, or the problems found (then no plays)."""
+    if not isinstance(doc, dict):
+        return [], [Problem("", "not-object")]
+    if doc.get("format") != FORMAT:
+        return [], [Problem("format", "format", str(doc.get("format"))[:40])]
+    unknown = [Problem(k, "unknown-key") for k in doc if k not in TOP_KEYS]
+    if unknown:
+        return [], unknown
+    plays = doc.get("plays")
+    if not isinstance(plays, list):
+        return [], [Problem("plays", "not-list")]
+    if len(plays) > MAX_PLAYS:
+        return [], [Problem("plays", "too-many", str(MAX_PLAYS))]
+    problems: list[Problem] = []
+    clean: list[dict] = []
+    for i, p in enumerate(plays):
+        at = f"plays[{i}]"
+        if not isinstance(p, dict):
+            problems.append(Problem(at, "not-object"))
+            continue
+        problems += [Problem(f"{at}.{k}", "unknown-key") for k in p if k not in PLAY_KEYS]
+        if not isinstance(p.get("id"), str) or not ID.match(p["id"]):
+            problems.append(Problem(f"{at}.id", "bad-id"))
+        if not isinstance(p.get("game"), str) or not ID.match(p["game"]):
+            problems.append(Problem(f"{at}.game", "bad-game"))
+        if not isinstance(p.get("date"), str) or not DATE.match(p["date"]):
+            problems.append(Problem(f"{at}.date", "bad-date"))
+        people = p.get("players")
+        if not isinstance(people, list) or not 1 <= len(people) <= MAX_PLAYERS:
+            problems.append(Problem(f"{at}.players", "bad-players", str(MAX_PLAYERS)))
+            continue
+        players = []
+        for j, q in enumerate(people):
+            pat = f"{at}.players[{j}]"
+            if not isinstance(q, dict) or not isinstance(q.get("name"), str) or len(q["name"]) > 80:
+                problems.append(Problem(f"{pat}.name", "bad-name"))
+                continue
+            problems += [Problem(f"{pat}.{k}", "unknown-key") for k in q if k not in PLAYER_KEYS]
+            for field in ("total", "rank"):
+                if not _int_or_none(q.get(field)):
+                    problems.append(Problem(f"{pat}.{field}", "not-integer"))
+            rows = q.get("rows") or {}
+            if not isinstance(rows, dict) or not all(isinstance(k, str) and 0 < len(k) <= 40 and _int_or_none(v)
+                                                     for k, v in rows.items()):
+                problems.append(Problem(f"{pat}.rows", "bad-rows"))
+                rows = {}
+            facts = q.get("facts") or {}
+            if not isinstance(facts, dict) or not all(isinstance(k, str) and 0 < len(k) <= 40 and _int_or_none(v)
+                                                      for k, v in facts.items()):
+                problems.append(Problem(f"{pat}.facts", "bad-rows"))
+                facts = {}
+            players.append({"name": " ".join(q["name"].split()), "total": q.get("total"), "rank": q.get("rank"),
+                            "rows": rows, **({"facts": facts} if facts else {})})
+        rows = p.get("rows", [])
+        if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("key"), str)
+                                                 and 0 < len(r["key"]) <= 40 and isinstance(r.get("label", ""), str)
+                                                 and len(r.get("label", "")) <= 120 for r in rows):
+            problems.append(Problem(f"{at}.rows", "bad-row-list"))
+            rows = []
+        if "variant" in p and not (isinstance(p["variant"], str) and len(p["variant"]) <= 120):
+            problems.append(Problem(f"{at}.variant", "bad-text"))
+        if "tie_break" in p and not (isinstance(p["tie_break"], list) and len(p["tie_break"]) <= 20 and all(
+                isinstance(t, str) and len(t) <= 500 for t in p["tie_break"])):
+            problems.append(Problem(f"{at}.tie_break", "bad-text"))
+        extra = {k: p[k] for k in ("variant", "tie_break") if k in p}
+        clean.append({"id": p.get("id"), "game": p.get("game"), "date": p.get("date"), **extra,
+                      "players": players, "rows": [{"key": r["key"], "label": r.get("label") or r["key"]}
+                                                   for r in rows]})
+    return ([], problems) if problems else (clean, [])
+
+
+def to_csv(plays: list[dict]) -> str:
+    """One line per player per play: date, game, variant, play id, player, rank, total, then one column per
+    row key (every row key of every play, in the order first met)."""
+    keys: list[str] = []
+    for p in plays:
+        for r in p.get("rows", []):
+            if r["key"] not in keys:
+                keys.append(r["key"])
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow(["date", "game", "variant", "play", "player", "rank", "total", *keys])
+    for p in plays:
+        for q in p.get("players", []):
+            rows = q.get("rows") or {}
+            w.writerow([p.get("date", ""), p.get("game", ""), p.get("variant", ""), p.get("id", ""),
+                        _cell(q.get("name", "")), _blank(q.get("rank")), _blank(q.get("total")),
+                        *(_blank(rows.get(k)) for k in keys)])
+    return out.getvalue()
+
+
+def _blank(value) -> str:
+    """A number's cell (empty for none)."""
+    return "" if value is None else str(value)
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

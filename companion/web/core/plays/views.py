@@ -1,0 +1,469 @@
+"""Game night's pages: keep a finished table as a play, groups (made from a table, joined by code or link),
+their history, per-game and per-player statistics with SVG charts, rename/merge/remove, export and import.
+
+Nothing of a group is reachable without its link (128 random bits) or its join code (the core's `/join`,
+rate-limited). A phone follows the groups it opened (cookie `plays_groups`, HttpOnly).
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from wtforms import StringField
+
+from ....games.core.problems import N_
+from .. import db, limits
+from ..i18n import _, _n, current_lang
+from ..plugins import game_webs
+from ..security import loads, small_int
+from ..tables.live import live_answer
+from ..tables.names import clean_name, name_key
+from . import charts, formats, stats, store
+
+bp = Blueprint("plays", __name__, url_prefix="/plays", static_folder="static")
+COOKIE = "plays_groups"
+FOLLOW_MAX = 20
+NAME_MAX = 60
+IMPORT_MAX = 1024 * 1024
+PAGE = 50  # plays per history page
+
+PROBLEM_TEXTS = {
+    "not-object": N_("This should be an object ({…})."),
+    "format": N_("This is not a companion-plays/1 document."),
+    "not-list": N_("This should be a list ([…])."),
+    "too-many": N_("Too many plays in one file."),
+    "bad-id": N_("A play's id must be 1 to 64 letters, digits, - or _."),
+    "bad-game": N_("A game id must be 1 to 64 letters, digits, - or _."),
+    "bad-date": N_("A date must be written YYYY-MM-DD."),
+    "bad-players": N_("A play must have 1 to 12 players."),
+    "bad-name": N_("A player's name must be text of at most 80 characters."),
+    "not-integer": N_("This must be a whole number or null."),
+    "bad-rows": N_("Rows must map row keys to whole numbers."),
+    "bad-row-list": N_("The rows must be a list of {key, label}."),
+    "unknown-key": N_("This key is not part of companion-plays/1."),
+    "bad-text": N_("This must be a short text (tie_break: a list of at most 20 texts)."),
+}
+
+FACT_LABELS = {"tickets_completed": N_("Tickets completed"), "longest_path": N_("Longest path (trains)"),
+               "plans_met": N_("City plans met")}
+
+
+class Form(FlaskForm):
+    """Any of these pages' small forms (CSRF-checked)."""
+
+    name = StringField()
+    new = StringField()
+    group = StringField()
+    text = StringField()
+
+
+def _game_titles() -> dict[str, str]:
+    """Each game's name as shown (translated), by game id."""
+    return {w.game_id: _(w.home.title) if w.home else w.game_id for w in game_webs()}
+
+
+def _followed() -> list[str]:
+    """The group ids this phone follows, newest first (junk ignored)."""
+    ids, problem = loads(request.cookies.get(COOKIE, "[]"))
+    if problem is not None or not isinstance(ids, list):
+        return []
+    return [i for i in ids if isinstance(i, str) and 0 < len(i) <= 64][:FOLLOW_MAX]
+
+
+def _follow(group_id: str) -> None:
+    """Note that this phone follows a group (set on the response)."""
+    g.plays_follow = [group_id] + [i for i in _followed() if i != group_id]
+
+
+def _unfollow(group_id: str) -> None:
+    """Note that this phone no longer follows a group."""
+    g.plays_follow = [i for i in _followed() if i != group_id]
+
+
+@bp.after_app_request
+def _store_follow(response):
+    """Write the followed groups cookie when a page changed it."""
+    ids = g.pop("plays_follow", None)
+    if ids is not None:
+        response.set_cookie(COOKIE, json.dumps(ids[:FOLLOW_MAX]), max_age=400 * 86400, httponly=True,
+                            samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def _group_path(group_id: str) -> str:
+    """The group's page, as the join code leads to it."""
+    return url_for("plays.group", group_id=group_id)
+
+
+def _group_or_404(group_id: str) -> dict:
+    """The group of a link, or a 404 that says so."""
+    group = store.get_group(group_id)
+    if group is None:
+        abort(404, description=_("No group has this link. It may have been deleted; ask the group for its code."))
+    return group
+
+
+def _table_or_404(game: str, table_id: str) -> None:
+    """A 404 unless the game has plays and the table exists."""
+    spec = next((w.tables for w in game_webs() if w.game_id == game and w.tables is not None), None)
+    if spec is None or spec.final_sheet is None or len(table_id) > 64 or spec.public_view(table_id) is None:
+        abort(404, description=_("No table has this link, or its game does not keep plays."))
+
+
+def _clean_group_name(text: str | None) -> tuple[str, str | None]:
+    """A group's name as typed and why it cannot be used (None when it can)."""
+    name = clean_name(text or "")
+    if not name:
+        return name, _("Give the group a name (for example the people or the place).")
+    if len(name) > NAME_MAX:
+        return name, _("A group's name may have at most {n} characters.", n=NAME_MAX)
+    return name, None
+
+
+# ---- index and keeping a table --------------------------------------------------------------------------
+
+def _finished_here() -> list[dict]:
+    """The finished tables among this phone's recent tables (the home page's list) of games that keep plays,
+    each with its game, table id, title and whether it is kept."""
+    from werkzeug.exceptions import HTTPException
+
+    from ..home import _recent_codes
+    from ..tables import registry
+
+    keeping = store.games_keeping()
+    adapter = current_app.url_map.bind("")
+    found = []
+    for code in _recent_codes():
+        row = db.find_table_code(code)
+        if row is None or row["game"] not in keeping:
+            continue
+        try:
+            _endpoint, args = adapter.match(row["path"], method="GET")
+        except HTTPException:
+            continue
+        table_id = next(iter(args.values()), None) if len(args) == 1 else None
+        core = registry.get(row["game"], table_id) if isinstance(table_id, str) else None
+        if core is None or not core.get("finished"):
+            continue
+        choice = store.table_choice(row["game"], table_id) or {}
+        found.append({"game": row["game"], "table_id": table_id, "title": row["title"],
+                      "kept": bool(choice.get("group_id")) and choice.get("keep", 1) == 1})
+    return found
+
+
+@bp.get("/")
+def index():
+    """The groups this phone follows, this phone's finished tables to keep, and how to join or start a group."""
+    return render_template("plays/index.html", groups=store.groups(_followed()), form=Form(),
+                           finished=_finished_here(), titles=_game_titles())
+
+
+@bp.post("/new")
+@limits.creates_table
+def new_group():
+    """Start an empty group (to import a file into, or to keep tables in later)."""
+    form = Form()
+    name, problem = _clean_group_name(form.name.data)
+    if not form.validate_on_submit():
+        problem = _("The form expired or came from elsewhere; nothing was lost, please send it again.")
+    if problem:
+        return render_template("plays/index.html", groups=store.groups(_followed()), form=form,
+                               finished=_finished_here(), titles=_game_titles(), message=problem), 400
+    group_id, _code = store.create_group(name, _group_path)
+    _follow(group_id)
+    return redirect(url_for("plays.group", group_id=group_id))
+
+
+@bp.route("/keep/<game>/<table_id>", methods=["GET", "POST"])
+@limits.creates_table
+def keep(game: str, table_id: str):
+    """A finished table: keep it in a new group (one tap), in a followed group, or don't keep it."""
+    _table_or_404(game, table_id)
+    form = Form()
+    message, status = None, 200
+    if request.method == "POST":
+        action = request.form.get("action", "")
+        if not form.validate_on_submit():
+            message, status = _("The form expired or came from elsewhere; nothing was lost, please send it again."), 400
+        elif action == "drop":
+            store.set_keep(game, table_id, False)
+            flash(_("This table will not be kept as a play."), "ok")
+            return redirect(url_for("plays.keep", game=game, table_id=table_id))
+        elif action == "new":
+            name, message = _clean_group_name(form.name.data)
+            if message is None:
+                group_id, _code = store.create_group(name, _group_path)
+                return _linked(game, table_id, group_id)
+            status = 400
+        elif action == "group":
+            group_id = form.group.data or ""
+            if group_id not in _followed() or store.get_group(group_id) is None:
+                message, status = _("Choose one of the groups this phone follows."), 400
+            else:
+                return _linked(game, table_id, group_id)
+        else:
+            message, status = _("Choose what to do with this table."), 400
+    choice = store.table_choice(game, table_id) or {}
+    return render_template("plays/keep.html", form=form, message=message, game=game, table_id=table_id,
+                           title=_game_titles().get(game, game), groups=store.groups(_followed()),
+                           choice=choice, current=store.get_group(choice.get("group_id") or "")), status
+
+
+def _linked(game: str, table_id: str, group_id: str):
+    """Keep the table in a group and go to the group's history."""
+    kept = store.link(game, table_id, group_id)
+    _follow(group_id)
+    flash(_("The table is kept in this group.") if kept else
+          _("The table will be kept in this group when its score sheet is final."), "ok")
+    return redirect(url_for("plays.group", group_id=group_id))
+
+
+# ---- a group's pages ------------------------------------------------------------------------------------------
+
+def _context(group: dict) -> dict:
+    """What every group page needs: its plays, name matching and the games' names."""
+    store.sweep()
+    plays = store.group_plays(group["id"])
+    alias = store.aliases(group["id"])
+    key = store.matcher(alias)
+    for p in plays:  # each name's key once, not once per statistic
+        for q in p.get("players", []):
+            if q.get("name"):
+                q["key"] = key(q["name"])
+    names = {k: alias.get(name_key(n), n) for k, n in stats.players(plays, key).items()}
+    group = store.get_group(group["id"]) or group  # as the sweep left it (its change mark)
+    return {"group": group, "plays": plays, "key": key, "names": names, "titles": _game_titles(), "ranked": _ranked,
+            "mark": store.group_mark(group), "live_url": url_for("plays.live", group_id=group["id"]),
+            "here": request.full_path.rstrip("?")}
+
+
+def _ranked(players: list[dict]) -> list[dict]:
+    """A play's players by rank (unranked last, in seat order)."""
+    return sorted(players, key=lambda q: (not isinstance(q.get("rank"), int), q.get("rank") or 0))
+
+
+@bp.get("/g/<group_id>/live")
+def live(group_id: str):
+    """The group's change mark: its pages follow new plays, deletions, renames and imports live."""
+    store.sweep()
+    group = store.get_group(group_id)
+    return live_answer(store.group_mark(group) if group else None)
+
+
+def _shown(ctx: dict, name: str) -> str:
+    """A name as the group shows it ("removed player" for an erased one)."""
+    return ctx["names"].get(ctx["key"](name), name) if name else _("(removed player)")
+
+
+@bp.get("/g/<group_id>")
+def group(group_id: str):
+    """A group's history: the plays newest first, the leaderboard, the games played, and its code."""
+    ctx = _context(_group_or_404(group_id))
+    _follow(group_id)
+    code = db.code_for_path(_group_path(group_id))
+    board = [(k, ctx["names"][k], s) for k, _n, s in stats.leaderboard(ctx["plays"], ctx["key"])]
+    history, page, pages = _page_of(list(reversed(ctx["plays"])))
+    return render_template("plays/group.html", **ctx, code=code["code"] if code else None, board=board,
+                           counts=stats.game_counts(ctx["plays"]), shown=lambda n: _shown(ctx, n),
+                           history=history, page=page, pages=pages, form=Form())
+
+
+def _page_of(plays: list[dict]) -> tuple[list[dict], int, int]:
+    """One page of a history (newest first, `PAGE` plays a page; `?page=` from 1), the page and the count of
+    pages; a page that is not a number or past the end is a 404 saying so."""
+    pages = max(1, -(-len(plays) // PAGE))
+    page = small_int(request.args.get("page", "1"))
+    if page is None or not 1 <= page <= pages:
+        abort(404, description=_("This history has pages 1 to {n}.", n=pages))
+    return plays[(page - 1) * PAGE:page * PAGE], page, pages
+
+
+def _player_key(ctx: dict) -> str:
+    """The player a page asks for (`?name=`), or a 404 saying so."""
+    who = ctx["key"](request.args.get("name", "")[:80])
+    if who not in ctx["names"]:
+        abort(404, description=_("This group has no player of that name."))
+    return who
+
+
+@bp.get("/g/<group_id>/player")
+def player(group_id: str):
+    """A player's page: their numbers, score over time, rows they are strong in per game, head-to-head."""
+    ctx = _context(_group_or_404(group_id))
+    who = _player_key(ctx)
+    name = ctx["names"][who]
+    overall = stats.player_stats(ctx["plays"], who, ctx["key"])
+    per_game = []
+    for game in stats.game_counts(ctx["plays"]):
+        plays = [p for p in ctx["plays"] if p["game"] == game]
+        s = stats.player_stats(plays, who, ctx["key"])
+        if not s.plays:
+            continue
+        labels = {r["key"]: r.get("label", r["key"]) for p in plays for r in p.get("rows", [])}
+        bars = [(_(labels.get(k, k)), round(v, 1)) for k, v in s.row_averages.items()]
+        per_game.append({"game": game, "stats": s, "variants": stats.variant_counts(plays, who, ctx["key"]),
+                         "line": charts.line_chart(s.series, _("{name}'s score over time: {game}", name=name,
+                                                                game=ctx["titles"].get(game, game))),
+                         "bars": charts.bar_chart(bars, _("{name}'s average points per row: {game}", name=name,
+                                                          game=ctx["titles"].get(game, game)))})
+    against = stats.head_to_heads(ctx["plays"], who, ctx["key"])
+    rivals = [(ctx["names"][k], against[k]) for k in ctx["names"] if k in against]
+    return render_template("plays/player.html", **ctx, name=name, fact_labels=FACT_LABELS, overall=overall,
+                           per_game=per_game, rivals=[r for r in rivals if r[1].together])
+
+
+@bp.get("/g/<group_id>/game/<game>")
+def game(group_id: str, game: str):
+    """A game's page in a group: its plays, each player's numbers and the average per row."""
+    ctx = _context(_group_or_404(group_id))
+    plays = [p for p in ctx["plays"] if p["game"] == game]
+    if not plays:
+        abort(404, description=_("This group has no play of that game."))
+    board = [(ctx["names"][k], s) for k, _n, s in stats.leaderboard(plays, ctx["key"])]
+    winners = [(p["date"], max((q["total"] for q in p["players"] if q.get("rank") == 1
+                                and isinstance(q.get("total"), int)), default=0)) for p in plays]
+    variants = stats.variant_counts(plays)
+    game_plays, page, pages = _page_of(list(reversed(plays)))
+    return render_template("plays/game.html", **ctx, game=game, game_plays=game_plays, page=page, pages=pages,
+                           board=board, variants=variants,
+                           shown=lambda n: _shown(ctx, n),
+                           chart=charts.line_chart(winners, _("Winning score over time: {game}",
+                                                              game=ctx["titles"].get(game, game))))
+
+
+def _post_form(group_id: str) -> tuple[dict, Form]:
+    """A group's POST: the group (404) and its form (400 when the form expired)."""
+    group = _group_or_404(group_id)
+    form = Form()
+    if not form.validate_on_submit():
+        abort(400, description=_("The form expired or came from elsewhere; nothing was lost, please send it again."))
+    return group, form
+
+
+@bp.post("/g/<group_id>/rename")
+def rename(group_id: str):
+    """Rename a player, or merge two (rename one to the other's name)."""
+    group, form = _post_form(group_id)
+    ctx = _context(group)
+    old = form.name.data or ""
+    new, problem = clean_name(form.new.data or ""), None
+    if ctx["key"](old) not in ctx["names"]:
+        problem = _("This group has no player of that name.")
+    elif not new or len(new) > 40:
+        problem = _("Type the new name (1 to 40 characters).")
+    if problem:
+        abort(400, description=problem)
+    merged = ctx["key"](new) in ctx["names"] and ctx["key"](new) != ctx["key"](old)
+    store.rename(group_id, old, new)
+    flash(_("{old} and {new} are now one player.", old=old, new=new) if merged else
+          _("{old} is now called {new}.", old=old, new=new), "ok")
+    return redirect(url_for("plays.group", group_id=group_id))
+
+
+@bp.post("/g/<group_id>/remove")
+def remove(group_id: str):
+    """Take a player out of the group's history (their name is erased from every play)."""
+    group, form = _post_form(group_id)
+    ctx = _context(group)
+    if ctx["key"](form.name.data or "") not in ctx["names"]:
+        abort(400, description=_("This group has no player of that name."))
+    n = store.remove_player(group_id, form.name.data)
+    flash(_n("The player was removed from {n} play.", "The player was removed from {n} plays.", n), "ok")
+    return redirect(url_for("plays.group", group_id=group_id))
+
+
+@bp.post("/g/<group_id>/play/<uid>/delete")
+def delete_play(group_id: str, uid: str):
+    """Delete one play from the group's history."""
+    _post_form(group_id)
+    if not store.delete_play(group_id, uid[:64]):
+        abort(404, description=_("This group has no such play (it may be deleted already)."))
+    flash(_("The play was deleted."), "ok")
+    return redirect(url_for("plays.group", group_id=group_id))
+
+
+@bp.post("/g/<group_id>/delete")
+def delete_group(group_id: str):
+    """Delete the group with all its plays (the group's name must be typed to confirm)."""
+    group, form = _post_form(group_id)
+    if clean_name(form.name.data or "") != group["name"]:
+        abort(400, description=_("Type the group's name exactly to delete it; nothing was deleted."))
+    store.delete_group(group_id, _group_path(group_id))
+    _unfollow(group_id)
+    flash(_("The group and all its plays were deleted."), "ok")
+    return redirect(url_for("plays.index"))
+
+
+@bp.post("/g/<group_id>/unfollow")
+def unfollow(group_id: str):
+    """This phone stops following the group (the group and its plays stay for everyone else)."""
+    _post_form(group_id)
+    _unfollow(group_id)
+    flash(_("This phone no longer follows the group; its code or link opens it again."), "ok")
+    return redirect(url_for("plays.index"))
+
+
+@bp.get("/g/<group_id>/plays.json")
+def export_json(group_id: str):
+    """The group's plays as a companion-plays/1 download."""
+    store.sweep()
+    doc = store.export_doc(_group_or_404(group_id))
+    return Response(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="plays.json"'})
+
+
+@bp.get("/g/<group_id>/plays.csv")
+def export_csv(group_id: str):
+    """The group's plays as CSV (one line per player per play)."""
+    store.sweep()
+    doc = store.export_doc(_group_or_404(group_id))
+    return Response(formats.to_csv(doc["plays"]), mimetype="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="plays.csv"'})
+
+
+@bp.get("/g/<group_id>/season.pdf")
+def season(group_id: str):
+    """The group's season summary for the fridge, as a PDF in the page's language (fonts embedded)."""
+    from printables.plays import season_pdf  # printing is optional on a server
+
+    ctx = _context(_group_or_404(group_id))
+    pdf = season_pdf(ctx["group"]["name"], ctx["plays"], current_lang(), ctx["key"], ctx["names"], ctx["titles"])
+    return Response(pdf, mimetype="application/pdf",
+                    headers={"Content-Disposition": 'inline; filename="season.pdf"'})
+
+
+@bp.route("/g/<group_id>/import", methods=["GET", "POST"])
+def import_plays(group_id: str):
+    """Import a companion-plays/1 file into the group: plays it has already are skipped, never doubled."""
+    group = _group_or_404(group_id)
+    form = Form()
+    message, problems, status = None, [], 200
+    if request.method == "POST":
+        upload = request.files.get("upload")
+        text = upload.read(IMPORT_MAX + 1) if upload and upload.filename else (form.text.data or "").encode()
+        if not form.validate_on_submit():
+            message, status = _("The form expired or came from elsewhere; nothing was lost, please send it again."), 400
+        elif not text.strip():
+            message, status = _("Paste a companion-plays/1 document or choose its file."), 400
+        elif len(text) > IMPORT_MAX:
+            message, status = _("The file is too large: at most {n} KiB.", n=IMPORT_MAX // 1024), 413
+        else:
+            doc, problem = loads(text)
+            if problem is not None:
+                message, status = _("The file is not readable JSON: {why}", why=problem), 422
+            else:
+                plays, found = formats.check(doc)
+                if found:
+                    message, status = _("Nothing was imported: please fix the file."), 422
+                    problems = [f"{p.path or '/'}: {_(PROBLEM_TEXTS[p.code])}" for p in found[:50]]
+                else:
+                    added, skipped = store.import_plays(group_id, plays)
+                    flash(_("{added} play(s) imported, {skipped} already in the group.", added=added,
+                            skipped=skipped), "ok")
+                    return redirect(url_for("plays.group", group_id=group_id))
+        if isinstance(text, bytes) and len(text) <= IMPORT_MAX:
+            form.text.data = text.decode("utf-8", "replace")
+    return render_template("plays/import.html", group=group, form=form, message=message,
+                           problems=problems), status
