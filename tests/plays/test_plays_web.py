@@ -350,7 +350,7 @@ def test_odd_but_valid_imports_show_on_every_page_escaped(client):
     bad = json.loads(json.dumps(doc))
     bad["plays"][0]["players"][0]["rows"] = {"": 1}
     r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps(bad)})
-    assert r.status_code == 422 and "plays[0].players[0].rows: Rows must map row keys" in r.get_data(as_text=True)
+    assert r.status_code == 422 and "plays[0].players[0].rows: 行は行キーと整数の組にしてください" in r.get_data(as_text=True)
 
 
 def test_plays_survive_the_retention_purge(app, client):
