@@ -59,7 +59,7 @@ def test_every_start_form_join_and_claim_is_marked(tmp_path):
         "enroute.tables.new": "tables", "enroute.play.new": "tables", "ttr_europe.tables.new": "tables",
         "welcome_to.tables.new": "tables", "welcome_to.tables.import_game": "tables",
         "explore_new_york.tables.new": "tables", "thurn_und_taxis_rome.tables.new": "tables",
-        "home.join": "joins",
+        "home.join": "joins", "plays.new_group": "tables", "plays.keep": "tables",
         "enroute.play.claim": "claims", "ttr_europe.tables.claim": "claims",
         "thurn_und_taxis_rome.tables.claim": "claims", "welcome_to.tables.join": "claims"}
 

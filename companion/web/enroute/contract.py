@@ -134,7 +134,8 @@ class Driver:
             doc = client.get(f"/tables/{sheet_table}/players/1/sheet.json").get_json()
             return bool(doc and doc.get("sections"))
 
-        return {"url": url, "before": [lambda page: page.click("details.textsheet summary")],
+        return {"url": url, "before": [lambda page: page.click("details.advanced > summary"),
+                                       lambda page: page.click("details.textsheet summary")],
                 "fill": [("#sheet-json", json.dumps(sheet))], "save": "#save", "arrived": arrived}
 
     def _sheet_table(self, client, names: list[str]) -> str:
