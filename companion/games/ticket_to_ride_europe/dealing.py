@@ -23,8 +23,16 @@ Readings the companion decided:
 - Every shuffle uses `random.Random` seeded with the deal's seed and the shuffle's number, so one seed and the
   same choices give the same cards on every run and every machine (Python's Mersenne Twister and `shuffle`
   are stable across versions).
-- A table using its physical deck records each offer it dealt (`record_offer`): the companion then checks the
-  cards are in the pile (not held, offered or in the box) and how many, and keeps the same bookkeeping.
+- A table using its physical deck (`physical`) records each offer it dealt (`record_offer`), at the start and for
+  every draw in play; the companion cannot draw for it (`draw` is refused). It checks the cards are in the pile
+  (not held, offered, waiting or in the box), how many and of which kind, and keeps the same bookkeeping. It does
+  not know the order of a physical pile, only its **layers** (`layers`, sizes from the top): the cards never dealt
+  (any order), then the start's returns shuffled under them (Mega, Big Cities), then each draw's returns in the
+  order the player slid them under. A draw takes the top: a card of a lower layer is refused while a card above
+  it is still in the pile (`deal-card-below`), so a returned card is never recorded again before every card that
+  lay above it was dealt, as with the companion's own deck.
+- The companion's own deck is never recorded over (`record_offer` is refused, `deal-own-deck`): it knows every
+  card already.
 
 The state is a plain JSON-ready dict (`Deal.to_json` / `Deal.from_json`) so the web keeps it as a seat's
 secret: each seat's offer and hand are read only through that seat's view.
@@ -95,6 +103,8 @@ class Deal:
     started: list[bool]  # the seat has kept its start tickets
     start_returns: list[str] = field(default_factory=list)  # waiting for the last seat before going to the bottom
     shuffles: int = 0
+    physical: bool = False  # the table deals from its own deck and records each offer
+    layers: list[int] = field(default_factory=list)  # physical: the pile's layers, top first (order unknown within)
 
     # ---- building -------------------------------------------------------------------------------------------
 
@@ -113,7 +123,9 @@ class Deal:
         deal._shuffle(longs)
         deal._shuffle(regular)
         if physical:  # the table deals: each offer is recorded with record_offer; its order is unknown here
+            deal.physical = True
             deal.pile = regular + longs  # the long tickets go to the box once every seat has kept
+            deal.layers = [len(deal.pile)]
             return deal
         for seat in range(seats):
             deal.offers[seat] = ([longs.pop(0) for _ in range(rules.long_dealt)]
@@ -166,6 +178,8 @@ class Deal:
     def draw(self, seat: int) -> list[str]:
         """A turn's draw: the top cards of the pile (3, Big Cities 4; what is left when fewer) offered to a seat."""
         self._check_seat(seat)
+        if self.physical:
+            raise _refuse("deal-physical", N_("This table deals from its own deck: record the tickets you drew."))
         if not self.playing:
             raise _refuse("deal-not-started", N_("Tickets are drawn once every player has kept their first "
                                                  "tickets."))
@@ -181,6 +195,9 @@ class Deal:
         """A physical deck dealt these cards to a seat (its start offer, or a draw during play): check and note."""
         self._check_seat(seat)
         rules = self.rules
+        if not self.physical:
+            raise _refuse("deal-own-deck", N_("The companion deals this table's tickets; there is nothing to "
+                                              "record."))
         if self.offers[seat] is not None:
             raise _refuse("deal-offer-pending", N_("Choose which of the tickets you drew to keep first."))
         cards = list(cards)
@@ -205,9 +222,55 @@ class Deal:
             if len(cards) < rules.draw and len(self.pile) > len(cards):
                 raise _refuse("deal-wrong-count", N_("A draw takes {count} regular tickets from the pile (fewer "
                                                      "only when the pile runs out)."), count=rules.draw)
+            self._check_from_top(cards)
         taken = set(cards)
-        self.pile = [c for c in self.pile if c not in taken]
+        self._set_pile([c for c in self.pile if c not in taken])
         self.offers[seat] = cards
+
+    def _check_from_top(self, cards: Sequence[str]) -> None:
+        """A draw from a physical pile takes its top layers first: refuse a card lying under cards not drawn."""
+        left = set(cards)
+        start = 0
+        for size in self.layers:
+            layer = self.pile[start:start + size]
+            start += size
+            if not left:
+                return
+            if len(left) >= size:  # the whole layer is drawn, and more below it
+                if not set(layer) <= left:
+                    below = next(c for c in cards if c in left and c not in layer)
+                    raise _refuse("deal-card-below", N_("The ticket {ticket} cannot be drawn now: it went back under "
+                                                        "the pile, below tickets nobody has drawn since."),
+                                  ticket=below.replace("|", "–"))
+                left -= set(layer)
+            else:
+                below = next((c for c in cards if c in left and c not in layer), None)
+                if below is not None:
+                    raise _refuse("deal-card-below", N_("The ticket {ticket} cannot be drawn now: it went back under "
+                                                        "the pile, below tickets nobody has drawn since."),
+                                  ticket=below.replace("|", "–"))
+                return
+
+    def _set_pile(self, pile: list[str]) -> None:
+        """Replace the pile by a part of it (same order), keeping a physical pile's layers in step."""
+        if self.physical:
+            layer_of: dict[str, int] = {}
+            start = 0
+            for k, size in enumerate(self.layers):
+                for card in self.pile[start:start + size]:
+                    layer_of[card] = k
+                start += size
+            sizes = [0] * len(self.layers)
+            for card in pile:
+                sizes[layer_of[card]] += 1
+            self.layers = [n for n in sizes if n]
+        self.pile = pile
+
+    def _under(self, cards: list[str]) -> None:
+        """Put cards under the pile (a physical pile: as one more layer, their order unknown)."""
+        self.pile.extend(cards)
+        if self.physical and cards:
+            self.layers.append(len(cards))
 
     def keep(self, seat: int, kept: Iterable[str]) -> list[str]:
         """A seat keeps some of its offer (the start's or a draw's); the rest go where the rules send them.
@@ -230,7 +293,7 @@ class Deal:
             if len(kept) < rules.keep_in_play:
                 raise _refuse("deal-keep-more", N_("Keep at least {count} of the tickets drawn."),
                               count=rules.keep_in_play)
-            self.pile.extend(returned)  # to the bottom, in the order drawn
+            self._under(returned)  # to the bottom, in the order drawn
         else:
             self._keep_start(kept, returned)
         self.hands[seat].extend(kept)
@@ -239,9 +302,9 @@ class Deal:
             self.started[seat] = True
             if self.playing:
                 self.box.extend(c for c in self.pile if self.kind(c) == "long")  # physical: the long not dealt
-                self.pile = [c for c in self.pile if self.kind(c) == "regular"]
+                self._set_pile([c for c in self.pile if self.kind(c) == "regular"])
                 self._shuffle(self.start_returns)
-                self.pile.extend(self.start_returns)
+                self._under(self.start_returns)
                 self.start_returns = []
         return returned
 
@@ -277,22 +340,26 @@ class Deal:
         """The whole state as plain JSON values."""
         return {"variant": self.variant, "seed": self.seed, "pile": list(self.pile), "box": list(self.box),
                 "hands": [list(h) for h in self.hands], "offers": [None if o is None else list(o) for o in self.offers],
-                "started": list(self.started), "start_returns": list(self.start_returns), "shuffles": self.shuffles}
+                "started": list(self.started), "start_returns": list(self.start_returns), "shuffles": self.shuffles,
+                "physical": self.physical, "layers": list(self.layers)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Deal:
         """Read a state written by `to_json`."""
         return cls(data["variant"], data["seed"], list(data["pile"]), list(data["box"]),
                    [list(h) for h in data["hands"]], [None if o is None else list(o) for o in data["offers"]],
-                   list(data["started"]), list(data.get("start_returns", [])), int(data.get("shuffles", 0)))
+                   list(data["started"]), list(data.get("start_returns", [])), int(data.get("shuffles", 0)),
+                   bool(data.get("physical", False)), [int(n) for n in data.get("layers", [])])
 
     def seat_view(self, seat: int) -> dict[str, Any]:
         """What one seat may see: its hand and its pending offer, and the counts everybody sees."""
         self._check_seat(seat)
         return {"hand": list(self.hands[seat]), "offer": None if self.offers[seat] is None else list(self.offers[seat]),
-                "started": self.started[seat], "playing": self.playing, "pile": len(self.pile)}
+                "started": self.started[seat], "playing": self.playing, "pile": len(self.pile),
+                "physical": self.physical}
 
     def public_view(self) -> dict[str, Any]:
         """What the whole table sees: how many tickets each seat holds, who is choosing, the pile's size."""
         return {"held": [len(h) for h in self.hands], "choosing": [o is not None for o in self.offers],
-                "playing": self.playing, "pile": len(self.pile)}
+                "started": list(self.started), "playing": self.playing, "pile": len(self.pile),
+                "physical": self.physical}

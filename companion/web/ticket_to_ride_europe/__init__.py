@@ -10,12 +10,12 @@ from flask import Blueprint
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from ..core.tables.spec import TableSpec
-from . import claim_store, claims, deal_store, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
+from . import claim_store, claims, deal_pages, deal_store, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
 from .labels import label
 from .views import delete_table, public_view, seat_view
 
 bp = Blueprint("ttr_europe", __name__, static_folder="static", static_url_path="/static/ttr-europe")
-for child in (tables.bp, seats.bp, claims.bp):
+for child in (tables.bp, seats.bp, claims.bp, deal_pages.bp):
     bp.register_blueprint(child)
 
 

@@ -66,7 +66,8 @@ class Driver:
 
     def shared_urls(self, client, table: ContractTable) -> list[str]:
         t = table.table_url
-        return [t, f"{t}/score", f"{t}/score.json", f"{t}/game.json", f"{t}/log", f"{t}/live",
+        return [t, f"{t}/score", f"{t}/score.json", f"{t}/game.json", f"{t}/log", f"{t}/log.json", f"{t}/deal",
+                f"{t}/live",
                 f"{t}/scorepad.pdf", f"{t}/tally.pdf", f"{t}/tickets.pdf", *table.seat_urls[1:]]
 
     def claim_from_table_link(self, client, table: ContractTable, seat: int):

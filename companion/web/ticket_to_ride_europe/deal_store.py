@@ -1,4 +1,5 @@
-"""The companion's ticket deck of a table, in the database (issue 29): one JSON state per table.
+"""The ticket deck of a table, in the database (issue 29): one JSON state per table, whether the companion deals
+it or the table deals its own cards and each seat records what it was dealt or drew (`Deal.physical`).
 
 The state (`games/ticket_to_ride_europe/dealing.Deal`) holds every seat's offer and hand, so it is read only
 through the views: a seat's page gets that seat's part (`Deal.seat_view`), every shared page only counts
@@ -40,9 +41,10 @@ def get_deal(table_id: str) -> Deal | None:
     return Deal.from_json(json.loads(row[0])) if row is not None else None
 
 
-def start_deal(table_id: str, variant: str, seats: int, seed: str | None = None) -> bool:
-    """Shuffle and deal every seat's start offer; False when the table already deals (nothing changes)."""
-    deal = Deal.new(variant, seats, seed if seed is not None else secrets.token_hex(8))
+def start_deal(table_id: str, variant: str, seats: int, seed: str | None = None, physical: bool = False) -> bool:
+    """Shuffle and deal every seat's start offer (`physical`: the table deals its own cards and each seat records
+    them); False when the table already deals (nothing changes)."""
+    deal = Deal.new(variant, seats, seed if seed is not None else secrets.token_hex(8), physical=physical)
     try:
         with write() as conn:
             conn.execute(insert(ttr_deal).values(table_id=table_id, state=json.dumps(deal.to_json()), version=0))

@@ -346,7 +346,7 @@ def score(table_id: str):
                            live_url=url_for("ttr_europe.tables.live", table_id=table_id))
 
 
-def _json_download(doc: dict, filename: str) -> Response:
+def json_download(doc: dict, filename: str) -> Response:
     """Answer a JSON document as a file download."""
     return Response(json.dumps(doc, ensure_ascii=False, indent=1), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
@@ -356,7 +356,7 @@ def _json_download(doc: dict, filename: str) -> Response:
 def game_json(table_id: str):
     """Download the whole game as a `ttr-europe-game/1` document (without tickets until the game ends)."""
     view = load_view(table_id)
-    return _json_download(game_doc(view["table"], view["seats"]), "ttr-europe-game.json")
+    return json_download(game_doc(view["table"], view["seats"]), "ttr-europe-game.json")
 
 
 @bp.get("/t/<table_id>/score.json")
@@ -373,7 +373,7 @@ def score_json(table_id: str):
         item["rank"] = line.rank
     result["waiting"] = list(prov.waiting)
     result["tickets_hidden"] = not view["ended"]
-    return _json_download(result, "ttr-europe-score.json")
+    return json_download(result, "ttr-europe-score.json")
 
 
 def _pdf(kind: str, names: list[str] | None, players: int):

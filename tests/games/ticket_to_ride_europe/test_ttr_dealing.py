@@ -226,3 +226,108 @@ def test_random_play_never_loses_a_card():
             offer = deal.draw(seat)
             deal.keep(seat, rnd.sample(offer, rnd.randint(1, len(offer))))
             _everything(deal)
+
+
+def _physical_start(variant: str, seats: int, seed) -> Deal:
+    """A physical deal whose start offers are recorded from the pile (long first) and kept at the minimum."""
+    deal = Deal.new(variant, seats, seed=seed, physical=True)
+    rules = RULES[variant]
+    for seat in range(seats):
+        longs = [c for c in deal.pile if deal.kind(c) == "long"][:rules.long_dealt]
+        regular = [c for c in deal.pile if deal.kind(c) == "regular"][:rules.regular_dealt]
+        deal.record_offer(seat, longs + regular)
+        deal.keep(seat, _keep_least(deal, seat))
+    return deal
+
+
+def test_a_physical_pile_is_drawn_from_the_top_layer_first():
+    """Returned cards lie under the cards never dealt: recording one of them while the pile still holds a card
+    above it is refused (deal-card-below); once the layers above are spent it may come up, in any order within
+    its layer. Big Cities: the start's returns are a layer under the cards never dealt."""
+    deal = _physical_start("big-cities", 2, seed="layers")
+    returned_at_start = [c for c in deal.pile[-(len(deal.pile) - deal.layers[0]):]]
+    assert len(deal.layers) == 2 and deal.layers[1] == 2 * 3  # each seat returned 3 of its 5
+    assert sum(deal.layers) == len(deal.pile)
+    top = deal.pile[:deal.layers[0]]
+    with pytest.raises(DealRefused) as refused:
+        deal.record_offer(0, [*top[:3], returned_at_start[0]])
+    assert refused.value.problem.code == "deal-card-below"
+    assert returned_at_start[0].replace("|", "–") in str(refused.value)
+    deal.record_offer(0, list(reversed(top[:4])))  # any order within the top layer
+    returned = deal.keep(0, [top[0]])
+    assert deal.layers[-1] == 3 and deal.pile[-3:] == returned
+    # spend the cards never dealt until fewer than a draw are left (3 of 31), then a draw takes those 3 and one
+    # of the start's returns (any of them), never one of the cards returned later
+    while deal.layers[0] > 4:
+        cards = deal.pile[:4]
+        deal.record_offer(1, cards)
+        deal.keep(1, cards)
+    assert deal.layers == [3, 6, 3]
+    rest, start_layer = deal.pile[:3], deal.pile[3:9]
+    with pytest.raises(DealRefused) as refused:  # one of the cards never dealt left behind
+        deal.record_offer(1, [*rest[:2], *start_layer[:2]])
+    assert refused.value.problem.code == "deal-card-below"
+    with pytest.raises(DealRefused) as refused:  # a card returned by the last draw, under the start's returns
+        deal.record_offer(1, [*rest, returned[1]])
+    assert refused.value.problem.code == "deal-card-below" and returned[1].replace("|", "–") in str(refused.value)
+    deal.record_offer(1, [start_layer[4], *rest])
+    assert deal.layers == [5, 3]
+    _everything(deal)
+
+
+def test_a_physical_table_never_draws_by_the_companion_and_the_companion_deck_is_never_recorded():
+    """draw() is the companion's; record_offer() the physical table's; each is refused on the other deck."""
+    physical = _physical_start("base", 2, seed=1)
+    with pytest.raises(DealRefused) as refused:
+        physical.draw(0)
+    assert refused.value.problem.code == "deal-physical"
+    own = Deal.new("base", 2, seed=1)
+    with pytest.raises(DealRefused) as refused:
+        own.record_offer(0, own.pile[:3])
+    assert refused.value.problem.code == "deal-own-deck"
+
+
+def test_a_physical_deal_survives_json_and_old_states_read_as_the_companions():
+    """The layers and the flag are in the JSON state; a state written before them is the companion's deck."""
+    deal = _physical_start("mega", 3, seed="j")
+    again = Deal.from_json(json.loads(json.dumps(deal.to_json())))
+    assert again.to_json() == deal.to_json() and again.physical and again.layers == deal.layers
+    old = Deal.new("base", 2, seed=2).to_json()
+    del old["physical"], old["layers"]
+    assert not Deal.from_json(old).physical
+    assert deal.public_view()["physical"] and "|" not in json.dumps(deal.public_view())
+
+
+@pytest.mark.parametrize("variant", sorted(KNOWN))
+def test_random_physical_play_follows_the_layers(variant):
+    """Random legal recorded draws (any cards of the top layers, in any order): never refused, every card in
+    one place, and a returned card is recorded again only once every card above it when it went under is gone."""
+    rnd = random.Random(variant)
+    for _ in range(5):
+        seats = rnd.randint(2, 5)
+        deal = _physical_start(variant, seats, seed=rnd.random())
+        above: dict[str, set[str]] = {}
+        for turn in range(40):
+            if not deal.pile:
+                break
+            seat = turn % seats
+            count = min(RULES[variant].draw, len(deal.pile))
+            cards, start = [], 0
+            for size in deal.layers:  # whole layers from the top, then a random part of the next one
+                layer = deal.pile[start:start + size]
+                start += size
+                need = count - len(cards)
+                cards += layer if size <= need else rnd.sample(layer, need)
+                if len(cards) == count:
+                    break
+            rnd.shuffle(cards)
+            for waiting in above.values():
+                waiting.difference_update(cards)
+            for card in cards:
+                assert not above.get(card), card
+            deal.record_offer(seat, cards)
+            returned = deal.keep(seat, rnd.sample(cards, rnd.randint(1, len(cards))))
+            for card in returned:
+                above[card] = set(deal.pile) - set(returned)
+            assert sum(deal.layers) == len(deal.pile)
+            _everything(deal)

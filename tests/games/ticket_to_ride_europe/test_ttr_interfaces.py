@@ -93,10 +93,11 @@ def test_api_answers_422_for_no_players(client):
 
 
 def test_api_lists_the_game(client):
-    """The game list names Ticket to Ride: Europe with its two formats."""
+    """The game list names Ticket to Ride: Europe with its formats: the game and the claim log (issue 29)."""
     games = client.get("/api/games").get_json()["games"]
     entry = next(g for g in games if g["id"] == "ttr-europe")
-    assert entry["formats"] == ["ttr-europe-game/1"] and entry["output_formats"] == ["ttr-europe-score/1"]
+    assert entry["formats"] == ["ttr-europe-game/1", "ttr-europe-log/1"]
+    assert entry["output_formats"] == ["ttr-europe-score/1", "ttr-europe-log-check/1"]
 
 
 def test_cli_refuses_big_cities_tickets_off_the_deck():

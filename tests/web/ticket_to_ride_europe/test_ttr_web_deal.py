@@ -18,7 +18,8 @@ def _deal(app, table_id):
 def _shared(client, table_id, tokens, me):
     """Every page, file and JSON another seat or the table link reaches."""
     t = f"/ttr-europe/t/{table_id}"
-    urls = [t, f"{t}/score", f"{t}/score.json", f"{t}/game.json", f"{t}/log", f"{t}/live", f"{t}/tickets.pdf"]
+    urls = [t, f"{t}/score", f"{t}/score.json", f"{t}/game.json", f"{t}/log", f"{t}/log.json", f"{t}/deal",
+            f"{t}/live", f"{t}/tickets.pdf"]
     urls += [f"/ttr-europe/s/{tok}" for k, tok in enumerate(tokens) if k != me]
     return {url: client.get(url).get_data().decode("utf-8", "replace") for url in urls}
 

@@ -120,7 +120,7 @@ def test_entry_forms_keep_what_is_typed_offline(app):
     page = client.get(f"/ttr-europe/s/{aki}").get_data(as_text=True)
     assert f'data-offline-key="ttr-europe:{table_id}:0"' in page and 'name="version"' in page
     log = client.get(f"/ttr-europe/t/{table_id}/log").get_data(as_text=True)
-    assert log.count("data-offline-key=") == 2 and log.count('name="version"') == 2
+    assert log.count("data-offline-key=") == 3 and log.count('name="version"') == 3  # route, station, turn
 
 
 def test_logging_a_claim_keeps_the_players_secret_tickets(app):

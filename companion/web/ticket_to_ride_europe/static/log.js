@@ -18,9 +18,33 @@
     hint.textContent = known ? "" : hint.getAttribute("data-taken");
     if (!known) { return; }
     select.value = value;
+    select.dispatchEvent(new Event("change"));
     form.scrollIntoView({ block: "center" });
     form.querySelector("button[type=submit]").focus();
   }
+
+  // The cards of a claim: the tunnel's part only for a tunnel, the ferry's locomotives named, the route's colour
+  // chosen for a coloured route. The engine checks the cards when the line is sent.
+  var tunnelBox = document.getElementById("tunnel-box");
+  var ferryHint = document.getElementById("ferry-hint");
+  var colourSelect = document.getElementById("played-colour");
+  function routeChosen() {
+    var option = routeSelect.options[routeSelect.selectedIndex];
+    var tunnel = option && option.getAttribute("data-tunnel") === "1";
+    var ferry = option ? Number(option.getAttribute("data-ferry") || 0) : 0;
+    var colour = option ? option.getAttribute("data-colour") : "";
+    if (tunnelBox) { tunnelBox.hidden = !tunnel; }
+    if (ferryHint) {
+      ferryHint.hidden = !ferry;
+      ferryHint.textContent = ferry ? ferryHint.getAttribute("data-text").replace("{count}", String(ferry)) : "";
+    }
+    if (colourSelect && !colourSelect.dataset.touched) {  // the route's own colour, until the player picks one
+      colourSelect.value = colour && colour !== "grey" ? colour : "";
+    }
+  }
+  if (colourSelect) { colourSelect.addEventListener("change", function () { colourSelect.dataset.touched = "1"; }); }
+  routeSelect.addEventListener("change", routeChosen);
+  routeChosen();
 
   svg.addEventListener("click", function (event) {
     var hit = event.target.closest(mode === "routes" ? "[data-route]" : "[data-city]");
