@@ -152,3 +152,25 @@ def test_a_file_in_a_text_field_is_a_400(app):
     taken = client.post("/boards/import", data={"file": (io.BytesIO(b"{}"), "a.json")},
                         content_type="multipart/form-data")
     assert "not a file" not in taken.get_data(as_text=True)
+
+
+def test_a_nul_character_never_reaches_a_view(tmp_path):
+    """PostgreSQL cannot store a NUL in text: every form field arrives without one, the rest kept."""
+    from companion.web.core.app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "DATABASE": str(tmp_path / "t.sqlite"), "BOARD_LIBRARY": str(tmp_path / "b")})
+    seen = {}
+
+    @app.post("/echo-form")
+    def echo():
+        from flask import request
+
+        seen.update(request.form.to_dict())
+        return "ok"
+
+    assert app.test_client().post("/echo-form", data={"na\x00me": "A\x00na", "x": "plain"}).status_code == 200
+    assert seen == {"name": "Ana", "x": "plain"}
+    response = app.test_client().post("/welcome-to/new", data={"name": "Ana", "others-0": "B\x00o",
+                                                                 "mode": "standard"})
+    assert response.status_code == 302
