@@ -87,17 +87,22 @@ def seat_return(seat_token: str):
         flash(result.message, "error")
         return render_seat(load_public(stored.id) or stored, number, seat_token, result.status,
                            lb.problem_rows(result.problems), entered)
-    players = [s.player for s in stored.table.seats]
-    for event in result.events:
-        line = lb.event_line(event, players, stored.table.rank_names)
-        if line and event.get("event") != "route-scored":
-            flash(line, "ok")
+    _flash_events(stored, result.events, skip="route-scored")
     for p in result.problems:
         flash(lb.problem_line(p), "warn")
-    hint = lb.bonus_hint(result.events, players, stored.table.posts is not None)
+    hint = lb.bonus_hint(result.events, [s.player for s in stored.table.seats], stored.table.posts is not None)
     if hint:
         flash(hint, "ok")
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
+
+
+def _flash_events(stored, events: list[dict], skip: str = "") -> None:
+    """Say on the page what a recorded action did (one line per event; the `skip` kind is said elsewhere)."""
+    players = [s.player for s in stored.table.seats]
+    for event in events:
+        line = lb.event_line(event, players, stored.table.rank_names)
+        if line and event.get("event") != skip:
+            flash(line, "ok")
 
 
 @bp.post("/s/<seat_token>/bonus")
@@ -118,11 +123,7 @@ def seat_bonus(seat_token: str):
         flash(result.message, "error")
         return render_seat(load_public(stored.id) or stored, number, seat_token, result.status,
                            lb.problem_rows(result.problems), entered)
-    players = [s.player for s in stored.table.seats]
-    for event in result.events:
-        line = lb.event_line(event, players, stored.table.rank_names)
-        if line:
-            flash(line, "ok")
+    _flash_events(stored, result.events)
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
 
 
