@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from flask import current_app
@@ -18,6 +19,8 @@ from .labels import label
 from .route_cache import basis_hash, cached_chooser, cached_routes, remember_routes, route_key
 from .route_jobs import DONE, RouteJob, enqueue, get_job, job_id, searches_of
 from .svgmap import MapState
+
+log = logging.getLogger(__name__)
 
 TIEBREAK_KEYS = ("route_length", "tourists", "landmarks")
 
@@ -78,6 +81,31 @@ def score_or_job(table: dict, players: list[dict]) -> list[PlayerScore] | RouteJ
     if any(not choice.proven for choice in found.values()):
         return enqueue(jid, table["id"], doc, searches_of(game))
     return scores
+
+
+def warm_routes(table: dict, players: list[dict]) -> None:
+    """After a sheet is saved: queue the entered sheets' route searches in the background, so the table's first
+    score page finds them in the route cache instead of searching while a phone waits.
+
+    One warm job per table (a newer save replaces a warm job not yet started; sheets already in the cache are
+    not searched again). Its id is not the score page's, so a score page never waits on it: whatever it finished
+    is in the route cache, the rest the page searches as before. `ROUTE_WARM` turns it off (default: on, off in
+    tests, where background searches would compete with the test itself)."""
+    if not current_app.config.get("ROUTE_WARM", not current_app.testing):
+        return
+    entered = [p for p in players if p.get("version", 0) > 0]
+    if not entered:
+        return
+    try:
+        doc = game_doc(table, entered)
+        game = read_game(doc)
+        keys = _keys(game, doc)
+        if not keys or not set(keys.values()) - set(cached_routes(keys.values())):
+            return
+        warm_id = "warm-" + job_id(table["id"], [])[:40]
+        enqueue(job_id(warm_id, list(keys.values())), warm_id, doc, searches_of(game))
+    except Exception:  # a save never fails for its warm-up: the score page searches as before
+        log.exception("could not queue the route warm-up of table %s", table.get("id"))
 
 
 def _keys(game, doc: dict) -> dict[int, str]:

@@ -36,7 +36,7 @@ from .labels import label
 from .printed import board_of, problem_line_printed
 from .route_jobs import RouteJob
 from .route_progress import searching_page
-from .scoresheet import game_doc, row_table, score_or_job, score_views, tiebreak_notes
+from .scoresheet import game_doc, row_table, score_or_job, score_views, tiebreak_notes, warm_routes
 from .sheet_marks import marks_context, merge_marks
 from .svgfeatures import STYLE as FEATURE_STYLE
 from .svgfeatures import legend as feature_legend
@@ -200,6 +200,7 @@ def sheet(token: str, seat: int):
             base = small_int(form.version.data, -1)
             saved = db.save_sheet(token, seat, base, draft, route_mode)
             if saved is not None:
+                warm_routes(table, db.get_players(token))
                 flash(_("Saved."), "ok")
                 return redirect(url_for("enroute.tables.sheet", token=token, seat=seat) + "#problems")
             current = db.get_player(token, seat)
