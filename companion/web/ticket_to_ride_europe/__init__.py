@@ -48,5 +48,5 @@ WEB = GameWeb(
     ),
     about=N_("Ticket to Ride: Europe reads ttr-europe-game/1 and writes ttr-europe-score/1."),
     tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete_table, contract=_driver,
-                     final_sheet=tables.final_sheet),
+                     final_sheet=tables.final_sheet, score_endpoint="ttr_europe.tables.score"),
 )

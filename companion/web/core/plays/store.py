@@ -163,6 +163,13 @@ def sweep(limit: int = SWEEP_MAX) -> int:
     return len(due)
 
 
+def is_kept(game: str, table_id: str, group_id: str) -> bool:
+    """True when the table's play is kept in this group."""
+    with db.read() as conn:
+        return conn.execute(select(play.c.uid).where(play.c.group_id == group_id, play.c.game == game,
+                                                     play.c.table_id == table_id)).first() is not None
+
+
 def set_keep(game: str, table_id: str, keep: bool) -> None:
     """Mark a table "keep" or "don't keep" (its play, if kept, is deleted; keeping again captures it)."""
     with db.write() as conn:

@@ -64,7 +64,7 @@ def _game_titles() -> dict[str, str]:
     return {w.game_id: _(w.home.title) if w.home else w.game_id for w in game_webs()}
 
 
-def _followed() -> list[str]:
+def followed() -> list[str]:
     """The group ids this phone follows, newest first (junk ignored)."""
     ids, problem = loads(request.cookies.get(COOKIE, "[]"))
     if problem is not None or not isinstance(ids, list):
@@ -74,12 +74,12 @@ def _followed() -> list[str]:
 
 def _follow(group_id: str) -> None:
     """Note that this phone follows a group (set on the response)."""
-    g.plays_follow = [group_id] + [i for i in _followed() if i != group_id]
+    g.plays_follow = [group_id] + [i for i in followed() if i != group_id]
 
 
 def _unfollow(group_id: str) -> None:
     """Note that this phone no longer follows a group."""
-    g.plays_follow = [i for i in _followed() if i != group_id]
+    g.plays_follow = [i for i in followed() if i != group_id]
 
 
 @bp.after_app_request
@@ -156,7 +156,7 @@ def _finished_here() -> list[dict]:
 @bp.get("/")
 def index():
     """The groups this phone follows, this phone's finished tables to keep, and how to join or start a group."""
-    return render_template("plays/index.html", groups=store.groups(_followed()), form=Form(),
+    return render_template("plays/index.html", groups=store.groups(followed()), form=Form(),
                            finished=_finished_here(), titles=_game_titles())
 
 
@@ -169,7 +169,7 @@ def new_group():
     if not form.validate_on_submit():
         problem = _("The form expired or came from elsewhere; nothing was lost, please send it again.")
     if problem:
-        return render_template("plays/index.html", groups=store.groups(_followed()), form=form,
+        return render_template("plays/index.html", groups=store.groups(followed()), form=form,
                                finished=_finished_here(), titles=_game_titles(), message=problem), 400
     group_id, _code = store.create_group(name, _group_path)
     _follow(group_id)
@@ -187,10 +187,11 @@ def keep(game: str, table_id: str):
         action = request.form.get("action", "")
         if not form.validate_on_submit():
             message, status = _("The form expired or came from elsewhere; nothing was lost, please send it again."), 400
-        elif action == "drop":
-            store.set_keep(game, table_id, False)
-            flash(_("This table will not be kept as a play."), "ok")
-            return redirect(url_for("plays.keep", game=game, table_id=table_id))
+        elif action in ("drop", "undo"):
+            store.set_keep(game, table_id, action == "undo")
+            flash(_("This table will not be kept as a play.") if action == "drop" else
+                  _("This table will be kept as a play again."), "ok")
+            return redirect(_back() or url_for("plays.keep", game=game, table_id=table_id))
         elif action == "new":
             name, message = _clean_group_name(form.name.data)
             if message is None:
@@ -199,7 +200,7 @@ def keep(game: str, table_id: str):
             status = 400
         elif action == "group":
             group_id = form.group.data or ""
-            if group_id not in _followed() or store.get_group(group_id) is None:
+            if group_id not in followed() or store.get_group(group_id) is None:
                 message, status = _("Choose one of the groups this phone follows."), 400
             else:
                 return _linked(game, table_id, group_id)
@@ -207,8 +208,14 @@ def keep(game: str, table_id: str):
             message, status = _("Choose what to do with this table."), 400
     choice = store.table_choice(game, table_id) or {}
     return render_template("plays/keep.html", form=form, message=message, game=game, table_id=table_id,
-                           title=_game_titles().get(game, game), groups=store.groups(_followed()),
+                           title=_game_titles().get(game, game), groups=store.groups(followed()),
                            choice=choice, current=store.get_group(choice.get("group_id") or "")), status
+
+
+def _back() -> str | None:
+    """The page a keep form came from (a score page's box), when it is a path of this site."""
+    back = request.form.get("back", "")
+    return back if back.startswith("/") and not back.startswith(("//", "/\\")) and len(back) <= 300 else None
 
 
 def _linked(game: str, table_id: str, group_id: str):
