@@ -381,3 +381,50 @@ def test_a_phone_can_follow_several_groups_and_stop_following_one(client):
     assert "First" not in index and "Second" in index
     assert "First" in page(client, f"/plays/g/{first}")  # and opening it follows it again
     assert "First" in page(client, "/plays/") and second
+
+
+def test_csv_export_imported_into_a_new_group_gives_the_same_statistics_and_merges(client):
+    """The CSV export imported: the same leaderboard and facts; again: nothing doubled."""
+    gid = new_group_from(client, finished_welcome_table(client, "four-players"))
+    ttr = finished_ttr_table(client)
+    client.post(f"/plays/keep/ttr-europe/{ttr}", data={"action": "group", "group": gid})
+    text = client.get(f"/plays/g/{gid}/plays.csv").get_data(as_text=True)
+    assert {"fact:plans_met", "fact:tickets_completed", "fact:longest_path"} < set(text.splitlines()[0].split(","))
+    copy = re.search(r"/plays/g/(.+)$", client.post("/plays/new", data={"name": "Copy"}).headers["Location"]).group(1)
+    upload = {"upload": (io.BytesIO(text.encode()), "plays.csv")}
+    response = client.post(f"/plays/g/{copy}/import", data=upload, follow_redirects=True,
+                           content_type="multipart/form-data")
+    assert "2 play(s) imported, 0 already in the group." in response.get_data(as_text=True)
+    assert board(page(client, f"/plays/g/{copy}")) == board(page(client, f"/plays/g/{gid}"))
+    original, copied = export(client, gid)["plays"], export(client, copy)["plays"]
+    for a, b in zip(original, copied):
+        assert [(p["name"], p["total"], p["rank"], p["rows"], p.get("facts", {})) for p in a["players"]] == \
+            [(p["name"], p["total"], p["rank"], p["rows"], p.get("facts", {})) for p in b["players"]]
+    assert page(client, f"/plays/g/{copy}/player?name=Aki").count("svg") >= 2
+    again = client.post(f"/plays/g/{copy}/import", data={"text": text}, follow_redirects=True)
+    assert "0 play(s) imported, 2 already in the group." in again.get_data(as_text=True)
+
+
+def test_a_wrong_csv_names_every_line_and_column_and_keeps_the_text(client):
+    gid = new_group_from(client, finished_welcome_table(client))
+    text = client.get(f"/plays/g/{gid}/plays.csv").get_data(as_text=True)
+    lines = text.split("\r\n")
+    cells = lines[2].split(",")
+    cells[5], cells[7] = "first", "x"  # line 3: rank and the first row (plans) not numbers
+    lines[2] = ",".join(cells)
+    lines[3] = lines[3].replace("2026", "26", 1) if lines[3].startswith("2026") else "26" + lines[3][4:]
+    lines[4] = lines[4] + ",extra"
+    bad = "\r\n".join(lines)
+    r = client.post(f"/plays/g/{gid}/import", data={"text": bad})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 422 and "Nothing was imported" in html
+    assert "Line 3, column rank: This must be a whole number or null." in html
+    assert "Line 3, column plans: This must be a whole number or null." in html
+    assert "Line 4, column date: A play&#39;s lines must all have the same date, game and variant." in html
+    assert "Line 5: This line does not have one cell per column." in html
+    assert ",extra" in html.split("<textarea")[1]  # what was sent stays in the form
+    r = client.post(f"/plays/g/{gid}/import", data={"text": "when,who\r\n1,2\r\n"})
+    assert r.status_code == 422 and "Line 1: The first line must start with the columns date,game,variant" in r.get_data(as_text=True)
+    odd = text.replace(lines[1].split(",")[3], "", 1)  # a line without its play id
+    r = client.post(f"/plays/g/{gid}/import", data={"text": odd})
+    assert r.status_code == 422 and "Line 2, column play:" in r.get_data(as_text=True)

@@ -44,6 +44,12 @@ PROBLEM_TEXTS = {
     "bad-row-list": N_("The rows must be a list of {key, label}."),
     "unknown-key": N_("This key is not part of companion-plays/1."),
     "bad-text": N_("This must be a short text (tie_break: a list of at most 20 texts)."),
+    "csv-unreadable": N_("This line is not readable CSV."),
+    "csv-header": N_("The first line must start with the columns date,game,variant,play,player,rank,total."),
+    "csv-columns-named": N_("Every column needs its own name of at most 40 characters."),
+    "csv-cells": N_("This line does not have one cell per column."),
+    "csv-mismatch": N_("A play's lines must all have the same date, game and variant."),
+    "bad-picture": N_("A route picture must be an SVG image of at most 64 KiB."),
 }
 
 FACT_LABELS = {"tickets_completed": N_("Tickets completed"), "longest_path": N_("Longest path (trains)"),
@@ -308,7 +314,10 @@ def player(group_id: str):
         s = stats.player_stats(plays, who, ctx["key"])
         if not s.plays:
             continue
-        labels = {r["key"]: r.get("label", r["key"]) for p in plays for r in p.get("rows", [])}
+        labels: dict[str, str] = {}
+        for r in (r for p in plays for r in p.get("rows", [])):  # a real label wins over a CSV's bare key
+            if r.get("label") and (r["key"] not in labels or labels[r["key"]] == r["key"]):
+                labels[r["key"]] = r["label"]
         bars = [(_(labels.get(k, k)), round(v, 1)) for k, v in s.row_averages.items()]
         per_game.append({"game": game, "stats": s, "variants": stats.variant_counts(plays, who, ctx["key"]),
                          "line": charts.line_chart(s.series, _("{name}'s score over time: {game}", name=name,
@@ -443,7 +452,8 @@ def season(group_id: str):
 
 @bp.route("/g/<group_id>/import", methods=["GET", "POST"])
 def import_plays(group_id: str):
-    """Import a companion-plays/1 file into the group: plays it has already are skipped, never doubled."""
+    """Import a companion-plays/1 file or the CSV export into the group: plays it has already are skipped,
+    never doubled; a refused file comes back in the form with every problem named."""
     group = _group_or_404(group_id)
     form = Form()
     message, problems, status = None, [], 200
@@ -453,24 +463,44 @@ def import_plays(group_id: str):
         if not form.validate_on_submit():
             message, status = _("The form expired or came from elsewhere; nothing was lost, please send it again."), 400
         elif not text.strip():
-            message, status = _("Paste a companion-plays/1 document or choose its file."), 400
+            message, status = _("Paste a companion-plays/1 document or CSV export, or choose its file."), 400
         elif len(text) > IMPORT_MAX:
             message, status = _("The file is too large: at most {n} KiB.", n=IMPORT_MAX // 1024), 413
         else:
-            doc, problem = loads(text)
-            if problem is not None:
-                message, status = _("The file is not readable JSON: {why}", why=problem), 422
+            plays, found, message = _read_upload(text)
+            if message or found:
+                status = 422
+                message = message or _("Nothing was imported: please fix the file.")
+                problems = [_problem_line(p) for p in found[:50]]
             else:
-                plays, found = formats.check(doc)
-                if found:
-                    message, status = _("Nothing was imported: please fix the file."), 422
-                    problems = [f"{p.path or '/'}: {_(PROBLEM_TEXTS[p.code])}" for p in found[:50]]
-                else:
-                    added, skipped = store.import_plays(group_id, plays)
-                    flash(_("{added} play(s) imported, {skipped} already in the group.", added=added,
-                            skipped=skipped), "ok")
-                    return redirect(url_for("plays.group", group_id=group_id))
+                added, skipped = store.import_plays(group_id, plays)
+                flash(_("{added} play(s) imported, {skipped} already in the group.", added=added,
+                        skipped=skipped), "ok")
+                return redirect(url_for("plays.group", group_id=group_id))
         if isinstance(text, bytes) and len(text) <= IMPORT_MAX:
             form.text.data = text.decode("utf-8", "replace")
     return render_template("plays/import.html", group=group, form=form, message=message,
                            problems=problems), status
+
+
+def _read_upload(text: bytes) -> tuple[list[dict], list, str | None]:
+    """An uploaded file's plays: JSON (companion-plays/1) when it starts with `{`, else the CSV export;
+    the problems found, or a message when the file cannot be read at all."""
+    body = text.decode("utf-8", "replace").lstrip("\ufeff")
+    if body.lstrip().startswith("{"):
+        doc, problem = loads(text)
+        if problem is not None:
+            return [], [], _("The file is not readable JSON: {why}", why=problem)
+        plays, found = formats.check(doc)
+        return plays, found, None
+    plays, found = formats.from_csv(body)
+    return plays, found, None
+
+
+def _problem_line(p: formats.Problem) -> str:
+    """One import problem as the page says it: where (a JSON path, or a CSV line and column) and what."""
+    if p.line is not None:
+        where = (_("Line {line}, column {column}", line=p.line, column=p.path) if p.path else
+                 _("Line {line}", line=p.line))
+        return f"{where}: {_(PROBLEM_TEXTS[p.code])}"
+    return f"{p.path or '/'}: {_(PROBLEM_TEXTS[p.code])}"
