@@ -49,7 +49,7 @@ def test_a_finished_table_kept_in_a_new_group_shows_the_engines_totals_and_ranks
     for doc_player, p in zip(welcome_doc()["players"], expect["players"]):
         assert f"{p['rank']}. {doc_player['player']}: {p['total']}" in html
     doc = export(client, gid)
-    assert doc["format"] == "companion-plays/1" and len(doc["plays"]) == 1
+    assert doc["format"] == "companion-plays/2" and len(doc["plays"]) == 1
     kept = doc["plays"][0]
     assert kept["game"] == "welcome-to" and kept["variant"] == "Standard game"
     assert [p["total"] for p in kept["players"]] == [p["total"] for p in expect["players"]]
@@ -176,7 +176,7 @@ def test_import_refuses_bad_files_clearly_and_keeps_the_text(client):
     assert r.status_code == 422 and "not readable JSON" in r.get_data(as_text=True)
     assert "{oops</textarea>" in r.get_data(as_text=True)
     r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps({"format": "x"})})
-    assert r.status_code == 422 and "format: This is not a companion-plays/1 document." in r.get_data(as_text=True)
+    assert r.status_code == 422 and "format: This is not a companion-plays document (version 1 or 2)." in r.get_data(as_text=True)
     doc = export(client, gid)
     doc["plays"][0]["players"][1]["total"] = "lots"
     r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps(doc)})

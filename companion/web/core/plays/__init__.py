@@ -2,7 +2,8 @@
 
 - `store`: the plays, groups and name matching in the database (the core's migration `core_0004_plays`).
 - `stats`: statistics as pure functions; `charts`: SVG charts as pure functions; `formats`: the
-  `companion-plays/1` document (docs/plays-format.md) checked, and the CSV export.
+  `companion-plays/2` document (docs/plays-format.md; version 1 still read) checked, and the CSV export
+  and import.
 - `views`: the pages under `/plays/`; `keepbox`: the "Keep as a play" box on every game's score page.
 A game takes part by giving its `TableSpec` a `final_sheet` hook.
 """

@@ -1,5 +1,5 @@
-"""The `companion-plays/1` document (docs/plays-format.md): checking an imported one, and the CSV export and
-import.
+"""The `companion-plays/2` document (docs/plays-format.md; version 1 still read): checking an imported one,
+and the CSV export and import.
 
 Pure functions (no Flask): `check` returns the plays it accepts and, for anything wrong, a problem naming
 where (`plays[2].players[0].total`) and what; one wrong play refuses the whole file, so nothing is half
@@ -14,7 +14,9 @@ import io
 import re
 from dataclasses import dataclass
 
-FORMAT = "companion-plays/1"
+FORMAT = "companion-plays/2"
+FORMATS = ("companion-plays/1", FORMAT)  # version 1 (no pictures) stays importable
+PICTURE_MAX = 64 * 1024
 MAX_PLAYS = 20_000
 MAX_PLAYERS = 12
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -40,14 +42,15 @@ def _int_or_none(value) -> bool:
 
 
 def check(doc) -> tuple[list[dict], list[Problem]]:
-    """The plays of a `companion-plays/1` document, cleaned, or the problems found (then no plays)."""
+    """The plays of a `companion-plays/1` or `/2` document, cleaned, or the problems found (then no plays)."""
     if not isinstance(doc, dict):
         return [], [Problem("", "not-object")]
-    if doc.get("format") != FORMAT:
+    if doc.get("format") not in FORMATS:
         return [], [Problem("format", "format", str(doc.get("format"))[:40])]
     unknown = [Problem(k, "unknown-key") for k in doc if k not in TOP_KEYS]
     if unknown:
         return [], unknown
+    player_keys = PLAYER_KEYS | ({"picture"} if doc["format"] != FORMATS[0] else set())
     plays = doc.get("plays")
     if not isinstance(plays, list):
         return [], [Problem("plays", "not-list")]
@@ -77,7 +80,12 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
             if not isinstance(q, dict) or not isinstance(q.get("name"), str) or len(q["name"]) > 80:
                 problems.append(Problem(f"{pat}.name", "bad-name"))
                 continue
-            problems += [Problem(f"{pat}.{k}", "unknown-key") for k in q if k not in PLAYER_KEYS]
+            problems += [Problem(f"{pat}.{k}", "unknown-key") for k in q if k not in player_keys]
+            picture = q.get("picture")
+            if picture is not None and not (isinstance(picture, str) and len(picture) <= PICTURE_MAX
+                                            and picture.lstrip().startswith("<svg")):
+                problems.append(Problem(f"{pat}.picture", "bad-picture", str(PICTURE_MAX)))
+                picture = None
             for field in ("total", "rank"):
                 if not _int_or_none(q.get(field)):
                     problems.append(Problem(f"{pat}.{field}", "not-integer"))
@@ -92,7 +100,8 @@ def check(doc) -> tuple[list[dict], list[Problem]]:
                 problems.append(Problem(f"{pat}.facts", "bad-rows"))
                 facts = {}
             players.append({"name": " ".join(q["name"].split()), "total": q.get("total"), "rank": q.get("rank"),
-                            "rows": rows, **({"facts": facts} if facts else {})})
+                            "rows": rows, **({"facts": facts} if facts else {}),
+                            **({"picture": picture} if picture else {})})
         rows = p.get("rows", [])
         if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("key"), str)
                                                  and 0 < len(r["key"]) <= 40 and isinstance(r.get("label", ""), str)

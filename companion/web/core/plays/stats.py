@@ -1,6 +1,6 @@
 """Statistics of a group's plays as pure functions (no Flask, no database): known plays in, numbers out.
 
-A play is a `companion-plays/1` play document (docs/plays-format.md): `game`, `date` (ISO), `players` (each
+A play is a `companion-plays` play document (docs/plays-format.md): `game`, `date` (ISO), `players` (each
 `name`, `total`, `rank`, `rows` {row key: points}, optional `facts` {name: count}), `rows` (the game's row
 keys in sheet order). Players are compared by `key(name)` (the caller passes the group's name matching:
 case, spacing and merges).

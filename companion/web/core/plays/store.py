@@ -25,8 +25,8 @@ from sqlalchemy import Column, Integer, MetaData, String, Table, Text, and_, del
 from .. import db
 from ..tables import registry
 from ..tables.names import clean_name, name_key
+from .formats import FORMAT
 
-FORMAT = "companion-plays/1"
 metadata = MetaData()
 
 play_group = Table(
@@ -45,6 +45,7 @@ play = Table(
     Column("table_id", String(64)),
     Column("played", String(32), nullable=False),
     Column("doc", Text, nullable=False),
+    Column("pictures", Text),  # JSON list in seat order: each player's route picture (SVG text) or null
 )
 
 play_table = Table(
@@ -78,6 +79,33 @@ def _final_sheets() -> dict[str, Callable[[str], dict | None]]:
 
     return {w.game_id: w.tables.final_sheet for w in game_webs()
             if w.tables is not None and getattr(w.tables, "final_sheet", None) is not None}
+
+
+def _picture_hooks() -> dict[str, Callable[[str], list | None]]:
+    """Each installed game's `route_pictures` hook, by game id (games without routes are left out)."""
+    from ..plugins import game_webs
+
+    return {w.game_id: w.tables.route_pictures for w in game_webs()
+            if w.tables is not None and getattr(w.tables, "route_pictures", None) is not None}
+
+
+def _pictures_text(pictures: list | None, players: int) -> str | None:
+    """The pictures column for a play of `players` players (None when there is no picture at all)."""
+    if not pictures or not any(pictures):
+        return None
+    return json.dumps([(p if isinstance(p, str) else None) for p in pictures[:players]]
+                      + [None] * max(0, players - len(pictures)))
+
+
+def _draw(drawer: Callable[[str], list | None], table_id: str) -> list | None:
+    """A game's route pictures of a table; a drawer's failure costs the pictures, never the play."""
+    from flask import current_app
+
+    try:
+        return drawer(table_id)
+    except Exception:
+        current_app.logger.exception("route pictures of %s failed", table_id)
+        return None
 
 
 def games_keeping() -> set[str]:
@@ -118,6 +146,8 @@ def capture(game: str, table_id: str) -> bool:
     if hook is None or choice.get("keep", 1) == 0:
         return False
     sheet = hook(table_id)
+    drawer = _picture_hooks().get(game) if sheet is not None else None  # drawn before the write: no lock held
+    pictures = _pictures_text(_draw(drawer, table_id), len(sheet.get("players", []))) if drawer else None
     stamp = now()
     core = registry.get(game, table_id) or {}
     with db.write() as conn:
@@ -132,7 +162,8 @@ def capture(game: str, table_id: str) -> bool:
             _changed(conn, old)
         conn.execute(delete(play).where(play.c.uid == uid, or_(play.c.table_id == table_id, play.c.group_id == group)))
         conn.execute(insert(play).values(group_id=group, uid=uid, game=game, table_id=table_id,
-                                         played=doc["date"], doc=json.dumps(doc, ensure_ascii=False)))
+                                         played=doc["date"], doc=json.dumps(doc, ensure_ascii=False),
+                                         pictures=pictures))
     return True
 
 
@@ -249,6 +280,14 @@ def group_plays(group_id: str) -> list[dict]:
     return [json.loads(r) for r in rows]
 
 
+def play_pictures(group_id: str, uid: str) -> list[str | None]:
+    """A play's route pictures in seat order ([] when it has none)."""
+    with db.read() as conn:
+        text = conn.execute(select(play.c.pictures).where(play.c.group_id == group_id,
+                                                          play.c.uid == uid)).scalar()
+    return json.loads(text) if text else []
+
+
 def delete_play(group_id: str, uid: str) -> bool:
     """Delete one play of a group (its table is marked "don't keep"); True when there was one."""
     with db.write() as conn:
@@ -308,20 +347,25 @@ def remove_player(group_id: str, name: str) -> int:
     changed = 0
     with db.write() as conn:
         _changed(conn, group_id)
-        rows = conn.execute(select(play.c.uid, play.c.doc).where(play.c.group_id == group_id)).all()
-        for uid, text in rows:
+        rows = conn.execute(select(play.c.uid, play.c.doc, play.c.pictures).where(play.c.group_id == group_id)).all()
+        for uid, text, pictures in rows:
             doc = json.loads(text)
             hit = False
             erased = set()
-            for p in doc.get("players", []):
+            seats = []
+            for i, p in enumerate(doc.get("players", [])):
                 if p.get("name") and key(p["name"]) == target:
                     erased.add(p["name"])
+                    seats.append(i)
                     p["name"], hit = "", True
-            if hit:  # the tie-break notes name players too: those naming the removed one go
+            if hit:  # the tie-break notes name players too: those naming the removed one go; so does their route
                 doc["tie_break"] = [t for t in doc.get("tie_break") or [] if not any(n in t for n in erased)]
                 changed += 1
+                kept = json.loads(pictures) if pictures else []
+                kept = [None if i in seats else pic for i, pic in enumerate(kept)]
                 conn.execute(update(play).where(play.c.group_id == group_id, play.c.uid == uid)
-                             .values(doc=json.dumps(doc, ensure_ascii=False)))
+                             .values(doc=json.dumps(doc, ensure_ascii=False),
+                                     pictures=_pictures_text(kept, len(doc.get("players", [])))))
         for k, v in alias.items():
             if name_key(v) == target or k == target:
                 conn.execute(delete(play_alias).where(play_alias.c.group_id == group_id, play_alias.c.key == k))
@@ -330,16 +374,25 @@ def remove_player(group_id: str, name: str) -> int:
 
 # ---- export and import -------------------------------------------------------------------------------
 
-def export_doc(group: dict) -> dict:
-    """A group's plays as a `companion-plays/1` document (names as the group counts them)."""
+def export_doc(group: dict, pictures: bool = True) -> dict:
+    """A group's plays as a `companion-plays/2` document (names as the group counts them; each player's route
+    picture as `picture` where the play keeps one, unless `pictures` is False)."""
     key = matcher(aliases(group["id"]))
     shown = {}
     alias = aliases(group["id"])
     plays = group_plays(group["id"])
+    drawn = {}
+    if pictures:
+        with db.read() as conn:
+            drawn = dict(conn.execute(select(play.c.uid, play.c.pictures).where(
+                play.c.group_id == group["id"], play.c.pictures.is_not(None))).all())
     for d in plays:
-        for p in d.get("players", []):
+        seats = json.loads(drawn[d["id"]]) if d["id"] in drawn else []
+        for p, pic in zip(d.get("players", []), seats + [None] * len(d.get("players", []))):
             if p.get("name"):
                 p["name"] = alias.get(name_key(p["name"]), shown.setdefault(key(p["name"]), p["name"]))
+            if pic:
+                p["picture"] = pic
     return {"format": FORMAT, "group": {"name": group["name"]}, "plays": plays}
 
 
@@ -353,8 +406,10 @@ def import_plays(group_id: str, plays: list[dict]) -> tuple[int, int]:
                 skipped += 1
                 continue
             have.add(d["id"])
+            seats = [p.pop("picture", None) for p in d["players"]]
             conn.execute(insert(play).values(group_id=group_id, uid=d["id"], game=d["game"], table_id=None,
-                                             played=d["date"], doc=json.dumps(d, ensure_ascii=False)))
+                                             played=d["date"], doc=json.dumps(d, ensure_ascii=False),
+                                             pictures=_pictures_text(seats, len(seats))))
             added += 1
         if added:
             _changed(conn, group_id)

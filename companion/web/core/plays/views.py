@@ -7,6 +7,7 @@ rate-limited). A phone follows the groups it opened (cookie `plays_groups`, Http
 
 from __future__ import annotations
 
+import base64
 import json
 
 from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
@@ -31,7 +32,7 @@ PAGE = 50  # plays per history page
 
 PROBLEM_TEXTS = {
     "not-object": N_("This should be an object ({…})."),
-    "format": N_("This is not a companion-plays/1 document."),
+    "format": N_("This is not a companion-plays document (version 1 or 2)."),
     "not-list": N_("This should be a list ([…])."),
     "too-many": N_("Too many plays in one file."),
     "bad-id": N_("A play's id must be 1 to 64 letters, digits, - or _."),
@@ -42,7 +43,7 @@ PROBLEM_TEXTS = {
     "not-integer": N_("This must be a whole number or null."),
     "bad-rows": N_("Rows must map row keys to whole numbers."),
     "bad-row-list": N_("The rows must be a list of {key, label}."),
-    "unknown-key": N_("This key is not part of companion-plays/1."),
+    "unknown-key": N_("This key is not part of the companion-plays format."),
     "bad-text": N_("This must be a short text (tie_break: a list of at most 20 texts)."),
     "csv-unreadable": N_("This line is not readable CSV."),
     "csv-header": N_("The first line must start with the columns date,game,variant,play,player,rank,total."),
@@ -320,6 +321,7 @@ def player(group_id: str):
                 labels[r["key"]] = r["label"]
         bars = [(_(labels.get(k, k)), round(v, 1)) for k, v in s.row_averages.items()]
         per_game.append({"game": game, "stats": s, "variants": stats.variant_counts(plays, who, ctx["key"]),
+                         "picture": _best_route(ctx, plays, s, who, name),
                          "line": charts.line_chart(s.series, _("{name}'s score over time: {game}", name=name,
                                                                 game=ctx["titles"].get(game, game))),
                          "bars": charts.bar_chart(bars, _("{name}'s average points per row: {game}", name=name,
@@ -328,6 +330,22 @@ def player(group_id: str):
     rivals = [(ctx["names"][k], against[k]) for k in ctx["names"] if k in against]
     return render_template("plays/player.html", **ctx, name=name, fact_labels=FACT_LABELS, overall=overall,
                            per_game=per_game, rivals=[r for r in rivals if r[1].together])
+
+
+def _best_route(ctx: dict, plays: list[dict], s: stats.PlayerStats, who: str, name: str) -> dict | None:
+    """The route picture of the player's best game (as an image: a kept SVG never runs in the page), or None
+    when that play keeps none."""
+    best = next((p for p in plays if p.get("id") == s.best_play), None) if s.best_play else None
+    if best is None:
+        return None
+    seat = next((i for i, q in enumerate(best.get("players", [])) if q.get("name") and q.get("key") == who), None)
+    pictures = store.play_pictures(ctx["group"]["id"], best["id"])
+    if seat is None or seat >= len(pictures) or not pictures[seat]:
+        return None
+    return {"src": "data:image/svg+xml;base64," + base64.b64encode(pictures[seat].encode()).decode(),
+            "alt": _("{name}'s route on the map", name=name),
+            "caption": _("{name}'s best game of {game}: {total} points on {date}.", name=name,
+                         game=ctx["titles"].get(best["game"], best["game"]), total=s.best, date=best["date"])}
 
 
 @bp.get("/g/<group_id>/game/<game>")
@@ -423,7 +441,7 @@ def unfollow(group_id: str):
 
 @bp.get("/g/<group_id>/plays.json")
 def export_json(group_id: str):
-    """The group's plays as a companion-plays/1 download."""
+    """The group's plays as a companion-plays/2 download (with the route pictures)."""
     store.sweep()
     doc = store.export_doc(_group_or_404(group_id))
     return Response(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", mimetype="application/json",
@@ -452,8 +470,8 @@ def season(group_id: str):
 
 @bp.route("/g/<group_id>/import", methods=["GET", "POST"])
 def import_plays(group_id: str):
-    """Import a companion-plays/1 file or the CSV export into the group: plays it has already are skipped,
-    never doubled; a refused file comes back in the form with every problem named."""
+    """Import a companion-plays file (version 1 or 2) or the CSV export into the group: plays it has already
+    are skipped, never doubled; a refused file comes back in the form with every problem named."""
     group = _group_or_404(group_id)
     form = Form()
     message, problems, status = None, [], 200
@@ -463,7 +481,7 @@ def import_plays(group_id: str):
         if not form.validate_on_submit():
             message, status = _("The form expired or came from elsewhere; nothing was lost, please send it again."), 400
         elif not text.strip():
-            message, status = _("Paste a companion-plays/1 document or CSV export, or choose its file."), 400
+            message, status = _("Paste a companion-plays document or the CSV export, or choose its file."), 400
         elif len(text) > IMPORT_MAX:
             message, status = _("The file is too large: at most {n} KiB.", n=IMPORT_MAX // 1024), 413
         else:
@@ -484,7 +502,7 @@ def import_plays(group_id: str):
 
 
 def _read_upload(text: bytes) -> tuple[list[dict], list, str | None]:
-    """An uploaded file's plays: JSON (companion-plays/1) when it starts with `{`, else the CSV export;
+    """An uploaded file's plays: JSON (companion-plays/1 or /2) when it starts with `{`, else the CSV export;
     the problems found, or a message when the file cannot be read at all."""
     body = text.decode("utf-8", "replace").lstrip("\ufeff")
     if body.lstrip().startswith("{"):
