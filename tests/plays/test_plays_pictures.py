@@ -26,7 +26,7 @@ def test_the_best_games_route_is_kept_shown_exported_and_imported(app, client):
     doc = client.get(f"/plays/g/{gid}/plays.json").get_json()
     assert doc["format"] == "companion-plays/2"
     pictures = [p.get("picture") for p in doc["plays"][0]["players"]]
-    assert all(p and p.startswith("<svg") and "<style>" in p and len(p) < 64 * 1024 for p in pictures)
+    assert all(p and p.startswith("<svg") and "<style>" in p and len(p) < 128 * 1024 for p in pictures)
     assert 'class="sec drawn route"' in pictures[1] and "<script" not in pictures[0]
     html = client.get(f"/plays/g/{gid}/player?name=Aki").get_data(as_text=True)
     src = re.search(r'<figure class="route-picture" data-route-picture><img src="data:image/svg\+xml;base64,([^"]+)"',
@@ -59,3 +59,17 @@ def test_a_removed_player_takes_their_route_picture_along(app, client):
     doc = client.get(f"/plays/g/{gid}/plays.json").get_json()
     players = doc["plays"][0]["players"]
     assert players[0]["name"] == "" and "picture" not in players[0] and players[1]["picture"].startswith("<svg")
+
+
+def test_ticket_to_ride_keeps_each_players_claimed_routes(app, client):
+    from plays_helpers import finished_ttr_table
+
+    table_id = finished_ttr_table(client)
+    made = client.post(f"/plays/keep/ttr-europe/{table_id}", data={"action": "new", "name": "Trains"})
+    gid = made.headers["Location"].rsplit("/", 1)[1]
+    players = client.get(f"/plays/g/{gid}/plays.json").get_json()["plays"][0]["players"]
+    assert [p["name"] for p in players] == ["Aki", "Ben"]
+    for p in players:
+        assert p["picture"].startswith('<svg xmlns="http://www.w3.org/2000/svg" class="ttr-map"')
+        assert "rt k-" in p["picture"] and " mine" in p["picture"] and 'class="hit"' not in p["picture"]
+    assert "data-route-picture" in client.get(f"/plays/g/{gid}/player?name=Aki").get_data(as_text=True)

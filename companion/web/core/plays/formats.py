@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 FORMAT = "companion-plays/2"
 FORMATS = ("companion-plays/1", FORMAT)  # version 1 (no pictures) stays importable
-PICTURE_MAX = 64 * 1024
+PICTURE_MAX = 128 * 1024
 MAX_PLAYS = 20_000
 MAX_PLAYERS = 12
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

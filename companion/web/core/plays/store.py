@@ -25,7 +25,7 @@ from sqlalchemy import Column, Integer, MetaData, String, Table, Text, and_, del
 from .. import db
 from ..tables import registry
 from ..tables.names import clean_name, name_key
-from .formats import FORMAT
+from .formats import FORMAT, PICTURE_MAX
 
 metadata = MetaData()
 
@@ -93,7 +93,7 @@ def _pictures_text(pictures: list | None, players: int) -> str | None:
     """The pictures column for a play of `players` players (None when there is no picture at all)."""
     if not pictures or not any(pictures):
         return None
-    return json.dumps([(p if isinstance(p, str) else None) for p in pictures[:players]]
+    return json.dumps([(p if isinstance(p, str) and len(p) <= PICTURE_MAX else None) for p in pictures[:players]]
                       + [None] * max(0, players - len(pictures)))
 
 

@@ -50,7 +50,7 @@ PROBLEM_TEXTS = {
     "csv-columns-named": N_("Every column needs its own name of at most 40 characters."),
     "csv-cells": N_("This line does not have one cell per column."),
     "csv-mismatch": N_("A play's lines must all have the same date, game and variant."),
-    "bad-picture": N_("A route picture must be an SVG image of at most 64 KiB."),
+    "bad-picture": N_("A route picture must be an SVG image of at most 128 KiB."),
 }
 
 FACT_LABELS = {"tickets_completed": N_("Tickets completed"), "longest_path": N_("Longest path (trains)"),
