@@ -20,8 +20,8 @@ from ..i18n import _, _n, current_lang
 from ..plugins import game_webs
 from ..security import loads, small_int
 from ..tables.live import live_answer
-from ..tables.names import clean_name, name_key
-from . import charts, formats, stats, store
+from ..tables.names import clean_name
+from . import charts, formats, groupdata, stats, store
 
 bp = Blueprint("plays", __name__, url_prefix="/plays", static_folder="static")
 COOKIE = "plays_groups"
@@ -237,20 +237,14 @@ def _linked(game: str, table_id: str, group_id: str):
 # ---- a group's pages ------------------------------------------------------------------------------------------
 
 def _context(group: dict) -> dict:
-    """What every group page needs: its plays, name matching and the games' names."""
+    """What every group page needs: its plays, name matching and the games' names (parsed once per change of
+    the group: `groupdata`; the plays are shared, read only)."""
     store.sweep()
-    plays = store.group_plays(group["id"])
-    alias = store.aliases(group["id"])
-    key = store.matcher(alias)
-    for p in plays:  # each name's key once, not once per statistic
-        for q in p.get("players", []):
-            if q.get("name"):
-                q["key"] = key(q["name"])
-    names = {k: alias.get(name_key(n), n) for k, n in stats.players(plays, key).items()}
-    group = store.get_group(group["id"]) or group  # as the sweep left it (its change mark)
-    return {"group": group, "plays": plays, "key": key, "names": names, "titles": _game_titles(), "ranked": _ranked,
-            "mark": store.group_mark(group), "live_url": url_for("plays.live", group_id=group["id"]),
-            "here": request.full_path.rstrip("?")}
+    group = store.get_group(group["id"]) or group  # as the sweep left it (its change mark), read before its plays
+    data = groupdata.group_data(group)
+    return {"group": group, "plays": data["plays"], "key": data["key"], "names": data["names"], "data": data,
+            "titles": _game_titles(), "ranked": _ranked, "mark": store.group_mark(group),
+            "live_url": url_for("plays.live", group_id=group["id"]), "here": request.full_path.rstrip("?")}
 
 
 def _ranked(players: list[dict]) -> list[dict]:
@@ -277,10 +271,13 @@ def group(group_id: str):
     ctx = _context(_group_or_404(group_id))
     _follow(group_id)
     code = db.code_for_path(_group_path(group_id))
-    board = [(k, ctx["names"][k], s) for k, _n, s in stats.leaderboard(ctx["plays"], ctx["key"])]
-    history, page, pages = _page_of(list(reversed(ctx["plays"])))
+    data = ctx["data"]
+    board = groupdata.memo(data, ("board",), lambda: [(k, ctx["names"][k], s) for k, _n, s
+                                                      in stats.leaderboard(ctx["plays"], ctx["key"])])
+    history, page, pages = _page_of(groupdata.memo(data, ("newest",), lambda: list(reversed(ctx["plays"]))))
+    counts = groupdata.memo(data, ("counts",), lambda: stats.game_counts(ctx["plays"]))
     return render_template("plays/group.html", **ctx, code=code["code"] if code else None, board=board,
-                           counts=stats.game_counts(ctx["plays"]), shown=lambda n: _shown(ctx, n),
+                           counts=counts, shown=lambda n: _shown(ctx, n),
                            history=history, page=page, pages=pages, form=Form())
 
 
@@ -308,10 +305,36 @@ def player(group_id: str):
     ctx = _context(_group_or_404(group_id))
     who = _player_key(ctx)
     name = ctx["names"][who]
-    overall = stats.player_stats(ctx["plays"], who, ctx["key"])
+    overall, games, against = groupdata.memo(ctx["data"], ("player", who), lambda: _player_numbers(ctx, who))
     per_game = []
+    for game, s, variants, labels, best in games:
+        title = ctx["titles"].get(game, game)
+        bars = [(_(labels.get(k, k)), round(v, 1)) for k, v in s.row_averages.items()]
+        picture = None
+        if best is not None:
+            picture = {"src": best["src"], "alt": _("{name}'s route on the map", name=name),
+                       "caption": _("{name}'s best game of {game}: {total} points on {date}.", name=name,
+                                    game=title, total=s.best, date=best["date"])}
+        per_game.append({"game": game, "stats": s, "variants": variants, "picture": picture,
+                         "line": charts.line_chart(s.series, _("{name}'s score over time: {game}", name=name,
+                                                                game=title)),
+                         "bars": charts.bar_chart(bars, _("{name}'s average points per row: {game}", name=name,
+                                                          game=title))})
+    rivals = [(ctx["names"][k], against[k]) for k in ctx["names"] if k in against]
+    return render_template("plays/player.html", **ctx, name=name, fact_labels=FACT_LABELS, overall=overall,
+                           per_game=per_game, rivals=[r for r in rivals if r[1].together])
+
+
+def _player_numbers(ctx: dict, who: str) -> tuple:
+    """A player's numbers, untranslated (kept per state of the group): overall stats; per game played its
+    stats, variants, row labels and best route picture; head-to-heads."""
+    overall = stats.player_stats(ctx["plays"], who, ctx["key"])
+    by_game: dict[str, list[dict]] = {}
+    for p in ctx["plays"]:
+        by_game.setdefault(p["game"], []).append(p)
+    games = []
     for game in stats.game_counts(ctx["plays"]):
-        plays = [p for p in ctx["plays"] if p["game"] == game]
+        plays = by_game[game]
         s = stats.player_stats(plays, who, ctx["key"])
         if not s.plays:
             continue
@@ -319,22 +342,14 @@ def player(group_id: str):
         for r in (r for p in plays for r in p.get("rows", [])):  # a real label wins over a CSV's bare key
             if r.get("label") and (r["key"] not in labels or labels[r["key"]] == r["key"]):
                 labels[r["key"]] = r["label"]
-        bars = [(_(labels.get(k, k)), round(v, 1)) for k, v in s.row_averages.items()]
-        per_game.append({"game": game, "stats": s, "variants": stats.variant_counts(plays, who, ctx["key"]),
-                         "picture": _best_route(ctx, plays, s, who, name),
-                         "line": charts.line_chart(s.series, _("{name}'s score over time: {game}", name=name,
-                                                                game=ctx["titles"].get(game, game))),
-                         "bars": charts.bar_chart(bars, _("{name}'s average points per row: {game}", name=name,
-                                                          game=ctx["titles"].get(game, game)))})
-    against = stats.head_to_heads(ctx["plays"], who, ctx["key"])
-    rivals = [(ctx["names"][k], against[k]) for k in ctx["names"] if k in against]
-    return render_template("plays/player.html", **ctx, name=name, fact_labels=FACT_LABELS, overall=overall,
-                           per_game=per_game, rivals=[r for r in rivals if r[1].together])
+        games.append((game, s, stats.variant_counts(plays, who, ctx["key"]), labels,
+                      _best_route(ctx, plays, s, who)))
+    return overall, games, stats.head_to_heads(ctx["plays"], who, ctx["key"])
 
 
-def _best_route(ctx: dict, plays: list[dict], s: stats.PlayerStats, who: str, name: str) -> dict | None:
-    """The route picture of the player's best game (as an image: a kept SVG never runs in the page), or None
-    when that play keeps none."""
+def _best_route(ctx: dict, plays: list[dict], s: stats.PlayerStats, who: str) -> dict | None:
+    """The route picture of the player's best game as an image source (a kept SVG never runs in the page)
+    and that game's date, or None when that play keeps none."""
     best = next((p for p in plays if p.get("id") == s.best_play), None) if s.best_play else None
     if best is None:
         return None
@@ -343,28 +358,32 @@ def _best_route(ctx: dict, plays: list[dict], s: stats.PlayerStats, who: str, na
     if seat is None or seat >= len(pictures) or not pictures[seat]:
         return None
     return {"src": "data:image/svg+xml;base64," + base64.b64encode(pictures[seat].encode()).decode(),
-            "alt": _("{name}'s route on the map", name=name),
-            "caption": _("{name}'s best game of {game}: {total} points on {date}.", name=name,
-                         game=ctx["titles"].get(best["game"], best["game"]), total=s.best, date=best["date"])}
+            "date": best["date"]}
 
 
 @bp.get("/g/<group_id>/game/<game>")
 def game(group_id: str, game: str):
     """A game's page in a group: its plays, each player's numbers and the average per row."""
     ctx = _context(_group_or_404(group_id))
-    plays = [p for p in ctx["plays"] if p["game"] == game]
-    if not plays:
-        abort(404, description=_("This group has no play of that game."))
-    board = [(ctx["names"][k], s) for k, _n, s in stats.leaderboard(plays, ctx["key"])]
-    winners = [(p["date"], max((q["total"] for q in p["players"] if q.get("rank") == 1
-                                and isinstance(q.get("total"), int)), default=0)) for p in plays]
-    variants = stats.variant_counts(plays)
-    game_plays, page, pages = _page_of(list(reversed(plays)))
+    if game not in groupdata.memo(ctx["data"], ("counts",), lambda: stats.game_counts(ctx["plays"])):
+        abort(404, description=_("This group has no play of that game."))  # (only games played are kept)
+    plays, board, winners, variants = groupdata.memo(ctx["data"], ("game", game), lambda: _game_numbers(ctx, game))
+    game_plays, page, pages = _page_of(plays)
     return render_template("plays/game.html", **ctx, game=game, game_plays=game_plays, page=page, pages=pages,
                            board=board, variants=variants,
                            shown=lambda n: _shown(ctx, n),
                            chart=charts.line_chart(winners, _("Winning score over time: {game}",
                                                               game=ctx["titles"].get(game, game))))
+
+
+def _game_numbers(ctx: dict, game: str) -> tuple:
+    """A game's plays newest first, its leaderboard, winning scores over time and variants (kept per state
+    of the group)."""
+    plays = [p for p in ctx["plays"] if p["game"] == game]
+    board = [(ctx["names"][k], s) for k, _n, s in stats.leaderboard(plays, ctx["key"])]
+    winners = [(p["date"], max((q["total"] for q in p["players"] if q.get("rank") == 1
+                                and isinstance(q.get("total"), int)), default=0)) for p in plays]
+    return list(reversed(plays)), board, winners, stats.variant_counts(plays)
 
 
 def _post_form(group_id: str) -> tuple[dict, Form]:

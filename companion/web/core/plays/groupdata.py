@@ -1,0 +1,66 @@
+"""A group's plays as its pages use them, read and parsed once per change of the group (its change mark).
+
+Every change of a group's plays or names moves `play_group.changed` (store `_changed`), so (group id, change
+mark) names one exact state: the parsed plays, each name's key, the names shown and the statistics computed
+from them are kept in memory under that pair and shared by every page and request until the mark moves.
+Each server process keeps its own few groups (least recently used go first); a process that missed a
+change sees the new mark on its next request and reads again, so no page ever shows a stale state.
+The cached plays are shared: pages must not change them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from ..tables.names import name_key
+from . import stats, store
+
+KEEP = 4  # groups per process (a 5,000-play group is some tens of MB parsed)
+_lock = threading.Lock()
+_kept: OrderedDict[tuple[str, str], dict] = OrderedDict()
+
+
+def group_data(group: dict) -> dict:
+    """The group's plays (oldest first, each player's `key` set), `key`, `names` and a `memo` for statistics,
+    for the group's current change mark (`group` as read after the sweep)."""
+    mark = (group["id"], group.get("changed") or "")
+    with _lock:
+        found = _kept.get(mark)
+        if found is not None:
+            _kept.move_to_end(mark)
+            return found
+    plays = store.group_plays(group["id"])
+    alias = store.aliases(group["id"])
+    key = store.matcher(alias)
+    for p in plays:  # each name's key once, not once per statistic
+        for q in p.get("players", []):
+            if q.get("name"):
+                q["key"] = key(q["name"])
+    names = {k: alias.get(name_key(n), n) for k, n in stats.players(plays, key).items()}
+    data = {"plays": plays, "key": key, "names": names, "memo": {}, "memo_lock": threading.Lock()}
+    with _lock:
+        for old in [m for m in _kept if m[0] == group["id"]]:  # an older state of this group is done with
+            del _kept[old]
+        _kept[mark] = data
+        while len(_kept) > KEEP:
+            _kept.popitem(last=False)
+    return data
+
+
+def memo(data: dict, name: Any, make: Callable[[], Any]) -> Any:
+    """A statistic of this state of the group, computed once (`name` says which, e.g. ("board",))."""
+    with data["memo_lock"]:
+        if name in data["memo"]:
+            return data["memo"][name]
+    value = make()
+    with data["memo_lock"]:
+        return data["memo"].setdefault(name, value)
+
+
+def forget() -> None:
+    """Drop every kept group (tests)."""
+    with _lock:
+        _kept.clear()
