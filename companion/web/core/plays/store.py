@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, and_, delete, insert, or_, select, update
+from sqlalchemy import Column, Integer, MetaData, String, Table, Text, and_, delete, func, insert, or_, select, update
 
 from .. import db
 from ..tables import registry
@@ -46,6 +46,7 @@ play = Table(
     Column("played", String(32), nullable=False),
     Column("doc", Text, nullable=False),
     Column("pictures", Text),  # JSON list in seat order: each player's route picture (SVG text) or null
+    Column("summary", Text),  # the doc without score rows (`summary_of`); None for a play kept before it
 )
 
 play_table = Table(
@@ -162,7 +163,7 @@ def capture(game: str, table_id: str) -> bool:
             _changed(conn, old)
         conn.execute(delete(play).where(play.c.uid == uid, or_(play.c.table_id == table_id, play.c.group_id == group)))
         conn.execute(insert(play).values(group_id=group, uid=uid, game=game, table_id=table_id,
-                                         played=doc["date"], doc=json.dumps(doc, ensure_ascii=False),
+                                         played=doc["date"], **_texts(doc),
                                          pictures=pictures))
     return True
 
@@ -272,12 +273,34 @@ def delete_group(group_id: str, path: str) -> None:
         conn.execute(delete(play_group).where(play_group.c.id == group_id))
 
 
-def group_plays(group_id: str) -> list[dict]:
-    """A group's play documents, oldest first."""
+SUMMARY_KEYS = ("id", "game", "date", "variant", "tie_break")
+
+
+def summary_of(doc: dict) -> dict:
+    """A play without its score rows: what the group and game pages show and count (each player's name,
+    total and rank; the play's id, game, date, variant and tie-break notes)."""
+    return {**{k: doc[k] for k in SUMMARY_KEYS if k in doc},
+            "players": [{"name": p.get("name", ""), "total": p.get("total"), "rank": p.get("rank")}
+                        for p in doc.get("players", [])]}
+
+
+def _texts(doc: dict) -> dict[str, str]:
+    """A play's `doc` and `summary` columns."""
+    return {"doc": json.dumps(doc, ensure_ascii=False), "summary": json.dumps(summary_of(doc), ensure_ascii=False)}
+
+
+def group_texts(group_id: str, summaries: bool = False) -> list[str]:
+    """A group's play documents as stored (JSON text), oldest first (`summaries`: only their summaries, far
+    quicker to parse; a play kept before summaries existed gives its whole document, a superset)."""
+    column = func.coalesce(play.c.summary, play.c.doc) if summaries else play.c.doc
     with db.read() as conn:
-        rows = conn.execute(select(play.c.doc).where(play.c.group_id == group_id)
-                            .order_by(play.c.played, play.c.uid)).scalars().all()
-    return [json.loads(r) for r in rows]
+        return list(conn.execute(select(column).where(play.c.group_id == group_id)
+                                 .order_by(play.c.played, play.c.uid)).scalars())
+
+
+def group_plays(group_id: str, summaries: bool = False) -> list[dict]:
+    """A group's play documents, oldest first (`summaries`: see `group_texts`)."""
+    return [json.loads(r) for r in group_texts(group_id, summaries)]
 
 
 def play_pictures(group_id: str, uid: str) -> list[str | None]:
@@ -364,7 +387,7 @@ def remove_player(group_id: str, name: str) -> int:
                 kept = json.loads(pictures) if pictures else []
                 kept = [None if i in seats else pic for i, pic in enumerate(kept)]
                 conn.execute(update(play).where(play.c.group_id == group_id, play.c.uid == uid)
-                             .values(doc=json.dumps(doc, ensure_ascii=False),
+                             .values(**_texts(doc),
                                      pictures=_pictures_text(kept, len(doc.get("players", [])))))
         for k, v in alias.items():
             if name_key(v) == target or k == target:
@@ -408,7 +431,7 @@ def import_plays(group_id: str, plays: list[dict]) -> tuple[int, int]:
             have.add(d["id"])
             seats = [p.pop("picture", None) for p in d["players"]]
             conn.execute(insert(play).values(group_id=group_id, uid=d["id"], game=d["game"], table_id=None,
-                                             played=d["date"], doc=json.dumps(d, ensure_ascii=False),
+                                             played=d["date"], **_texts(d),
                                              pictures=_pictures_text(seats, len(seats))))
             added += 1
         if added:

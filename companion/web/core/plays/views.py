@@ -305,7 +305,8 @@ def player(group_id: str):
     ctx = _context(_group_or_404(group_id))
     who = _player_key(ctx)
     name = ctx["names"][who]
-    overall, games, against = groupdata.memo(ctx["data"], ("player", who), lambda: _player_numbers(ctx, who))
+    overall, games, against = groupdata.memo(
+        ctx["data"], ("player", who), lambda: _player_numbers(ctx, who, groupdata.full_plays(ctx["data"])))
     per_game = []
     for game, s, variants, labels, best in games:
         title = ctx["titles"].get(game, game)
@@ -325,15 +326,15 @@ def player(group_id: str):
                            per_game=per_game, rivals=[r for r in rivals if r[1].together])
 
 
-def _player_numbers(ctx: dict, who: str) -> tuple:
-    """A player's numbers, untranslated (kept per state of the group): overall stats; per game played its
-    stats, variants, row labels and best route picture; head-to-heads."""
-    overall = stats.player_stats(ctx["plays"], who, ctx["key"])
+def _player_numbers(ctx: dict, who: str, every: list[dict]) -> tuple:
+    """A player's numbers from the whole documents `every`, untranslated (kept per state of the group):
+    overall stats; per game played its stats, variants, row labels and best route picture; head-to-heads."""
+    overall = stats.player_stats(every, who, ctx["key"])
     by_game: dict[str, list[dict]] = {}
-    for p in ctx["plays"]:
+    for p in every:
         by_game.setdefault(p["game"], []).append(p)
     games = []
-    for game in stats.game_counts(ctx["plays"]):
+    for game in stats.game_counts(every):
         plays = by_game[game]
         s = stats.player_stats(plays, who, ctx["key"])
         if not s.plays:
@@ -344,7 +345,7 @@ def _player_numbers(ctx: dict, who: str) -> tuple:
                 labels[r["key"]] = r["label"]
         games.append((game, s, stats.variant_counts(plays, who, ctx["key"]), labels,
                       _best_route(ctx, plays, s, who)))
-    return overall, games, stats.head_to_heads(ctx["plays"], who, ctx["key"])
+    return overall, games, stats.head_to_heads(every, who, ctx["key"])
 
 
 def _best_route(ctx: dict, plays: list[dict], s: stats.PlayerStats, who: str) -> dict | None:
