@@ -428,3 +428,14 @@ def test_a_wrong_csv_names_every_line_and_column_and_keeps_the_text(client):
     odd = text.replace(lines[1].split(",")[3], "", 1)  # a line without its play id
     r = client.post(f"/plays/g/{gid}/import", data={"text": odd})
     assert r.status_code == 422 and "Line 2, column play:" in r.get_data(as_text=True)
+
+
+def test_a_play_kept_before_summaries_reads_as_before(app, client):
+    """A play row without a summary (kept before migration core_0005) counts from its whole document."""
+    gid = new_group_from(client, finished_welcome_table(client))
+    before = board(page(client, f"/plays/g/{gid}"))
+    with app.app_context(), db.write() as conn:
+        conn.execute(store.play.update().where(store.play.c.group_id == gid).values(summary=None))
+        store._changed(conn, gid)
+    assert board(page(client, f"/plays/g/{gid}")) == before
+    assert "Ana" in page(client, f"/plays/g/{gid}/player?name=Ana")

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+NUMBERS = (int, float)
+
 
 def _ident(name: str) -> str:
     """The default player key: the name itself."""
@@ -92,10 +94,10 @@ def all_player_stats(plays: Iterable[dict], key: Callable[[str], str] = _ident,
             if not rows_too:
                 continue
             for row, value in (entry.get("rows") or {}).items():
-                if isinstance(value, int | float) and not isinstance(value, bool):
+                if type(value) in NUMBERS:  # (not a bool: `type`, not isinstance; the page's hot loop)
                     rows.setdefault(row, []).append(value)
             for fact, value in (entry.get("facts") or {}).items():
-                if isinstance(value, int) and not isinstance(value, bool):
+                if type(value) is int:
                     facts.setdefault(fact, []).append(value)
     for k, out in found.items():
         totals, rows, facts, run = acc[k]

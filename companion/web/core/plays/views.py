@@ -329,23 +329,38 @@ def player(group_id: str):
 def _player_numbers(ctx: dict, who: str, every: list[dict]) -> tuple:
     """A player's numbers from the whole documents `every`, untranslated (kept per state of the group):
     overall stats; per game played its stats, variants, row labels and best route picture; head-to-heads."""
-    overall = stats.player_stats(every, who, ctx["key"])
+    # Plays, wins and streaks need no score rows: the summaries (already read) give them.
+    overall = stats.all_player_stats(ctx["plays"], ctx["key"], only=who, rows_too=False).get(who,
+                                                                                             stats.PlayerStats())
     by_game: dict[str, list[dict]] = {}
     for p in every:
-        by_game.setdefault(p["game"], []).append(p)
+        if any(q.get("key") == who for q in p.get("players", [])):
+            by_game.setdefault(p["game"], []).append(p)
     games = []
-    for game in stats.game_counts(every):
-        plays = by_game[game]
-        s = stats.player_stats(plays, who, ctx["key"])
-        if not s.plays:
+    for game in stats.game_counts(ctx["plays"]):
+        plays = by_game.get(game)
+        if not plays:
             continue
-        labels: dict[str, str] = {}
-        for r in (r for p in plays for r in p.get("rows", [])):  # a real label wins over a CSV's bare key
+        s = stats.player_stats(plays, who, ctx["key"])
+        games.append((game, s, stats.variant_counts(plays, who, ctx["key"]), _labels(plays, s),
+                      _best_route(ctx, plays, s, who)))
+    return overall, games, stats.head_to_heads(ctx["plays"], who, ctx["key"])
+
+
+def _labels(plays: list[dict], s: stats.PlayerStats) -> dict[str, str]:
+    """Each row key's label, newest play first; a real label wins over a CSV's bare key (stops as soon as
+    every row the player has is labelled)."""
+    labels: dict[str, str] = {}
+    bare = set(s.row_averages)
+    for p in reversed(plays):
+        for r in p.get("rows", []):
             if r.get("label") and (r["key"] not in labels or labels[r["key"]] == r["key"]):
                 labels[r["key"]] = r["label"]
-        games.append((game, s, stats.variant_counts(plays, who, ctx["key"]), labels,
-                      _best_route(ctx, plays, s, who)))
-    return overall, games, stats.head_to_heads(every, who, ctx["key"])
+                if r["label"] != r["key"]:
+                    bare.discard(r["key"])
+        if not bare:
+            break
+    return labels
 
 
 def _best_route(ctx: dict, plays: list[dict], s: stats.PlayerStats, who: str) -> dict | None:
