@@ -8,7 +8,7 @@ this phone follows, a new group, "don't keep"), all posting to `/plays/keep/<gam
 
 from __future__ import annotations
 
-from flask import render_template, request
+from flask import has_request_context, render_template, request
 from markupsafe import Markup
 
 from ..plugins import game_webs
@@ -25,6 +25,8 @@ def keep_box() -> Markup:
     from ..tables import registry
     from . import store, views
 
+    if not has_request_context():
+        return Markup("")
     game = _score_endpoints().get(request.endpoint or "")
     args = request.view_args or {}
     if game is None or request.method != "GET" or len(args) != 1:
