@@ -54,7 +54,8 @@ def test_the_best_games_route_is_kept_shown_exported_and_imported(app, client):
 
 
 def test_a_removed_player_takes_their_route_picture_along(app, client):
-    gid, _token = kept_enroute(client)
+    gid, token = kept_enroute(client)
+    assert "Kept in game night: Routes." in client.get(f"/tables/{token}/score").get_data(as_text=True)
     assert client.post(f"/plays/g/{gid}/remove", data={"name": "Aki"}).status_code == 302
     doc = client.get(f"/plays/g/{gid}/plays.json").get_json()
     players = doc["plays"][0]["players"]
