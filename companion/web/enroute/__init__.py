@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     board_store,
     boards,
     photo,
+    pictures,
     play,
     play_live,
     play_rounds,
@@ -73,7 +74,8 @@ WEB = GameWeb(
     ),
     web_scorers={"enroute-game/1": api.score_with_saved_boards},
     tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete, contract=_contract,
-                     final_sheet=tables.final_sheet),
+                     final_sheet=tables.final_sheet, score_endpoint="enroute.tables.score",
+                     route_pictures=pictures.route_pictures),
     about=N_("En Route reads enroute-game/1 and writes enroute-score/1; boards travel as enroute-board/1 and "
              "sheets as enroute-sheet/1."),
 )
