@@ -99,7 +99,7 @@ RULES = CityRules("seventh-test-city", setup_draws=setup_draws,
 '''
 
 WEB_FOLDER = '''
-from companion.web.enroute import svgfeatures as sf
+from companion.web.enroute.maps import svgfeatures as sf
 from companion.web.enroute.cities import register_action, register_marks
 
 
@@ -162,7 +162,7 @@ def seventh(tmp_path, monkeypatch):
     from companion.games.enroute import cities as engine_cities
     from companion.games.enroute import features
     from companion.web.enroute import cities as web_cities
-    from companion.web.enroute import svgfeatures
+    from companion.web.enroute.maps import svgfeatures
     from printables.enroute import cities as print_cities
 
     # the six cities registered first, so the registries restored after the test still hold them
@@ -199,7 +199,7 @@ def test_a_seventh_city_plugs_into_every_layer_by_its_folders(seventh):
     from companion.games.enroute.cityrules import rules_for
     from companion.games.enroute.setup import draw_setup
     from companion.web.enroute import cities as web_cities
-    from companion.web.enroute.svgmap import MapState, render_map
+    from companion.web.enroute.maps.svgmap import MapState, render_map
     from printables.enroute import cities as print_cities
     from printables.enroute.cli import add_commands
     from printables.enroute.maps import maps_pdf

@@ -16,7 +16,7 @@ from markupsafe import escape
 from .....games.enroute.board import Board
 from .....games.enroute.features import Feature
 from ....core.i18n import _, data_name
-from ... import svgfeatures as sf
+from ...maps import svgfeatures as sf
 
 
 def _star(x: float, y: float, r: float) -> str:

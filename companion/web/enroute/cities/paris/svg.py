@@ -13,8 +13,8 @@ from markupsafe import escape
 
 from .....games.enroute.features import Feature
 from ....core.i18n import data_name
-from ... import svgfeatures as sf
-from ...svgfeatures import Ctx, Drawer, register, xy
+from ...maps import svgfeatures as sf
+from ...maps.svgfeatures import Ctx, Drawer, register, xy
 
 PEN = ("red", "green", "blue")
 

@@ -14,33 +14,33 @@ import json
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import ValidationError, validate_csrf
 
-from ...games.enroute.board import COLOURS, board_to_json, parse_board
-from ...games.enroute.rows import TIEBREAK_NOTE, scoring_rows
-from ...games.enroute.sheet import parse_sheet
-from ..core import db as core_db
-from ..core import limits
-from ..core.bodies import accepts_json
-from ..core.home import remember_table
-from ..core.i18n import COOKIE, _, current_lang
-from ..core.qr import qr_png
-from ..core.security import loads, loopback_share_hint, public_url, small_int
-from ..core.tables import seats
-from ..core.tables.live import live_answer
-from ..core.tables.provisional import provisional
-from . import board_store
-from . import table_store as db
+from ....games.enroute.board import COLOURS, board_to_json, parse_board
+from ....games.enroute.rows import TIEBREAK_NOTE, scoring_rows
+from ....games.enroute.sheet import parse_sheet
+from ...core import db as core_db
+from ...core import limits
+from ...core.bodies import accepts_json
+from ...core.home import remember_table
+from ...core.i18n import COOKIE, _, current_lang
+from ...core.qr import qr_png
+from ...core.security import loads, loopback_share_hint, public_url, small_int
+from ...core.tables import seats
+from ...core.tables.live import live_answer
+from ...core.tables.provisional import provisional
+from ..boards import store as board_store
+from ..labels import label
+from ..maps.printed import board_of, problem_line_printed
+from ..maps.svgfeatures import STYLE as FEATURE_STYLE
+from ..maps.svgfeatures import legend as feature_legend
+from ..maps.svgmap import point_id, render_map
+from ..routes.jobs import RouteJob
+from ..routes.progress import searching_page
+from . import store as db
 from .city_sheet import city_context, city_notes
 from .drafts import ROUTE_MODES, changes, engine_sheet, map_state, new_sheet, problem_target
 from .forms import PLAYER_COLOURS, LanguageForm, SheetForm, choices, load_catalogue, table_form
-from .labels import label
-from .printed import board_of, problem_line_printed
-from .route_jobs import RouteJob
-from .route_progress import searching_page
 from .scoresheet import game_doc, row_table, score_or_job, score_views, tiebreak_notes
 from .sheet_marks import marks_context, merge_marks
-from .svgfeatures import STYLE as FEATURE_STYLE
-from .svgfeatures import legend as feature_legend
-from .svgmap import point_id, render_map
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 MAX_IMPORT = 512 * 1024

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
-from ...games.enroute.board import COLOURS, Board, PlayerBoard
-from ...games.enroute.geometry import Location, Point, Section
-from ..core.i18n import data_name
-from . import cities
+from ....games.enroute.board import COLOURS, Board, PlayerBoard
+from ....games.enroute.geometry import Location, Point, Section
+from ...core.i18n import data_name
+from .. import cities
+from ..labels import label as run_label
 from . import svgfeatures as sf
-from .labels import label as run_label
 
 cities.load()  # each city folder registers its drawers, map views and marks
 

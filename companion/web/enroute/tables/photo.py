@@ -17,14 +17,14 @@ from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import FileField
 
-from ...games.core.problems import N_
-from ...games.enroute.board import COLOURS, parse_board
-from ..core.i18n import _
-from . import table_store as db
+from ....games.core.problems import N_
+from ....games.enroute.board import COLOURS, parse_board
+from ...core.i18n import _
+from ..labels import label
+from ..maps.svgmap import CELL, LEFT, TOP, location_id, point_id, render_map, section_id
+from . import store as db
 from .drafts import map_state
 from .forms import SheetForm
-from .labels import label
-from .svgmap import CELL, LEFT, TOP, location_id, point_id, render_map, section_id
 
 bp = Blueprint("photo", __name__, url_prefix="/tables")
 # The sheet page's "Read a photo" form is a plain form in a template, so it needs the CSRF token by itself.
@@ -69,7 +69,7 @@ def read(token: str, seat: int):
     data = upload.read(MAX_PHOTO + 1)
     if len(data) > MAX_PHOTO:
         return _refuse(table, player, form, _(TOO_LARGE, limit=MAX_PHOTO // (1024 * 1024)), 413)
-    from ...vision.reader import PhotoError, read_photo  # lazily: OpenCV loads only when a photo comes
+    from ....vision.reader import PhotoError, read_photo  # lazily: OpenCV loads only when a photo comes
 
     try:
         reading = read_photo(data, [board], player["name"])
@@ -176,7 +176,7 @@ def _with_photo(svg: Markup, reading, board) -> Markup:
     """Put the photo's map area (rectified) under the tap map, so each reading sits on its own ink."""
     import cv2
 
-    from ...vision.pagegeom import page_geometry
+    from ....vision.pagegeom import page_geometry
 
     geo = page_geometry(board, reading.paper, reading.lang)
     (x0, y0), (x1, y1) = geo.points[(0, 0)], geo.points[(board.cols, board.rows)]

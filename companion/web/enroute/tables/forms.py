@@ -25,16 +25,16 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ...games.core.problems import Problem
-from ...games.enroute.board import Board
-from ...games.enroute.cityrules import rules_for
-from ...games.enroute.game_format import ZONE_METRICS
-from ...games.enroute.goals import METRICS, goal_to_json, parse_goals
-from ...games.enroute.rows import GOAL_DECKS, LEVELS, scoring_rows
-from ...games.enroute.setup import goal_catalogue
-from ..core.i18n import LANGUAGES, _, data_name, problem_text
-from ..core.tables.names import duplicate_names
-from .labels import label
+from ....games.core.problems import Problem
+from ....games.enroute.board import Board
+from ....games.enroute.cityrules import rules_for
+from ....games.enroute.game_format import ZONE_METRICS
+from ....games.enroute.goals import METRICS, goal_to_json, parse_goals
+from ....games.enroute.rows import GOAL_DECKS, LEVELS, scoring_rows
+from ....games.enroute.setup import goal_catalogue
+from ...core.i18n import LANGUAGES, _, data_name, problem_text
+from ...core.tables.names import duplicate_names
+from ..labels import label
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 MAX_PLAYERS = 4

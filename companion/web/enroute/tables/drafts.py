@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...games.enroute.board import COLOURS, Board
-from ...games.enroute.geometry import Point, Section, section
-from ...games.enroute.sheet import SHEET_FORMAT
-from .svgmap import MapState, location_id, point_id, section_id
+from ....games.enroute.board import COLOURS, Board
+from ....games.enroute.geometry import Point, Section, section
+from ....games.enroute.sheet import SHEET_FORMAT
+from ..maps.svgmap import MapState, location_id, point_id, section_id
 
 ROUTE_MODES = ("best", "own")
 

@@ -13,11 +13,11 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ...games.core.problems import N_, Problem
-from ...games.enroute.board import Board, PlayerBoard
-from ...games.enroute.geometry import section
-from ..core.i18n import _, problem_text
-from .labels import PROBLEM_TEXTS, join_list, label
+from ....games.core.problems import N_, Problem
+from ....games.enroute.board import Board, PlayerBoard
+from ....games.enroute.geometry import section
+from ...core.i18n import _, problem_text
+from ..labels import PROBLEM_TEXTS, join_list, label
 
 CORNERS = {"top-left": N_("top-left corner of {where}"), "top-right": N_("top-right corner of {where}"),
            "bottom-left": N_("bottom-left corner of {where}"), "bottom-right": N_("bottom-right corner of {where}")}

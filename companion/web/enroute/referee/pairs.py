@@ -19,12 +19,12 @@ from typing import Any
 
 from wtforms import SelectField
 
-from ...games.enroute import referee as ref
-from ...games.enroute.board import Board
-from ...games.enroute.cityrules import rules_for
-from ..core.i18n import _
-from .labels import join_list, label
-from .play_forms import options
+from ....games.enroute import referee as ref
+from ....games.enroute.board import Board
+from ....games.enroute.cityrules import rules_for
+from ...core.i18n import _
+from ..labels import join_list, label
+from .forms import options
 
 NONE = ""
 

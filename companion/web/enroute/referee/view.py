@@ -6,19 +6,19 @@ engine (`referee`, `cards`, `setup`).
 
 from __future__ import annotations
 
-from ...games.core.problems import N_
-from ...games.enroute import referee as ref
-from ...games.enroute.board import COLOURS, Board
-from ...games.enroute.cards import HAND_SIZE, SOLO_HAND_SIZE, colour_choices, round_tourists, start_round_count
-from ...games.enroute.cityplay import ferry_at
-from ...games.enroute.cityrules import rules_for
-from ...games.enroute.geometry import Location, Point, Section
-from ...games.enroute.geometry import section as make_section
-from ...games.enroute.startcards import start_stations
-from ..core.i18n import _, current_lang
-from .labels import join_list, label
-from .printed import place
-from .svgmap import MapState, location_id, section_id
+from ....games.core.problems import N_
+from ....games.enroute import referee as ref
+from ....games.enroute.board import COLOURS, Board
+from ....games.enroute.cards import HAND_SIZE, SOLO_HAND_SIZE, colour_choices, round_tourists, start_round_count
+from ....games.enroute.cityplay import ferry_at
+from ....games.enroute.cityrules import rules_for
+from ....games.enroute.geometry import Location, Point, Section
+from ....games.enroute.geometry import section as make_section
+from ....games.enroute.startcards import start_stations
+from ...core.i18n import _, current_lang
+from ..labels import join_list, label
+from ..maps.printed import place
+from ..maps.svgmap import MapState, location_id, section_id
 
 SIDES = {"top": N_("top side of {where}"), "bottom": N_("bottom side of {where}"),
          "left": N_("left side of {where}"), "right": N_("right side of {where}"),

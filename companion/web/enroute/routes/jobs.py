@@ -30,13 +30,13 @@ from flask import Flask, current_app
 from sqlalchemy import Column, Float, Integer, String, Table, Text, and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ...games.core.problems import has_errors
-from ...games.enroute.evaluation import RouteChoice
-from ...games.enroute.game import read_game
-from ...games.enroute.scoring import score_players
-from ...games.enroute.search import SearchBudget
-from ..core.db import _now, metadata, read, write
-from .route_cache import basis_hash, cached_routes, remember_routes, route_key
+from ....games.core.problems import has_errors
+from ....games.enroute.evaluation import RouteChoice
+from ....games.enroute.game import read_game
+from ....games.enroute.scoring import score_players
+from ....games.enroute.search import SearchBudget
+from ...core.db import _now, metadata, read, write
+from .cache import basis_hash, cached_routes, remember_routes, route_key
 
 log = logging.getLogger(__name__)
 
@@ -334,7 +334,7 @@ def progress(job: RouteJob) -> float:
 
 def describe(job: RouteJob) -> dict[str, Any]:
     """The job as the status endpoint answers it (`text` is for people, in the page's language)."""
-    from ..core.i18n import _
+    from ...core.i18n import _
 
     if job.state == DONE:
         text = _("The best routes are found: showing the score sheet.")

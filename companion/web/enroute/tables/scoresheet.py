@@ -6,18 +6,18 @@ from dataclasses import dataclass
 
 from flask import current_app
 
-from ...games.enroute.board import Board
-from ...games.enroute.game import GAME_FORMAT, read_game
-from ...games.enroute.route import walk_sections
-from ...games.enroute.rows import scoring_rows
-from ...games.enroute.scoring import PlayerScore, score_players
-from ...games.enroute.search import SearchBudget
-from ..core.i18n import _
+from ....games.enroute.board import Board
+from ....games.enroute.game import GAME_FORMAT, read_game
+from ....games.enroute.route import walk_sections
+from ....games.enroute.rows import scoring_rows
+from ....games.enroute.scoring import PlayerScore, score_players
+from ....games.enroute.search import SearchBudget
+from ...core.i18n import _
+from ..labels import label
+from ..maps.svgmap import MapState
+from ..routes.cache import basis_hash, cached_chooser, cached_routes, remember_routes, route_key
+from ..routes.jobs import DONE, RouteJob, enqueue, get_job, job_id, searches_of
 from .drafts import engine_sheet, map_state
-from .labels import label
-from .route_cache import basis_hash, cached_chooser, cached_routes, remember_routes, route_key
-from .route_jobs import DONE, RouteJob, enqueue, get_job, job_id, searches_of
-from .svgmap import MapState
 
 TIEBREAK_KEYS = ("route_length", "tourists", "landmarks")
 

@@ -14,12 +14,12 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from ...games.enroute import referee as ref
-from ...games.enroute.board import Board
-from ...games.enroute.cards import RoundCard
-from ...games.enroute.geometry import Location, Point, Section
-from ..core.i18n import _, data_name, lazy
-from .labels import label
+from ....games.enroute import referee as ref
+from ....games.enroute.board import Board
+from ....games.enroute.cards import RoundCard
+from ....games.enroute.geometry import Location, Point, Section
+from ...core.i18n import _, data_name, lazy
+from ..labels import label
 
 MODES = (("normal", lazy("Normal game (1–4 players)")), ("solo", lazy("Solo game")),
          ("team", lazy("Team game (2 vs 2)")))

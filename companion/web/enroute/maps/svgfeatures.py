@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 from markupsafe import escape
 
-from ...games.enroute.board import Board
-from ...games.enroute.features import FEATURE_TYPES, Feature
-from ...games.enroute.geometry import Location, Point, Section
-from ..core.i18n import _, data_name
+from ....games.enroute.board import Board
+from ....games.enroute.features import FEATURE_TYPES, Feature
+from ....games.enroute.geometry import Location, Point, Section
+from ...core.i18n import _, data_name
 
 CELL = 60
 LEFT = TOP = 34

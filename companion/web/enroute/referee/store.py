@@ -24,23 +24,23 @@ from typing import Any
 from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ...games.core.problems import N_, Problem, error, has_errors
-from ...games.enroute import referee as ref
-from ...games.enroute import startcards
-from ...games.enroute.board import Board, parse_board
-from ...games.enroute.cards import RoundCard, card_from_json, card_to_json
-from ...games.enroute.cityrules import rules_for
-from ...games.enroute.goals import GoalCard, parse_goals
-from ...games.enroute.setup import SetupOptions, SoloSequence, draw_setup
-from ..core.db import _now, metadata, read, write
-from ..core.i18n import _
-from ..core.security import small_int
-from ..core.tables import registry, seats
-from ..core.tables.live import mark_of
-from ..core.tables.registry import core_seat_hold
-from . import cities
-from .labels import problem_line
-from .play_pairs import turn_from, turn_json, with_tours
+from ....games.core.problems import N_, Problem, error, has_errors
+from ....games.enroute import referee as ref
+from ....games.enroute import startcards
+from ....games.enroute.board import Board, parse_board
+from ....games.enroute.cards import RoundCard, card_from_json, card_to_json
+from ....games.enroute.cityrules import rules_for
+from ....games.enroute.goals import GoalCard, parse_goals
+from ....games.enroute.setup import SetupOptions, SoloSequence, draw_setup
+from ...core.db import _now, metadata, read, write
+from ...core.i18n import _
+from ...core.security import small_int
+from ...core.tables import registry, seats
+from ...core.tables.live import mark_of
+from ...core.tables.registry import core_seat_hold
+from .. import cities
+from ..labels import problem_line
+from .pairs import turn_from, turn_json, with_tours
 
 cities.load()  # each city folder registers its table actions
 

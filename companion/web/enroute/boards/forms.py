@@ -17,11 +17,11 @@ from wtforms import SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ...games.core.problems import N_, Problem
-from ...games.enroute import library as lib
-from ...games.enroute.board import CAFE_BONUSES, COLOURS
-from ..core.i18n import DEFAULT, _, current_lang, lazy
-from .labels import board_problem_text, join_list, label
+from ....games.core.problems import N_, Problem
+from ....games.enroute import library as lib
+from ....games.enroute.board import CAFE_BONUSES, COLOURS
+from ...core.i18n import DEFAULT, _, current_lang, lazy
+from ..labels import board_problem_text, join_list, label
 
 NAME_MAX = 80
 IMPORT_MAX = 1_000_000  # characters; a real board document is a few kilobytes

@@ -7,9 +7,9 @@ mark is made of public parts only (`play_store.change_mark`): every phone at the
 
 from __future__ import annotations
 
-from ..core.tables.live import live_answer
-from . import play_store as store
-from .play_common import bp
+from ...core.tables.live import live_answer
+from . import store
+from .common import bp
 
 
 @bp.get("/<token>/live")

@@ -7,11 +7,11 @@ Everything comes from the board's features through `svgfeatures` (no city names 
 
 from __future__ import annotations
 
-from ...games.core.problems import N_
-from ...games.enroute.board import Board
-from ...games.enroute.vehicles import banks_of, stations_of
-from ..core.i18n import _
-from . import svgfeatures as sf
+from ....games.core.problems import N_
+from ....games.enroute.board import Board
+from ....games.enroute.vehicles import banks_of, stations_of
+from ...core.i18n import _
+from ..maps import svgfeatures as sf
 
 # The rule decisions shown where a player meets them, keyed by what the board has: a sheet tool (svgfeatures'
 # drawers name them) or a map-feature type. A new city with these features gets the same notes.

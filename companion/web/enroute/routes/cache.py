@@ -17,10 +17,10 @@ from flask import current_app
 from sqlalchemy import Column, Integer, String, Table, Text, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from ...games.enroute.board import board_to_json
-from ...games.enroute.evaluation import RouteChoice
-from ...games.enroute.registry import find_board, shipped_board_ids
-from ..core.db import _now, metadata, read, write
+from ....games.enroute.board import board_to_json
+from ....games.enroute.evaluation import RouteChoice
+from ....games.enroute.registry import find_board, shipped_board_ids
+from ...core.db import _now, metadata, read, write
 
 SOLVER_VERSION = "2"  # change when the search's choices change, so old entries are not reused
 

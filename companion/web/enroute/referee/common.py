@@ -1,15 +1,18 @@
-"""What the referee's setup pages (`play`) and round pages (`play_rounds`) share: the blueprint and helpers."""
+"""What the referee's pages share: the `play` blueprint and its helpers.
+
+The setup walk-through is `setup.py`, the round tracker `rounds.py`, a player's own page `player.py`.
+"""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, session
 
-from ...games.core.problems import N_
-from ..core.i18n import _
-from ..core.security import small_int
-from ..core.tables import registry, seats
-from . import play_store as store
-from .labels import join_list, label
+from ....games.core.problems import N_
+from ...core.i18n import _
+from ...core.security import small_int
+from ...core.tables import registry, seats
+from ..labels import join_list, label
+from . import store
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 SEAT_COLOURS = ("red", "blue", "green", "yellow")

@@ -15,10 +15,10 @@ from typing import Any
 
 from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
 
-from ..core.db import _now, metadata, read, write
-from ..core.security import small_int
-from ..core.tables import registry
-from ..core.tables.live import mark_of
+from ...core.db import _now, metadata, read, write
+from ...core.security import small_int
+from ...core.tables import registry
+from ...core.tables.live import mark_of
 
 GAME = "enroute"  # the game's id in the core's table registry
 

@@ -11,9 +11,9 @@ import click
 from flask import Blueprint, abort, current_app, flash, jsonify, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 
-from ..core.i18n import _
-from . import route_jobs
-from . import table_store as db
+from ...core.i18n import _
+from ..tables import store as db
+from . import jobs as route_jobs
 
 bp = Blueprint("routes", __name__, url_prefix="/tables", cli_group="enroute")
 

@@ -14,26 +14,24 @@ import secrets
 
 from flask import Response, abort, flash, g, redirect, render_template, request, url_for
 
-from ...games.core.problems import N_
-from ...games.enroute import referee as ref
-from ...games.enroute.board import board_to_json
-from ...games.enroute.cityrules import rating_modes, rules_for
-from ...games.enroute.goals import goal_to_json
-from ...games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
-from ..core import db as core_db
-from ..core import limits
-from ..core.i18n import _, data_name
-from ..core.qr import qr_png
-from ..core.security import public_url, small_int
-from ..core.tables import seats
-from ..core.tables.names import duplicate_names
-from . import board_store
-from . import play_forms as pf
-from . import play_pairs as pairs
-from . import play_store as store
-from . import play_view as view
-from .labels import join_list, label
-from .play_common import _form_message, _game, _names, _version, bp, conflict_message, is_host
+from ....games.core.problems import N_
+from ....games.enroute import referee as ref
+from ....games.enroute.board import board_to_json
+from ....games.enroute.cityrules import rating_modes, rules_for
+from ....games.enroute.goals import goal_to_json
+from ....games.enroute.setup import goal_catalogue, setup_steps, solo_cells, solo_challenges
+from ...core import db as core_db
+from ...core import limits
+from ...core.i18n import _, data_name
+from ...core.qr import qr_png
+from ...core.security import public_url, small_int
+from ...core.tables import seats
+from ...core.tables.names import duplicate_names
+from ..boards import store as board_store
+from ..labels import join_list, label
+from . import forms as pf
+from . import pairs, store, view
+from .common import _form_message, _game, _names, _version, bp, conflict_message, is_host
 
 PRE_STEPS = ("mode", "level", "rating", "players")
 

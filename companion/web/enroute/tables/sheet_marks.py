@@ -12,11 +12,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...games.core.problems import N_
-from ...games.enroute.board import Board
-from ...games.enroute.formats import CARD_BONUSES
-from ..core.i18n import _
-from .printed import board_of, corner
+from ....games.core.problems import N_
+from ....games.enroute.board import Board
+from ....games.enroute.formats import CARD_BONUSES
+from ...core.i18n import _
+from ..maps.printed import board_of, corner
 
 BONUS_NAMES = {"tourists": N_("New tourists"), "ticket": N_("A Statue of Liberty ticket"),
                "section": N_("A route section"), "coordinate": N_("A coordinate change"), "pp": N_("8 PP")}

@@ -33,12 +33,12 @@ from typing import Any
 from sqlalchemy import Column, Integer, String, Table, Text, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from ...games.core.problems import N_, Problem, error
-from ...games.enroute import library as lib
-from ...games.enroute.board import Board, board_to_json, parse_board
-from ...games.enroute.registry import UnknownBoardError, shipped_board_ids, shipped_boards
-from ...games.enroute.registry import find_board as find_shipped
-from ..core.db import _now, metadata, read, write
+from ....games.core.problems import N_, Problem, error
+from ....games.enroute import library as lib
+from ....games.enroute.board import Board, board_to_json, parse_board
+from ....games.enroute.registry import UnknownBoardError, shipped_board_ids, shipped_boards
+from ....games.enroute.registry import find_board as find_shipped
+from ...core.db import _now, metadata, read, write
 
 board_row = Table(
     "enroute_board", metadata,

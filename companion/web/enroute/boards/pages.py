@@ -1,6 +1,6 @@
 """Board pages: list, show, download, print, import, and the phone editor for transcribing a printed board.
 
-Views are thin: `board_store` keeps boards and drafts in the database, the
+Views are thin: `boards.store` keeps boards and drafts in the database, the
 engine's `library` module applies every edit, and `parse_board` alone decides
 whether a document is a board.
 The editor's script posts one edit at a time and gets back the new document,
@@ -19,16 +19,17 @@ from flask import Blueprint, Response, abort, current_app, flash, jsonify, redir
 from flask_wtf.csrf import ValidationError, validate_csrf
 from wtforms.fields.choices import SelectChoice
 
-from ...games.core.problems import N_, DocumentError, Msg, Problem, error
-from ...games.enroute import board_to_json
-from ...games.enroute import library as lib
-from ...games.enroute.board import CAFE_BONUSES, COLOURS, KINDS, Board
-from ...games.enroute.registry import UnknownBoardError
-from ..core.bodies import accepts_json
-from ..core.i18n import DEFAULT, _, current_lang
-from ..core.security import small_int
-from . import board_store as store
-from .board_forms import (
+from ....games.core.problems import N_, DocumentError, Msg, Problem, error
+from ....games.enroute import board_to_json
+from ....games.enroute import library as lib
+from ....games.enroute.board import CAFE_BONUSES, COLOURS, KINDS, Board
+from ....games.enroute.registry import UnknownBoardError
+from ...core.bodies import accepts_json
+from ...core.i18n import DEFAULT, _, current_lang
+from ...core.security import small_int
+from ..labels import join_list, label
+from . import store
+from .forms import (
     ActionForm,
     ImportForm,
     NewDraftForm,
@@ -38,7 +39,6 @@ from .board_forms import (
     editor_strings,
     problem_view,
 )
-from .labels import join_list, label
 
 bp = Blueprint("boards", __name__, url_prefix="/boards")
 
