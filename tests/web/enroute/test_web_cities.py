@@ -17,8 +17,8 @@ from web_helpers import table_form_data
 from companion.games.enroute.features import FEATURE_TYPES
 from companion.games.enroute.registry import find_board
 from companion.web.enroute.maps import svgfeatures
+from companion.web.enroute.tables import store as db
 from companion.web.enroute.tables.forms import load_catalogue
-from companion.web.enroute.tables.pages import store as db
 
 GAMES = Path(__file__).resolve().parents[2] / "games" / "enroute" / "games"
 CITIES = {  # board, known-answer game, the table form's rating fields for the game's ratings and marks

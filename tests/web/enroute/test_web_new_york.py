@@ -11,8 +11,8 @@ from test_web_cities import city_table, game, save, text
 from web_helpers import table_form_data
 
 from companion.web.core.app import create_app
+from companion.web.enroute.tables import store as db
 from companion.web.enroute.tables.forms import load_catalogue
-from companion.web.enroute.tables.pages import store as db
 
 BOARD = "new-york-example"
 

@@ -11,7 +11,7 @@ from test_web_cities import city_table, save, text
 
 from companion.games.enroute.registry import find_board
 from companion.web.enroute.maps import svgfeatures
-from companion.web.enroute.tables.pages import store as db
+from companion.web.enroute.tables import store as db
 
 GAMES = Path(__file__).resolve().parents[2] / "games" / "enroute" / "games"
 RATINGS = {"rating_0": "1", "rating_1": "1", "rating_2": "1"}  # opera-celeste, dome-dor, tour-horizon at 1 box

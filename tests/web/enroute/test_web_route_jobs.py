@@ -246,7 +246,7 @@ def test_gunicorn_workers_share_the_jobs(database_url, tmp_path):
     from test_web_durability import free_port, start_server
 
     from companion.web.core.app import create_app
-    from companion.web.enroute.tables.pages import store as table_store
+    from companion.web.enroute.tables import store as table_store
 
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": database_url, "ROUTE_WORKERS": 0})
     with app.app_context():

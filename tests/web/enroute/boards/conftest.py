@@ -55,7 +55,7 @@ class InApp:
 @pytest.fixture
 def store(app):
     """The board store of the app (`companion.web.enroute.boards.store`), each call in an app context."""
-    from companion.web.enroute.boards.pages import store as board_store
+    from companion.web.enroute.boards import store as board_store
 
     return InApp(app, board_store)
 

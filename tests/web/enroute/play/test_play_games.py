@@ -11,7 +11,7 @@ from companion.games.enroute import referee as ref
 from companion.games.enroute.game import read_game
 from companion.games.enroute.scoring import score_game, score_players
 from companion.games.enroute.search import solo_chooser
-from companion.web.enroute.tables.pages import store as db
+from companion.web.enroute.tables import store as db
 
 
 @pytest.mark.parametrize(("mode", "names", "level", "rating"), [

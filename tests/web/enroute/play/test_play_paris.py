@@ -192,7 +192,7 @@ def test_paris_setup_rounds_bonuses_and_score(tmp_path):
     assert response.status_code == 302
     score_page = client.get(response.headers["Location"], follow_redirects=True)
     assert score_page.status_code in (200, 202)  # 202: the best-route search runs in the background
-    from companion.web.enroute.tables.pages import store as db
+    from companion.web.enroute.tables import store as db
 
     with app.app_context():
         table = db.get_table(loaded(app, token).table_id)
