@@ -11,12 +11,12 @@
 One parent blueprint (`enroute`) carries the feature blueprints and the game's static files.
 """
 
-from flask import Blueprint
+from flask import Blueprint, Response, send_from_directory
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from ..core.tables.spec import TableSpec
-from . import api
+from . import api, cities
 from .boards import pages as boards
 from .boards import store as board_store
 from .labels import label
@@ -28,7 +28,20 @@ from .tables import pages as tables
 from .tables import photo
 from .tables import store as table_store
 
-bp = Blueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
+
+class _GameBlueprint(Blueprint):
+    """The parent blueprint: its static route (`/static/enroute/<name>`) also answers a city folder's scripts, so
+    a script that moved into its city's folder keeps its URL and its bytes."""
+
+    def send_static_file(self, filename: str) -> Response:
+        """Serve `filename` from the city folder that registered it, else from the shared static folder."""
+        folder = cities.static_folder(filename)
+        if folder is None:
+            return super().send_static_file(filename)
+        return send_from_directory(folder, filename, max_age=self.get_send_file_max_age(filename))
+
+
+bp = _GameBlueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
 for child in (tables.bp, play.bp, boards.bp, api.bp, photo.bp, route_progress.bp):
     bp.register_blueprint(child)
 # When the app starts (its migrations have run): bring an old board library folder into the database, once.

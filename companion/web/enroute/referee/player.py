@@ -17,6 +17,7 @@ from ....games.enroute import referee as ref
 from ....games.enroute.cityrules import rules_for
 from ...core.i18n import _
 from ...core.tables import seats as core_seats
+from .. import cities
 from ..labels import join_list, label
 from ..maps.svgmap import MapState, render_map
 from . import forms as pf
@@ -143,7 +144,7 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                                 label=_("{name}'s map", name=names[number]),
                                 colours=view.colours_of(game.board))
         ctx["highlight"] = view.highlight_css(highlight) + view.hotspot_css(state)
-        ctx["halves"] = "data-halves=" in str(ctx["svg"])  # New York's double map: the half switcher
+        ctx["city_scripts"] = cities.scripts(game.board, "seat")  # e.g. a double map's half switcher
         ctx["hotspots"] = view.hotspot_roads(state, number)
         ctx["cafe_card"] = view.cafe_card_label(game.board, store.round_cafe(game))
         ctx["cafe_pending"] = bool(game.board.features_of("cafe_card")) and state.cafes_in_play() \

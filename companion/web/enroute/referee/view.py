@@ -10,13 +10,13 @@ from ....games.core.problems import N_
 from ....games.enroute import referee as ref
 from ....games.enroute.board import COLOURS, Board
 from ....games.enroute.cards import HAND_SIZE, SOLO_HAND_SIZE, colour_choices, round_tourists, start_round_count
-from ....games.enroute.cityplay import ferry_at
 from ....games.enroute.cityrules import rules_for
 from ....games.enroute.geometry import Location, Point, Section
 from ....games.enroute.geometry import section as make_section
 from ....games.enroute.startcards import start_stations
 from ...core.i18n import _, current_lang
-from ..labels import join_list, label
+from .. import cities
+from ..labels import join_list, label, symbol_name
 from ..maps.printed import place
 from ..maps.svgmap import MapState, location_id, section_id
 
@@ -119,12 +119,6 @@ def rating_tracks(board: Board) -> list[tuple[str, str]]:
     return [(k, track_name(board, k)) for k in board.tracks_in_use()]
 
 
-def symbol_name(board: Board, symbol: str) -> str:
-    """Name a remote space's symbol by its remote landmark (Cairo: "palm" -> the oasis)."""
-    space = next((f for f in board.features_of("remote_space") if f.param("symbol") == symbol), None)
-    return (space.name or space.id) if space is not None else symbol
-
-
 def card_label(board: Board, card, choice: int | None = None) -> str:
     """Describe a round card with the iconic landmarks' names, e.g. "4: 2 blue (TV Tower)".
 
@@ -213,28 +207,9 @@ def selection_text(state: ref.GameState, names: list[str]) -> str:
 
 
 def city_notes(state: ref.GameState, player: int, cards, matches: list[Location]) -> list[str]:
-    """Explain the world cities' round rules that apply to this player's cards and matching locations."""
-    board, notes = state.board, []
-    symbolled = [c for c in cards if c.symbol and not c.repeat]
-    if len(symbolled) == 2:
-        notes.append(_("Two Cairo cards: all their tourists go to the remote spaces ({spaces}) and your location is "
-                       "crossed out (×); it can never get tourists.",
-                       spaces=join_list(symbol_name(board, c.symbol) for c in symbolled)))
-    elif symbolled:
-        notes.append(_("Cairo card: its tourists go to the remote space {space}, not to your location.",
-                       space=symbol_name(board, symbolled[0].symbol)))
-        if any(c.repeat for c in cards):
-            notes.append(_("With the repeat card, your location gets two tourists of the Cairo card's type."))
-    for loc in matches:
-        ferry = ferry_at(board, loc)
-        if ferry is not None:
-            notes.append(_("{where} is a ferry: choose an empty waterfront location for the tourists and draw "
-                           "the segment from there. Each ferry carries your tourists once.",
-                           where=printed(state, player, loc)))
-    if board.features_of("harbour"):
-        notes.append(_("A harbour crossing is drawn as the turn's only section, or as a bonus section paid by a "
-                       "route-section cafe reached this turn."))
-    return notes
+    """Explain the world cities' round rules that apply to this player's cards and matching locations (each city
+    folder's notes: `cities.register_round_notes`)."""
+    return cities.round_notes(state, player, cards, matches)
 
 
 def rating_rows(state: ref.GameState) -> list[dict]:

@@ -11,6 +11,7 @@ from ....games.core.problems import N_
 from ....games.enroute.board import Board
 from ....games.enroute.vehicles import banks_of, stations_of
 from ...core.i18n import _
+from .. import cities
 from ..maps import svgfeatures as sf
 
 # The rule decisions shown where a player meets them, keyed by what the board has: a sheet tool (svgfeatures'
@@ -127,4 +128,5 @@ def city_context(board: Board) -> dict:
         hints[tool] = " ".join([hints[tool], *(_(text) for text in TOOL_NOTES.get(tool, ()))])
     return {"tools": [{"name": t, "label": names[t], "hint": hints[t]} for t in tools], "rides": rides(board),
             "spaces": spaces, "strings": strings, "legend": sf.legend(board), "notes": city_notes(board),
+            "scripts": cities.scripts(board, "sheet"),
             "remote_note": " ".join(_(text) for text in TOOL_NOTES["remote"]) if "remote" in tools else ""}
