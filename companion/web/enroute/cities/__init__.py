@@ -9,7 +9,7 @@ import, what it adds to the pages:
 - `register_marks(fn)`: extra marks over the features, `fn(board) -> list[str]` (New York's landmarks on
   intersections);
 - `register_style(css)`: the map style its drawings need (shown with the feature styles);
-- `register_action(kind, handler)`: a table action of the refereed game (`referee/store.py`, `apply_action`),
+- `register_action(kind, handler)`: a table action of the refereed game (`referee/store.apply`),
   `handler(game, state, seat, payload) -> (new state, problems)`, or `(None, problems)` to refuse it before the
   engine is asked;
 - `register_round_notes(fn)`: what a player's round brief says of the city's round rules,

@@ -2,7 +2,7 @@
 
 The tracker, the setup steps and each player's page poll it about once a second (the core's `live.js`, macro
 `live_box`) and show the new state when it moves, unless the phone holds an entry that is not sent yet. The
-mark is made of public parts only (`play_store.change_mark`): every phone at the table sees it.
+mark is made of public parts only (`store.change_mark`): every phone at the table sees it.
 """
 
 from __future__ import annotations
