@@ -19,7 +19,8 @@ import, what it adds to the pages:
   table's sheet, "seat": a refereed game's player page) includes it when `wanted(board)`.
 
 `load()` imports every city folder once (sorted by name, so registrations keep one order). Adding a city to
-the web adds a folder here and nothing else.
+the web adds a folder here and nothing else. A city module imports only this registry, `labels`, `maps/` and
+the core: `maps/svgmap.py` loads the folders while it is itself being imported.
 """
 
 from __future__ import annotations
