@@ -16,10 +16,10 @@ from test_web_sheets import save, sheet
 from companion.games.enroute import search
 from companion.games.enroute.evaluation import RouteChoice
 from companion.web.core.db import read, write
-from companion.web.enroute import route_jobs
-from companion.web.enroute.route_cache import route_cache, route_key
-from companion.web.enroute.scoresheet import game_doc
-from companion.web.enroute.table_store import get_players, get_table
+from companion.web.enroute.routes import jobs as route_jobs
+from companion.web.enroute.routes.cache import route_cache, route_key
+from companion.web.enroute.tables.scoresheet import game_doc
+from companion.web.enroute.tables.store import get_players, get_table
 
 SLOW = 4.0  # seconds a stand-in search keeps the CPU busy, as a dense sheet does
 
@@ -246,7 +246,7 @@ def test_gunicorn_workers_share_the_jobs(database_url, tmp_path):
     from test_web_durability import free_port, start_server
 
     from companion.web.core.app import create_app
-    from companion.web.enroute import table_store
+    from companion.web.enroute.tables import store as table_store
 
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": database_url, "ROUTE_WORKERS": 0})
     with app.app_context():
