@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_helpers import table_form_data
@@ -206,7 +207,7 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | s
                                                                                   max_size=4), max_leaves=12)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(crossed=JUNK, remote=JUNK, route=JUNK, marks=st.lists(st.text(max_size=4), max_size=4))
 def test_junk_in_the_city_fields_never_crashes(client, crossed, remote, route, marks):
