@@ -16,6 +16,7 @@ everyone), so two phones never silently overwrite each other.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from dataclasses import dataclass, field, replace
@@ -268,12 +269,20 @@ def link_table(token: str, table_id: str) -> None:
         registry.finish(GAME, token, c)
 
 
+@functools.lru_cache(maxsize=64)
+def _board(board_doc: str) -> Board | None:
+    """A game's board read from its stored text, once per content: every referee page loads its game, and a
+    board (frozen) never changes under a game."""
+    board, _problems = parse_board(json.loads(board_doc))
+    return board
+
+
 def load(token: str) -> Played | None:
     """Load a game and replay its live actions through the referee; None if there is no such game."""
     row = _row(token)
     if row is None:
         return None
-    board, _problems = parse_board(json.loads(row["board_doc"]))
+    board = _board(row["board_doc"])
     if board is None:
         return None
     with read() as c:
