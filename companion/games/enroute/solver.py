@@ -219,8 +219,20 @@ class RouteScorer:
         """The available edges a valid set containing `included` may still use (None: no valid set).
 
         One ride in all: once a vehicle's virtual edge is included, the other vehicles' are out; a vehicle by
-        stations takes two station edges, a vehicle by banks one edge per bank and the link.
+        stations takes two station edges, a vehicle by banks one edge per bank and the link. A vehicle that can no
+        longer make a whole ride (its link or a bank's every edge excluded, fewer than two stations left) is out:
+        a set with part of a ride is never a route (`ride_ok`).
         """
+        room = available | included
+        for vid, (one, two, link) in self.groups.items():
+            if vid in self.bank_vehicles:
+                whole = room & link and room & one and room & two
+            else:
+                whole = (room & one).bit_count() >= 2
+            if not whole:
+                if included & (one | two | link):
+                    return None
+                available &= ~(one | two | link)
         for vid, (one, two, link) in self.groups.items():
             mine = one | two | link
             if not included & mine:
@@ -241,6 +253,10 @@ class RouteScorer:
                     available &= ~(one & ~included)
             return available
         return available
+
+    def room(self, included: int, available: int) -> int | None:
+        """The available edges a route containing `included` may use (`trails` search hook): the rides' rule."""
+        return self.ride_room(included, available) if self.virtual else available
 
     def ride_ok(self, edges: int) -> bool:
         """Tell whether a set's virtual edges make at most one ride, each ride station a segment's end.
@@ -317,9 +333,12 @@ class RouteScorer:
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
         if self.virtual:
-            available = self.ride_room(included, available)
-            if available is None:
+            room = self.ride_room(included, available)
+            if room is None:
                 return NEVER  # the included virtual edges can never make one proper ride
+            if room != available and included:  # what is left connected to the included part, not through a hub out
+                room, _ = graph.reach(room, graph.vertex_mask(included))
+            available = room
             max_edges = min(max_edges, (available & self.real).bit_count())  # rides are not sections
         top = self._tops.get(available)
         if top is None:
