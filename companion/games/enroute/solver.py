@@ -459,7 +459,8 @@ class RouteScorer:
         alike = rides and not self.walk_cards and not self.walk_terms and \
             (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
-        ceiling = self._walks_top(edges, rows, exact, rides)
+        ceiling, span_top = self._walks_top(edges, rows, exact, rides)
+        top = ceiling
         if floor is not None and (ceiling, *tail) < floor:
             return None
         if settle:
@@ -490,6 +491,13 @@ class RouteScorer:
                 span = split_goal_span(points, facts, goal) if facts.ride else walk_goal_span(points, goal)
             else:
                 span = walk_goal_span(points, goal)
+            # The ceiling with this walk's stretch instead of the best stretch: a walk below the best walk so far
+            # (or, before one, below the floor) is passed over before its walk terms and metrics are computed.
+            beat = best if best is not None else floor
+            if beat is not None and (top - (span_top - span) * self.factor, *tail) < beat:
+                if alike:
+                    break  # every walk scores alike: the set is below the floor
+                continue
             metrics = exact
             if self.walk_metrics:  # only what a card reads: turns and straight runs cost a pass over the walk
                 metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
@@ -507,7 +515,7 @@ class RouteScorer:
                 break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
 
-    def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> int:
+    def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> tuple[int, int]:
         """The most PP any walk of the set can score: rows 1–7, the longest stretch between two circled
         intersections over every walking order (`marked_span`; with a ride the stretch stays within one segment,
         so it is also below the sections), each walk term's bound, and the cards met with every walk-dependent
@@ -521,7 +529,7 @@ class RouteScorer:
                 span, _ = marked_span(g, edges, self.marked, 0)
         walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
         metrics = {k: v for k, v in exact.items() if k not in self._walk_keys}
-        return rows + span * self.factor + walk_most + self._cards(metrics, metrics)
+        return rows + span * self.factor + walk_most + self._cards(metrics, metrics), span
 
     def _walk_facts(self, walk: list[int]) -> dict[str, int]:
         """The walk metrics of a walk on foot given as vertex indices: turns and longest straight (a turn at each
