@@ -258,6 +258,14 @@ class RouteScorer:
         """The available edges a route containing `included` may use (`trails` search hook): the rides' rule."""
         return self.ride_room(included, available) if self.virtual else available
 
+    def ride_size(self, included: int) -> int:
+        """The virtual edges every route containing `included` has: a whole ride of the vehicle it rides (two
+        station edges, or a bank edge on each side and the link), none if it includes no virtual edge."""
+        for vid, (one, two, link) in self.groups.items():
+            if included & (one | two | link):
+                return 3 if vid in self.bank_vehicles else 2
+        return 0
+
     def ride_ok(self, edges: int) -> bool:
         """Tell whether a set's virtual edges make at most one ride, each ride station a segment's end.
 
@@ -339,7 +347,9 @@ class RouteScorer:
             if room != available and included:  # what is left connected to the included part, not through a hub out
                 room, _ = graph.reach(room, graph.vertex_mask(included))
             available = room
-            max_edges = min(max_edges, (available & self.real).bit_count())  # rides are not sections
+            # Rides are not sections: a set with part of a ride has all of it (`ride_ok`), so of its at most
+            # `max_edges` edges that many are virtual.
+            max_edges = min(max_edges - self.ride_size(included), (available & self.real).bit_count())
         top = self._tops.get(available)
         if top is None:
             top = self._tops[available] = self._top(available)

@@ -171,3 +171,20 @@ def test_a_felucca_without_its_link_is_out_of_room():
     assert scorer.room(0, no_link) & scorer.virtual == 0
     assert scorer.room(one & -one, no_link) is None
     assert scorer.room(0, scorer.graph.full) == scorer.graph.full  # with the link every edge may still serve
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(city_states(max_sections=6), st.randoms(use_true_random=False))
+def test_the_bound_holds_for_every_route(state, rng):
+    """`bound` is at least the value of every route S between the included and the available part, told no more
+    edges than S has (a ride's virtual edges among them: the bound takes them off the sections)."""
+    ctx, sheet = state
+    scorer = RouteScorer(ctx, sheet)
+    g = scorer.graph
+    full = g.full
+    for edges in _routes(scorer):
+        value = scorer.value(g, edges, None)
+        for extra in (0, full, full):
+            included = edges & rng.getrandbits(full.bit_length())
+            available = edges | (extra & rng.getrandbits(full.bit_length()))
+            assert scorer.bound(g, included, available, edges.bit_count()) >= value, (edges, included, available)
