@@ -219,8 +219,20 @@ class RouteScorer:
         """The available edges a valid set containing `included` may still use (None: no valid set).
 
         One ride in all: once a vehicle's virtual edge is included, the other vehicles' are out; a vehicle by
-        stations takes two station edges, a vehicle by banks one edge per bank and the link.
+        stations takes two station edges, a vehicle by banks one edge per bank and the link. A vehicle that can no
+        longer make a whole ride (its link or a bank's every edge excluded, fewer than two stations left) is out:
+        a set with part of a ride is never a route (`ride_ok`).
         """
+        room = available | included
+        for vid, (one, two, link) in self.groups.items():
+            if vid in self.bank_vehicles:
+                whole = room & link and room & one and room & two
+            else:
+                whole = (room & one).bit_count() >= 2
+            if not whole:
+                if included & (one | two | link):
+                    return None
+                available &= ~(one | two | link)
         for vid, (one, two, link) in self.groups.items():
             mine = one | two | link
             if not included & mine:
@@ -241,6 +253,18 @@ class RouteScorer:
                     available &= ~(one & ~included)
             return available
         return available
+
+    def room(self, included: int, available: int) -> int | None:
+        """The available edges a route containing `included` may use (`trails` search hook): the rides' rule."""
+        return self.ride_room(included, available) if self.virtual else available
+
+    def ride_size(self, included: int) -> int:
+        """The virtual edges every route containing `included` has: a whole ride of the vehicle it rides (two
+        station edges, or a bank edge on each side and the link), none if it includes no virtual edge."""
+        for vid, (one, two, link) in self.groups.items():
+            if included & (one | two | link):
+                return 3 if vid in self.bank_vehicles else 2
+        return 0
 
     def ride_ok(self, edges: int) -> bool:
         """Tell whether a set's virtual edges make at most one ride, each ride station a segment's end.
@@ -317,10 +341,15 @@ class RouteScorer:
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
         if self.virtual:
-            available = self.ride_room(included, available)
-            if available is None:
+            room = self.ride_room(included, available)
+            if room is None:
                 return NEVER  # the included virtual edges can never make one proper ride
-            max_edges = min(max_edges, (available & self.real).bit_count())  # rides are not sections
+            if room != available and included:  # what is left connected to the included part, not through a hub out
+                room, _ = graph.reach(room, graph.vertex_mask(included))
+            available = room
+            # Rides are not sections: a set with part of a ride has all of it (`ride_ok`), so of its at most
+            # `max_edges` edges that many are virtual.
+            max_edges = min(max_edges - self.ride_size(included), (available & self.real).bit_count())
         top = self._tops.get(available)
         if top is None:
             top = self._tops[available] = self._top(available)
@@ -440,7 +469,8 @@ class RouteScorer:
         alike = rides and not self.walk_cards and not self.walk_terms and \
             (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
-        ceiling = self._walks_top(edges, rows, exact, rides)
+        ceiling, span_top = self._walks_top(edges, rows, exact, rides)
+        top = ceiling
         if floor is not None and (ceiling, *tail) < floor:
             return None
         if settle:
@@ -471,6 +501,13 @@ class RouteScorer:
                 span = split_goal_span(points, facts, goal) if facts.ride else walk_goal_span(points, goal)
             else:
                 span = walk_goal_span(points, goal)
+            # The ceiling with this walk's stretch instead of the best stretch: a walk below the best walk so far
+            # (or, before one, below the floor) is passed over before its walk terms and metrics are computed.
+            beat = best if best is not None else floor
+            if beat is not None and (top - (span_top - span) * self.factor, *tail) < beat:
+                if alike:
+                    break  # every walk scores alike: the set is below the floor
+                continue
             metrics = exact
             if self.walk_metrics:  # only what a card reads: turns and straight runs cost a pass over the walk
                 metrics = dict(exact, turns=turns(board, points), longest_straight=longest_straight(board, points))
@@ -488,7 +525,7 @@ class RouteScorer:
                 break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
 
-    def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> int:
+    def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> tuple[int, int]:
         """The most PP any walk of the set can score: rows 1–7, the longest stretch between two circled
         intersections over every walking order (`marked_span`; with a ride the stretch stays within one segment,
         so it is also below the sections), each walk term's bound, and the cards met with every walk-dependent
@@ -502,7 +539,7 @@ class RouteScorer:
                 span, _ = marked_span(g, edges, self.marked, 0)
         walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
         metrics = {k: v for k, v in exact.items() if k not in self._walk_keys}
-        return rows + span * self.factor + walk_most + self._cards(metrics, metrics)
+        return rows + span * self.factor + walk_most + self._cards(metrics, metrics), span
 
     def _walk_facts(self, walk: list[int]) -> dict[str, int]:
         """The walk metrics of a walk on foot given as vertex indices: turns and longest straight (a turn at each

@@ -45,6 +45,8 @@ class TrailScorer(Protocol):
     def value(self, graph: TrailGraph, edges: int, floor: Key | None) -> Key | None:
         """Return the key of a trail set (best walking order); None allowed when it is surely below floor."""
 
+    # Optional: `room(included, available) -> int | None`, the available edges a set containing `included` that
+    # the scorer values may use (None: no such set); nodes then branch only on those.
     # Optional: `least_edges(best, bound) -> int | None`, the fewest edges a set whose key is at most `bound`
     # needs to reach `best` (None when the keys do not tell). When that is every available edge, the search
     # offers the available part itself instead of branching down to it.
@@ -79,6 +81,7 @@ class _Search:
         self.queue: list[tuple] = []
         self.count = 0  # nodes queued, so the queue order never compares edge sets
         self.least_edges = getattr(scorer, "least_edges", None)
+        self.room = getattr(scorer, "room", None)
 
     def offer(self, edges: int) -> None:
         """Score a trail set and keep it if it is at least as good as the best."""
@@ -111,6 +114,12 @@ class _Search:
         all connected to `inc` (a node's part with one more edge of it included).
         """
         g = self.graph
+        if self.room is not None:
+            narrowed = self.room(inc, avail)
+            if narrowed is None:
+                return  # no set containing `inc` is one the scorer values
+            if narrowed != avail:
+                avail, reached = narrowed, False
         if not reached:
             avail, _ = g.reach(avail, vinc)
         whole = self.scorer.bound(g, inc, avail, avail.bit_count())

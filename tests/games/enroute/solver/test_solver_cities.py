@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -12,8 +14,9 @@ from companion.games.enroute.goals import GoalCard
 from companion.games.enroute.registry import find_board
 from companion.games.enroute.search import exhaustive_best_route
 from companion.games.enroute.sheet import Sheet
-from companion.games.enroute.solver import solve
+from companion.games.enroute.solver import RouteScorer, solve
 from companion.games.enroute.vehicles import hub_edges, ride_allowed
+from companion.games.trails import bits
 
 CITIES = {b: find_board(b) for b in ("london-example", "rio-example", "cairo-example", "hong-kong-example")}
 
@@ -122,3 +125,67 @@ def test_a_ride_route_among_equal_walks_is_the_smallest():
     assert got.proven and expected.proven
     assert evaluate_route(ctx, sheet, got.walk).facts.ride is not None
     assert got.walk == expected.walk
+
+
+def _routes(scorer) -> list[int]:
+    """Every edge set of the search graph that is a route: a trail set of real sections and at most one whole
+    ride (few sections: every subset of the real ones with every subset of at most three virtual edges)."""
+    g = scorer.graph
+    real, virtual = list(bits(scorer.real)), list(bits(scorer.virtual))
+    rides = [0] + [sum(1 << e for e in c) for n in (2, 3) for c in combinations(virtual, n)]
+    found = []
+    for n in range(1, len(real) + 1):
+        for c in combinations(real, n):
+            feet = sum(1 << e for e in c)
+            for ride in rides:
+                edges = feet | ride
+                if g.is_trail_set(edges) and (not ride or scorer.ride_ok(edges)):
+                    found.append(edges)
+    return found
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(city_states(max_sections=6), st.randoms(use_true_random=False))
+def test_the_ride_room_keeps_every_route(state, rng):
+    """`room` (what a node may still use) never takes away an edge of a route containing the included part, and
+    never calls such a node hopeless: every route S, any included part within it, any available part around it."""
+    ctx, sheet = state
+    scorer = RouteScorer(ctx, sheet)
+    full = scorer.graph.full
+    for edges in _routes(scorer):
+        for extra in (0, full, full, full):  # the route alone available, then random parts around it
+            included = edges & rng.getrandbits(full.bit_length())
+            available = edges | (extra & rng.getrandbits(full.bit_length()))
+            room = scorer.room(included, available)
+            assert room is not None and edges & ~room == 0, (edges, included, available, room)
+
+
+def test_a_felucca_without_its_link_is_out_of_room():
+    """Cairo's felucca needs its link and one edge on each bank: with the link excluded, none of its edges is left,
+    and a node that included one of them is hopeless (the search branched on such edges before)."""
+    board = CITIES["cairo-example"]
+    sections = [((2, 1), (3, 1)), ((3, 1), (4, 1)), ((3, 3), (4, 3)), ((3, 0), (3, 1))]
+    scorer = RouteScorer(Context(board), Sheet(player="P", sections=[geo.section(*s) for s in sections]))
+    one, two, link = scorer.groups["felucca"]
+    assert one and two and link
+    no_link = scorer.graph.full & ~link
+    assert scorer.room(0, no_link) & scorer.virtual == 0
+    assert scorer.room(one & -one, no_link) is None
+    assert scorer.room(0, scorer.graph.full) == scorer.graph.full  # with the link every edge may still serve
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(city_states(max_sections=6), st.randoms(use_true_random=False))
+def test_the_bound_holds_for_every_route(state, rng):
+    """`bound` is at least the value of every route S between the included and the available part, told no more
+    edges than S has (a ride's virtual edges among them: the bound takes them off the sections)."""
+    ctx, sheet = state
+    scorer = RouteScorer(ctx, sheet)
+    g = scorer.graph
+    full = g.full
+    for edges in _routes(scorer):
+        value = scorer.value(g, edges, None)
+        for extra in (0, full, full):
+            included = edges & rng.getrandbits(full.bit_length())
+            available = edges | (extra & rng.getrandbits(full.bit_length()))
+            assert scorer.bound(g, included, available, edges.bit_count()) >= value, (edges, included, available)
