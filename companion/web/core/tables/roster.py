@@ -16,11 +16,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import db
-from .names import clean_name, duplicate_names, name_key
+from .names import clean_name, duplicate_names
 from .registry import core_seat, now
 
 TOKEN_BYTES = 16  # 22 URL-safe characters, as every game's links had them
@@ -128,6 +128,9 @@ def reissue(conn: Connection, game: str, table_id: str, seat: int) -> str | None
     return None
 
 
-def same_name(a: str, b: str) -> bool:
-    """Whether two names are one player's (the name rule above)."""
-    return bool(name_key(a)) and name_key(a) == name_key(b)
+def replace(conn: Connection, game: str, table_id: str, names: list[str]) -> list[Seat]:
+    """Seat new players instead of the present ones (a setup's names changed before the game started): every
+    old link dies and each seat gets a new one. Refuses a repeated name (DuplicateName) and changes nothing then."""
+    with conn.begin_nested():
+        conn.execute(delete(core_seat).where(_where(game, table_id)))
+        return add(conn, game, table_id, names)
