@@ -246,11 +246,13 @@ def free(token: str, seat: int):
     return redirect(url_for("explore_new_york.tables.show", token=token))
 
 
-@bp.post("/<token>/host/<any(offer, keep, take):step>")
+@bp.post("/<token>/host/<step>")
 def host(token: str, step: str):
     """The host role moves with the host's approval shown to the table: the host offers it (or withdraws the
     offer), the next other phone takes it; each step is logged on the table page."""
     _table, players = _load(token)
+    if step not in ("offer", "keep", "take"):
+        abort(404, description=_("This table does not exist. Check the link."))
     if not ButtonForm().validate_on_submit():
         return _refuse(token, _(EXPIRED), 400)
     if step == "take":
