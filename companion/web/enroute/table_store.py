@@ -94,31 +94,21 @@ def set_language(token: str, lang: str) -> None:
 
 
 def get_players(token: str) -> list[dict[str, Any]]:
-    """Load every player's row of a table, in seat order, sheets decoded."""
-    with read() as conn:
-        rows = conn.execute(select(player_sheet).where(player_sheet.c.table_id == token)
-                            .order_by(player_sheet.c.seat)).mappings().all()
-        names = {s.seat: s.name for s in roster.seats(GAME, token, conn)} if rows else {}
-    return [_player(row, names) for row in rows]
+    """Load every player's row of a table, in seat order, sheets decoded (names from the core's seats)."""
+    return [_player(row) for row in roster.with_seats(GAME, player_sheet, player_sheet.c.table_id == token)]
 
 
 def get_player(token: str, seat: int) -> dict[str, Any] | None:
     """Load one player's row or None."""
     if small_int(seat) is None:  # a seat the database cannot even hold: no such player
         return None
-    with read() as conn:
-        row = conn.execute(select(player_sheet).where(player_sheet.c.table_id == token,
-                                                      player_sheet.c.seat == seat)).mappings().first()
-        names = {s.seat: s.name for s in roster.seats(GAME, token, conn)} if row is not None else {}
-    return _player(row, names) if row is not None else None
+    found = roster.with_seats(GAME, player_sheet, player_sheet.c.table_id == token, player_sheet.c.seat == seat)
+    return _player(found[0]) if found else None
 
 
-def _player(row, names: dict[int, str]) -> dict[str, Any]:
-    """Decode a player row, with its name from the core's seats."""
-    player = dict(row)
-    player["name"] = names.get(player["seat"], "")
-    player["sheet"] = json.loads(player["sheet"])
-    return player
+def _player(row: dict) -> dict[str, Any]:
+    """Decode a player row."""
+    return {**row, "sheet": json.loads(row["sheet"])}
 
 
 def save_sheet(token: str, seat: int, base_version: int, sheet: dict, route_mode: str) -> int | None:

@@ -64,33 +64,22 @@ def get_table(token: Any) -> dict[str, Any] | None:
     return {"id": row["id"], "created": row["created"], "settings": json.loads(row["settings"])}
 
 
-def _player(row, names: dict[int, str]) -> dict[str, Any]:
-    """Decode a sheet row, with its player's name from the core's seats."""
-    player = dict(row)
-    player["name"] = names.get(player["seat"], "")
-    player["tile"] = json.loads(player["tile"])
-    player["sheet"] = json.loads(player["sheet"])
-    return player
+def _player(row: dict) -> dict[str, Any]:
+    """Decode a sheet row (its player's name came from the core's seat)."""
+    return {**row, "tile": json.loads(row["tile"]), "sheet": json.loads(row["sheet"])}
 
 
 def get_players(token: str) -> list[dict[str, Any]]:
     """Every player's row of a table, in seat order."""
-    with read() as conn:
-        rows = conn.execute(select(eny_sheet).where(eny_sheet.c.table_id == token)
-                            .order_by(eny_sheet.c.seat)).mappings().all()
-        names = {s.seat: s.name for s in roster.seats(GAME, token, conn)} if rows else {}
-    return [_player(row, names) for row in rows]
+    return [_player(row) for row in roster.with_seats(GAME, eny_sheet, eny_sheet.c.table_id == token)]
 
 
 def get_player(token: str, seat: Any) -> dict[str, Any] | None:
     """One player's row, or None (also for a seat number no database can hold)."""
     if small_int(seat) is None:
         return None
-    with read() as conn:
-        row = conn.execute(select(eny_sheet).where(eny_sheet.c.table_id == token,
-                                                   eny_sheet.c.seat == seat)).mappings().first()
-        names = {s.seat: s.name for s in roster.seats(GAME, token, conn)} if row is not None else {}
-    return _player(row, names) if row is not None else None
+    found = roster.with_seats(GAME, eny_sheet, eny_sheet.c.table_id == token, eny_sheet.c.seat == seat)
+    return _player(found[0]) if found else None
 
 
 def save_sheet(token: str, seat: int, base_version: Any, sheet: dict) -> int | None:

@@ -73,33 +73,20 @@ def get_table(table_id: Any) -> dict[str, Any] | None:
     return dict(row) if row is not None else None
 
 
-def _seat(row, core: roster.Seat | None) -> dict[str, Any]:
-    """Decode a seat row (its entry as JSON), with its name and link token from the core's seat."""
-    seat = dict(row)
-    seat["entry"] = json.loads(seat["entry"])
-    seat["name"] = core.name if core else ""
-    seat["token"] = core.token if core else None
-    return seat
+def _seat(row: dict) -> dict[str, Any]:
+    """Decode a seat row (its entry as JSON; its name and link token came from the core's seat)."""
+    return {**row, "entry": json.loads(row["entry"])}
 
 
 def get_seats(table_id: str) -> list[dict[str, Any]]:
     """Load every seat of a table in seat order, entries decoded."""
-    with read() as conn:
-        rows = conn.execute(select(ttr_seat).where(ttr_seat.c.table_id == table_id)
-                            .order_by(ttr_seat.c.seat)).mappings().all()
-        core = {s.seat: s for s in roster.seats(GAME, table_id, conn)} if rows else {}
-    return [_seat(row, core.get(row["seat"])) for row in rows]
+    return [_seat(row) for row in roster.with_seats(GAME, ttr_seat, ttr_seat.c.table_id == table_id)]
 
 
 def seat_by_token(token: Any) -> dict[str, Any] | None:
     """Load the seat a secret token opens, or None."""
-    with read() as conn:
-        core = roster.by_token(GAME, token, conn)
-        if core is None:
-            return None
-        row = conn.execute(select(ttr_seat).where(ttr_seat.c.table_id == core.table_id,
-                                                  ttr_seat.c.seat == core.seat)).mappings().first()
-    return _seat(row, core) if row is not None else None
+    row = roster.with_seat_by_token(GAME, ttr_seat, token)
+    return _seat(row) if row is not None else None
 
 
 def reissue_token(conn, table_id: str, seat: int) -> str | None:

@@ -115,36 +115,21 @@ def add_seat(table_id: str, name: str, limit: int, base: dict | None = None) -> 
     return made.seat, made.token
 
 
-def _seat(row, core: roster.Seat | None) -> dict[str, Any]:
-    """Decode a seat row, with its name and token from the core's seat."""
-    seat = dict(row)
-    seat["base"] = json.loads(seat["base"]) if seat["base"] is not None else None
-    seat["log"] = json.loads(seat["log"])
-    seat["name"] = core.name if core else ""
-    seat["token"] = core.token if core else None
-    return seat
+def _seat(row: dict) -> dict[str, Any]:
+    """Decode a seat row (its name and token came from the core's seat)."""
+    return {**row, "base": json.loads(row["base"]) if row["base"] is not None else None,
+            "log": json.loads(row["log"])}
 
 
 def get_seats(table_id: str) -> list[dict[str, Any]]:
     """Every seat of a table in seat order, decoded."""
-    with read() as conn:
-        rows = conn.execute(select(wt_seat).where(wt_seat.c.table_id == table_id)
-                            .order_by(wt_seat.c.seat)).mappings().all()
-        core = {s.seat: s for s in roster.seats(GAME, table_id, conn)} if rows else {}
-    return [_seat(row, core.get(row["seat"])) for row in rows]
+    return [_seat(row) for row in roster.with_seats(GAME, wt_seat, wt_seat.c.table_id == table_id)]
 
 
 def seat_by_token(token: str) -> dict[str, Any] | None:
     """The seat a secret token opens, or None."""
-    if not _token_ok(token):
-        return None
-    with read() as conn:
-        core = roster.by_token(GAME, token, conn)
-        if core is None:
-            return None
-        row = conn.execute(select(wt_seat).where(wt_seat.c.table_id == core.table_id,
-                                                 wt_seat.c.seat == core.seat)).mappings().first()
-    return _seat(row, core) if row is not None else None
+    row = roster.with_seat_by_token(GAME, wt_seat, token) if _token_ok(token) else None
+    return _seat(row) if row is not None else None
 
 
 def save_seat(token: str, base_version: Any, log: list, base: dict | None = None, replace_base: bool = False

@@ -16,7 +16,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, select, update
+from sqlalchemy import Connection, Table, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import db
@@ -99,6 +99,26 @@ def names(game: str, table_id: str, conn: Connection | None = None) -> list[str]
 def count(game: str, table_id: str, conn: Connection) -> int:
     """How many seats a table has (inside a game's write, e.g. before a join)."""
     return conn.execute(select(func.count()).select_from(core_seat).where(_where(game, table_id))).scalar_one()
+
+
+def with_seats(game: str, own: Table, *where) -> list[dict[str, Any]]:
+    """A game's own per-seat rows (`own` has `table_id` and `seat`) matching `where`, in seat order, each with
+    its seat's `name` and `token` from the core, in one query (a game's seat page is found by `core_seat.c.token`)."""
+    query = (select(own, core_seat.c.name, core_seat.c.token)
+             .outerjoin(core_seat, and_(core_seat.c.game == game, core_seat.c.table_id == own.c.table_id,
+                                        core_seat.c.seat == own.c.seat))
+             .where(*where).order_by(own.c.table_id, own.c.seat))
+    with db.read() as conn:
+        rows = conn.execute(query).mappings().all()
+    return [{**r, "name": r["name"] or ""} for r in rows]
+
+
+def with_seat_by_token(game: str, own: Table, token: Any) -> dict[str, Any] | None:
+    """The game's own row of the seat a link token opens (with its name and token), or None."""
+    if not token_ok(token):
+        return None
+    found = with_seats(game, own, core_seat.c.token == token)
+    return found[0] if found else None
 
 
 def by_token(game: str, token: Any, conn: Connection | None = None) -> Seat | None:
