@@ -105,6 +105,50 @@ def live_server():
         thread.join(5)
 
 
+def _upgrade_from_a_template(real):
+    """`db.upgrade` for the tests: a new, empty SQLite file becomes a copy of one migrated the real way once per
+    run (per set of migration folders), taken with SQLite's backup API; any other database — an existing file
+    (the migration tests build old ones), PostgreSQL (whose run has its own templates) — is migrated for real.
+    Thousands of tests each start an app on a fresh file: this saves the Alembic run of each."""
+    import sqlite3
+
+    from companion.web.core import db
+
+    templates: dict[tuple[str, ...], str] = {}
+
+    def upgrade(app) -> None:
+        engine = app.extensions["companion.engine"]
+        path = engine.url.database if engine.dialect.name == "sqlite" else None
+        if not path or path == ":memory:" or (os.path.exists(path) and os.path.getsize(path) > 0):
+            return real(app)
+        key = tuple(db.migration_locations())
+        if key not in templates:
+            real(app)
+            import tempfile
+
+            template = os.path.join(tempfile.mkdtemp(prefix="migrated-"), "template.sqlite")
+            with sqlite3.connect(path) as source, sqlite3.connect(template) as copy:
+                source.backup(copy)
+            templates[key] = template
+            return None
+        with sqlite3.connect(templates[key]) as source, sqlite3.connect(path) as copy:
+            source.backup(copy)
+        return None
+
+    return upgrade
+
+
+def _use_migration_templates() -> None:
+    from companion.web.core import db
+
+    if not getattr(db.upgrade, "from_template", False):
+        db.upgrade = _upgrade_from_a_template(db.upgrade)
+        db.upgrade.from_template = True
+
+
+_use_migration_templates()
+
+
 @pytest.fixture(autouse=True)
 def _database_per_test(monkeypatch):
     """On the PostgreSQL run, give every test its own fresh database through DATABASE_URL."""

@@ -44,3 +44,13 @@ def test_every_test_has_a_time_limit(request, tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert "1 failed, 1 passed" in done.stdout, done.stdout
     assert "Timeout" in done.stdout
+
+
+def test_every_property_test_count_scales_with_the_run():
+    """A property test's count goes through `fuzz_scale.examples` (the suite runs a share, FUZZ_SCALE=1 the
+    whole): a bare `max_examples=` above 10 would keep a long run inside the 20-minute suite."""
+    import re
+
+    bare = [f"{path.relative_to(ROOT)}: {m.group(0)}" for path in sorted((ROOT / "tests").rglob("*.py"))
+            for m in re.finditer(r"max_examples=(\d+)", path.read_text(encoding="utf-8")) if int(m.group(1)) > 10]
+    assert bare == []

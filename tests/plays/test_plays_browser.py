@@ -1,6 +1,8 @@
 """Real-browser test (headless Chromium at 390×844): three games' finished tables kept from the phone in one
-group, its history, a player's charts, export, delete a play, and the export imported into a new group gives
-the same statistics. Skipped with a clear reason when Chromium or Playwright is missing (except under CI)."""
+group (two from their score pages' "Keep as a play" box, one from game night's list), its history, a player's
+charts and best route picture, export, delete a play, and the export imported into a new group gives the same
+statistics; the CSV export imported too merges (nothing doubled). Skipped with a clear reason when Chromium or
+Playwright is missing (except under CI)."""
 
 from __future__ import annotations
 
@@ -45,18 +47,25 @@ def test_three_games_kept_charts_export_delete_and_import_at_390(chromium, serve
     try:
         for _game, path in tables:  # the phone opens each finished table: they are its recent tables
             page.goto(base + path, timeout=WAIT)
+        # The first two from their score pages: a new group, then the group this phone now follows.
+        page.goto(base + tables[0][1] + "/score", timeout=WAIT)
+        page.fill("#keep-new", "Friday")
+        page.tap('[data-keep-box] button[value="new"]')
+        page.wait_for_selector("[data-history]", timeout=WAIT)
+        group_url = page.url
+        page.goto(base + tables[1][1] + "/score", timeout=WAIT)
+        assert page_width(page) <= PHONE["width"]
+        page.tap('[data-keep-box] button[value="group"]')
+        page.wait_for_selector("[data-history]", timeout=WAIT)
+        page.goto(base + tables[0][1] + "/score", timeout=WAIT)
+        assert "Kept in game night: Friday." in page.text_content("[data-kept]")
+        # The third from game night's list of this phone's finished tables.
         page.goto(base + "/plays/", timeout=WAIT)
         assert page.locator("[data-finished] li").count() == 3
-        page.tap(f'a[href*="/plays/keep/{tables[0][0]}/"]')
-        page.fill("#group-name", "Friday")
-        page.tap('button[value="new"]')
+        page.tap(f'a[href*="/plays/keep/{tables[2][0]}/"]')
+        page.tap('button[value="group"]')
         page.wait_for_selector("[data-history]", timeout=WAIT)
-        for game, _path in tables[1:]:
-            page.goto(base + "/plays/", timeout=WAIT)
-            page.tap(f'a[href*="/plays/keep/{game}/"]')
-            page.tap('button[value="group"]')
-            page.wait_for_selector("[data-history]", timeout=WAIT)
-        group_url = page.url
+        assert page.url == group_url
         assert page.locator("[data-history] > li").count() == 3
         assert page_width(page) <= PHONE["width"]
         before = board(page)
@@ -67,6 +76,11 @@ def test_three_games_kept_charts_export_delete_and_import_at_390(chromium, serve
         assert page.locator("section[data-game]").count() == 2
         for box in page.eval_on_selector_all("svg.chart", "els => els.map(e => e.getBoundingClientRect().width)"):
             assert 200 < box <= PHONE["width"]
+        # Ben's best Ticket to Ride game: his claimed routes, drawn when the play was kept, shown as an image.
+        picture = page.locator('section[data-game="ttr-europe"] [data-route-picture] img')
+        picture.scroll_into_view_if_needed()
+        assert page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=picture.element_handle())
+        assert 200 < picture.bounding_box()["width"] <= PHONE["width"]
         assert page_width(page) <= PHONE["width"]
 
         page.goto(group_url, timeout=WAIT)
@@ -75,6 +89,10 @@ def test_three_games_kept_charts_export_delete_and_import_at_390(chromium, serve
         exported = tmp_path / "plays.json"
         download.value.save_as(exported)
         assert len(json.loads(exported.read_text())["plays"]) == 3
+        with page.expect_download(timeout=WAIT) as download:
+            page.tap('a[href$="/plays.csv"]')
+        as_csv = tmp_path / "plays.csv"
+        download.value.save_as(as_csv)
 
         page.locator("[data-history] > li").first.locator("button").tap()
         page.wait_for_selector(".flash.ok", timeout=WAIT)
@@ -90,6 +108,12 @@ def test_three_games_kept_charts_export_delete_and_import_at_390(chromium, serve
         page.wait_for_selector("[data-history]", timeout=WAIT)
         assert "3 play(s) imported, 0 already in the group." in page.text_content(".flash.ok")
         assert board(page) == before  # the same statistics as the group had before the play was deleted
+        page.tap('a[href$="/import"]')
+        page.set_input_files("#import-file", str(as_csv))
+        page.tap('button[type="submit"]')
+        page.wait_for_selector("[data-history]", timeout=WAIT)
+        assert "0 play(s) imported, 3 already in the group." in page.text_content(".flash.ok")
+        assert board(page) == before
         assert errors == []
     finally:
         context.close()

@@ -1,5 +1,5 @@
-"""The core's plays migration (core_0004_plays): its tables match the store's, and it goes down and up again
-(SQLite and PostgreSQL)."""
+"""The core's plays migrations (core_0004_plays, core_0005_play_pictures_summary): the tables match the store's,
+and they go down and up again (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ def test_migration_makes_the_stores_tables_and_goes_down_and_up(database_url, tm
     found = inspect(engine)
     for name in TABLES:
         assert {c["name"] for c in found.get_columns(name)} == set(store.metadata.tables[name].c.keys()), name
+    with app.app_context(), engine.begin() as conn:
+        command.downgrade(alembic_config(conn), "core_0004_plays")
+    assert {c["name"] for c in inspect(engine).get_columns("play")} == \
+        set(store.metadata.tables["play"].c.keys()) - {"pictures", "summary"}
     with app.app_context(), engine.begin() as conn:
         command.downgrade(alembic_config(conn), "core_0004_plays-1")
     names = set(inspect(engine).get_table_names())

@@ -49,7 +49,7 @@ def test_a_finished_table_kept_in_a_new_group_shows_the_engines_totals_and_ranks
     for doc_player, p in zip(welcome_doc()["players"], expect["players"]):
         assert f"{p['rank']}. {doc_player['player']}: {p['total']}" in html
     doc = export(client, gid)
-    assert doc["format"] == "companion-plays/1" and len(doc["plays"]) == 1
+    assert doc["format"] == "companion-plays/2" and len(doc["plays"]) == 1
     kept = doc["plays"][0]
     assert kept["game"] == "welcome-to" and kept["variant"] == "Standard game"
     assert [p["total"] for p in kept["players"]] == [p["total"] for p in expect["players"]]
@@ -176,7 +176,7 @@ def test_import_refuses_bad_files_clearly_and_keeps_the_text(client):
     assert r.status_code == 422 and "not readable JSON" in r.get_data(as_text=True)
     assert "{oops</textarea>" in r.get_data(as_text=True)
     r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps({"format": "x"})})
-    assert r.status_code == 422 and "format: This is not a companion-plays/1 document." in r.get_data(as_text=True)
+    assert r.status_code == 422 and "format: This is not a companion-plays document (version 1 or 2)." in r.get_data(as_text=True)
     doc = export(client, gid)
     doc["plays"][0]["players"][1]["total"] = "lots"
     r = client.post(f"/plays/g/{gid}/import", data={"text": json.dumps(doc)})
@@ -381,3 +381,61 @@ def test_a_phone_can_follow_several_groups_and_stop_following_one(client):
     assert "First" not in index and "Second" in index
     assert "First" in page(client, f"/plays/g/{first}")  # and opening it follows it again
     assert "First" in page(client, "/plays/") and second
+
+
+def test_csv_export_imported_into_a_new_group_gives_the_same_statistics_and_merges(client):
+    """The CSV export imported: the same leaderboard and facts; again: nothing doubled."""
+    gid = new_group_from(client, finished_welcome_table(client, "four-players"))
+    ttr = finished_ttr_table(client)
+    client.post(f"/plays/keep/ttr-europe/{ttr}", data={"action": "group", "group": gid})
+    text = client.get(f"/plays/g/{gid}/plays.csv").get_data(as_text=True)
+    assert {"fact:plans_met", "fact:tickets_completed", "fact:longest_path"} < set(text.splitlines()[0].split(","))
+    copy = re.search(r"/plays/g/(.+)$", client.post("/plays/new", data={"name": "Copy"}).headers["Location"]).group(1)
+    upload = {"upload": (io.BytesIO(text.encode()), "plays.csv")}
+    response = client.post(f"/plays/g/{copy}/import", data=upload, follow_redirects=True,
+                           content_type="multipart/form-data")
+    assert "2 play(s) imported, 0 already in the group." in response.get_data(as_text=True)
+    assert board(page(client, f"/plays/g/{copy}")) == board(page(client, f"/plays/g/{gid}"))
+    original, copied = export(client, gid)["plays"], export(client, copy)["plays"]
+    for a, b in zip(original, copied):
+        assert [(p["name"], p["total"], p["rank"], p["rows"], p.get("facts", {})) for p in a["players"]] == \
+            [(p["name"], p["total"], p["rank"], p["rows"], p.get("facts", {})) for p in b["players"]]
+    assert page(client, f"/plays/g/{copy}/player?name=Aki").count("svg") >= 2
+    again = client.post(f"/plays/g/{copy}/import", data={"text": text}, follow_redirects=True)
+    assert "0 play(s) imported, 2 already in the group." in again.get_data(as_text=True)
+
+
+def test_a_wrong_csv_names_every_line_and_column_and_keeps_the_text(client):
+    gid = new_group_from(client, finished_welcome_table(client))
+    text = client.get(f"/plays/g/{gid}/plays.csv").get_data(as_text=True)
+    lines = text.split("\r\n")
+    cells = lines[2].split(",")
+    cells[5], cells[7] = "first", "x"  # line 3: rank and the first row (plans) not numbers
+    lines[2] = ",".join(cells)
+    lines[3] = lines[3].replace("2026", "26", 1) if lines[3].startswith("2026") else "26" + lines[3][4:]
+    lines[4] = lines[4] + ",extra"
+    bad = "\r\n".join(lines)
+    r = client.post(f"/plays/g/{gid}/import", data={"text": bad})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 422 and "Nothing was imported" in html
+    assert "Line 3, column rank: This must be a whole number or null." in html
+    assert "Line 3, column plans: This must be a whole number or null." in html
+    assert "Line 4, column date: A play&#39;s lines must all have the same date, game and variant." in html
+    assert "Line 5: This line does not have one cell per column." in html
+    assert ",extra" in html.split("<textarea")[1]  # what was sent stays in the form
+    r = client.post(f"/plays/g/{gid}/import", data={"text": "when,who\r\n1,2\r\n"})
+    assert r.status_code == 422 and "Line 1: The first line must start with the columns date,game,variant" in r.get_data(as_text=True)
+    odd = text.replace(lines[1].split(",")[3], "", 1)  # a line without its play id
+    r = client.post(f"/plays/g/{gid}/import", data={"text": odd})
+    assert r.status_code == 422 and "Line 2, column play:" in r.get_data(as_text=True)
+
+
+def test_a_play_kept_before_summaries_reads_as_before(app, client):
+    """A play row without a summary (kept before migration core_0005) counts from its whole document."""
+    gid = new_group_from(client, finished_welcome_table(client))
+    before = board(page(client, f"/plays/g/{gid}"))
+    with app.app_context(), db.write() as conn:
+        conn.execute(store.play.update().where(store.play.c.group_id == gid).values(summary=None))
+        store._changed(conn, gid)
+    assert board(page(client, f"/plays/g/{gid}")) == before
+    assert "Ana" in page(client, f"/plays/g/{gid}/player?name=Ana")

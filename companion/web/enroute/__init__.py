@@ -1,30 +1,47 @@
-"""En Route's web layer: tables and sheets, the referee, the board editor and its JSON API.
+"""En Route's web layer, one sub-package per concern; the app factory finds it through `WEB`.
 
-One parent blueprint (`enroute`) carries the four feature blueprints and the
-game's static files; the app factory finds it through `WEB`.
+- `tables/`: score tables and their sheets (pages, store, forms, drafts, score sheet, photo reading);
+- `referee/`: the refereed game (setup walk-through, round tracker, each player's page, its store);
+- `boards/`: the board editor and the saved board library;
+- `maps/`: the tappable SVG map, its feature drawers and printed coordinates;
+- `routes/`: best-route searches (cache, background jobs, the progress page);
+- `cities/`: each world city's own web contributions (registering themselves);
+- `api.py` (the JSON API), `labels.py` (texts chosen at run time), `contract.py` (the contract tests' driver).
+
+One parent blueprint (`enroute`) carries the feature blueprints and the game's static files.
 """
 
-from flask import Blueprint
+from flask import Blueprint, Response, send_from_directory
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from ..core.tables.spec import TableSpec
-from . import (  # noqa: F401
-    api,
-    board_store,
-    boards,
-    photo,
-    play,
-    play_live,
-    play_rounds,
-    play_store,
-    route_progress,
-    table_store,
-    tables,
-)
+from . import api, cities
+from .boards import pages as boards
+from .boards import store as board_store
 from .labels import label
+from .referee import live, player, rounds  # noqa: F401  (they add their views to the referee's blueprint)
+from .referee import setup as play
+from .referee import store as play_store
+from .routes import progress as route_progress
+from .tables import pages as tables
+from .tables import photo, pictures
+from .tables import store as table_store
 
-bp = Blueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
+
+class _GameBlueprint(Blueprint):
+    """The parent blueprint: its static route (`/static/enroute/<name>`) also answers a city folder's scripts, so
+    a script that moved into its city's folder keeps its URL and its bytes."""
+
+    def send_static_file(self, filename: str) -> Response:
+        """Serve `filename` from the city folder that registered it, else from the shared static folder."""
+        folder = cities.static_folder(filename)
+        if folder is None:
+            return super().send_static_file(filename)
+        return send_from_directory(folder, filename, max_age=self.get_send_file_max_age(filename))
+
+
+bp = _GameBlueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
 for child in (tables.bp, play.bp, boards.bp, api.bp, photo.bp, route_progress.bp):
     bp.register_blueprint(child)
 # When the app starts (its migrations have run): bring an old board library folder into the database, once.
@@ -73,7 +90,8 @@ WEB = GameWeb(
     ),
     web_scorers={"enroute-game/1": api.score_with_saved_boards},
     tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete, contract=_contract,
-                     final_sheet=tables.final_sheet),
+                     final_sheet=tables.final_sheet, score_endpoint="enroute.tables.score",
+                     route_pictures=pictures.route_pictures),
     about=N_("En Route reads enroute-game/1 and writes enroute-score/1; boards travel as enroute-board/1 and "
              "sheets as enroute-sheet/1."),
 )

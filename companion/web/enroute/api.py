@@ -15,8 +15,8 @@ from ...games.enroute.game import read_game
 from ...games.enroute.scoring import SCORE_FORMAT, score_players
 from ...games.enroute.search import SearchBudget
 from ..core.api import problem, read_json_body, scored_answer
-from . import board_store
-from .route_cache import basis_hash, cached_routes, remember_routes, remembered_routes, route_key
+from .boards import store as board_store
+from .routes.cache import basis_hash, cached_routes, remember_routes, remembered_routes, route_key
 
 bp = Blueprint("api", __name__, url_prefix="/api/enroute")
 

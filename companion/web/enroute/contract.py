@@ -50,7 +50,7 @@ class Driver:
 
     def _new_game(self, client) -> str:
         """Post the start form (one fixed seed for the draws) and return the game id."""
-        with mock.patch("companion.web.enroute.play.new_seed", return_value=SEED):
+        with mock.patch("companion.web.enroute.referee.setup.new_seed", return_value=SEED):
             response = client.post("/play/new", data={"board": BOARD, "mode": "normal", "referee": "y"})
         assert response.status_code == 302, response.status_code
         token = _token(response.headers["Location"])

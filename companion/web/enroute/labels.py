@@ -282,3 +282,9 @@ def board_problem_text(problem: Problem) -> str:
 def join_list(items) -> str:
     """Join names or values as a list in the page's language ("Aki, Bo"; 「Aki、Bo」)."""
     return ("、" if current_lang() == "ja" else ", ").join(str(i) for i in items)
+
+
+def symbol_name(board: Any, symbol: str) -> str:
+    """Name a remote space's symbol by its remote landmark ("palm" -> the oasis), else the symbol itself."""
+    space = next((f for f in board.features_of("remote_space") if f.param("symbol") == symbol), None)
+    return (space.name or space.id) if space is not None else symbol

@@ -31,7 +31,8 @@ WEB = GameWeb(
         order=15,
     ),
     tables=TableSpec(public_view=tables.public_view, seat_view=tables.seat_view, delete=store.delete_table,
-                     contract=Driver, final_sheet=tables.final_sheet),
+                     contract=Driver, final_sheet=tables.final_sheet,
+                     score_endpoint="explore_new_york.tables.score"),
     about=N_("Explore New York reads explore-ny-game/1 and writes explore-ny-score/1; tiles travel as "
              "explore-new-york-tile/1."),
 )

@@ -50,7 +50,7 @@ WEB = GameWeb(
         order=40,
     ),
     tables=TableSpec(public_view=_public_view, seat_view=_seat_view, delete=delete_table, contract=TaxisDriver,
-                     final_sheet=score.final_sheet),
+                     final_sheet=score.final_sheet, score_endpoint="thurn_und_taxis_rome.tables.score"),
     about=N_("Thurn und Taxis: All Roads Lead to Rome reads thurn-und-taxis-rome-game/1 and writes "
              "thurn-und-taxis-rome-score/1; a Road-to-Rome board travels as thurn-und-taxis-rome-track/1 and a "
              "table's state as thurn-und-taxis-rome-table/1."),

@@ -10,7 +10,7 @@ from flask import Blueprint
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from ..core.tables.spec import TableSpec
-from . import claim_store, claims, deal_pages, deal_store, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
+from . import claim_store, claims, deal_pages, deal_store, pictures, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
 from .labels import label
 from .views import delete_table, public_view, seat_view
 
@@ -48,5 +48,6 @@ WEB = GameWeb(
     ),
     about=N_("Ticket to Ride: Europe reads ttr-europe-game/1 and writes ttr-europe-score/1."),
     tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete_table, contract=_driver,
-                     final_sheet=tables.final_sheet),
+                     final_sheet=tables.final_sheet, score_endpoint="ttr_europe.tables.score",
+                     route_pictures=pictures.route_pictures),
 )

@@ -30,7 +30,8 @@ WEB = GameWeb(
         order=30,
     ),
     tables=TableSpec(public_view=tables.public_view, seat_view=tables.seat_view, delete=store.delete_table,
-                     contract=Driver, final_sheet=tables.final_sheet),
+                     contract=Driver, final_sheet=tables.final_sheet,
+                     score_endpoint="welcome_to.tables.score"),
     about=N_("Welcome To... reads welcome-to-game/1 and writes welcome-to-score/1; a live sheet downloads as a "
              "welcome-to-game/1 player."),
 )

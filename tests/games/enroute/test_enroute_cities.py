@@ -7,6 +7,7 @@ import json
 
 import pytest
 from enroute_helpers import GAMES, load
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_enroute_shape_fuzz import JSON, _paths, _replace, _well_formed
@@ -18,7 +19,7 @@ from companion.games.enroute.scoring import score_game
 
 CITY_GAMES = ("london-bridges-subway", "rio-carnival-statue", "cairo-remote-felucca", "hong-kong-viewpoints")
 CITY_BOARDS = ("london-example", "rio-example", "cairo-example", "hong-kong-example")
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _game(name: str) -> dict:

@@ -7,8 +7,11 @@ import argparse
 import copy
 import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -28,10 +31,33 @@ def city_pattern() -> re.Pattern:
     return re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, city_ids())) + r")(?![A-Za-z0-9])")
 
 
+WEB_SUBPACKAGES = ("referee", "tables", "boards", "maps", "routes")
+SHARED_WEB_FILES = ("companion/web/enroute/static", "templates/enroute")  # scripts, styles and templates
+
+
 def shared_modules() -> list[Path]:
     """The Python modules of the three En Route layers outside their `cities/` folders."""
     return sorted(p for layer in LAYERS for p in (ROOT / layer).rglob("*.py")
                   if "cities" not in p.relative_to(ROOT / layer).parts)
+
+
+def shared_web_files() -> list[Path]:
+    """The game's shared static files (scripts, styles) and its templates."""
+    return sorted(p for folder in SHARED_WEB_FILES for p in (ROOT / folder).rglob("*") if p.is_file())
+
+
+def city_id_lines(paths: list[Path]) -> list[str]:
+    """Every file name and line of `paths` that names a city id."""
+    pattern = city_pattern()
+    found = []
+    for path in paths:
+        rel = path.relative_to(ROOT).as_posix()
+        if pattern.search(path.name):
+            found.append(f"{rel}: file name")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line):
+                found.append(f"{rel}:{number}: {line.strip()}")
+    return found
 
 
 def test_the_city_ids_are_the_six_world_cities():
@@ -52,25 +78,51 @@ def test_the_pattern_catches_ids_in_names_and_not_in_words():
 
 
 def test_shared_en_route_modules_name_no_city():
-    """No shared module of the engine, the web or the printables names a city id (file names included)."""
-    pattern = city_pattern()
+    """No shared module of the engine, the web (each of its sub-packages too) or the printables names a city id
+    (file names included)."""
     modules = shared_modules()
     assert len(modules) > 60  # the three layers' shared modules are really read
-    found = []
-    for path in modules:
-        rel = path.relative_to(ROOT).as_posix()
-        if pattern.search(path.name):
-            found.append(f"{rel}: file name")
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if pattern.search(line):
-                found.append(f"{rel}:{number}: {line.strip()}")
-    assert found == []
+    web = {p.relative_to(ROOT / "companion/web/enroute").parts[0] for p in modules
+           if p.is_relative_to(ROOT / "companion/web/enroute")}
+    assert set(WEB_SUBPACKAGES) <= web  # the web package's sub-packages are read
+    assert city_id_lines(modules) == []
+
+
+def test_shared_static_files_and_templates_name_no_city():
+    """The game's shared scripts, styles and templates name no city id: a city's own script lives in its folder
+    (`cities/<city>/static/`) and the pages ask the registry which scripts a board needs."""
+    files = shared_web_files()
+    assert {p.suffix for p in files} >= {".js", ".css", ".html"} and len(files) > 30
+    assert city_id_lines(files) == []
 
 
 def test_every_layer_has_a_folder_per_drawing_city():
-    """New York and Paris draw in the web and the printables from their own folders there."""
-    for layer in ("companion/web/enroute/cities", "printables/enroute/cities"):
-        assert {p.name for p in (ROOT / layer).iterdir() if (p / "__init__.py").exists()} == {"new_york", "paris"}
+    """New York and Paris draw in the web and the printables from their own folders there; Cairo and Hong Kong
+    add their round notes on the web."""
+    folders = {layer: {p.name for p in (ROOT / layer).iterdir() if (p / "__init__.py").exists()}
+               for layer in ("companion/web/enroute/cities", "printables/enroute/cities")}
+    assert folders["companion/web/enroute/cities"] == {"cairo", "hong_kong", "new_york", "paris"}
+    assert folders["printables/enroute/cities"] == {"new_york", "paris"}
+
+
+def duplicate_rows(repo: str) -> list[tuple[str, str]]:
+    """The `duplicates` command's pairs over `repo` as (place, place) paths relative to it."""
+    out = subprocess.run(["duplicates", "--repo", repo, "--most", "200", "--seconds", "120"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=180, check=True).stdout
+    assert "incomplete:" not in out and re.match(r"(\d+ pairs? of places|no duplicates)", out), out
+    return re.findall(r"^D\d+ (\S+?):\d+-\d+ ~ (\S+?):\d+-\d+", out, re.M)
+
+
+@pytest.mark.skipif(shutil.which("duplicates") is None, reason="the `duplicates` command is not on this machine")
+def test_no_two_cities_share_web_code():
+    """`duplicates companion/web/enroute` pairs no place of one city's folder with another city's."""
+    def city(path: str) -> str | None:
+        parts = Path(path).parts
+        return parts[1] if parts[0] == "cities" and len(parts) > 2 else None
+
+    rows = duplicate_rows("companion/web/enroute")
+    assert [(a, b) for a, b in rows if city(a) and city(b) and city(a) != city(b)] == []
+    assert city("cities/paris/svg.py") == "paris" and city("cities/__init__.py") is None
 
 
 # ---- the invented seventh city -------------------------------------------------------------------------------
@@ -99,8 +151,10 @@ RULES = CityRules("seventh-test-city", setup_draws=setup_draws,
 '''
 
 WEB_FOLDER = '''
-from companion.web.enroute import svgfeatures as sf
-from companion.web.enroute.cities import register_action, register_marks
+from pathlib import Path
+
+from companion.web.enroute.maps import svgfeatures as sf
+from companion.web.enroute.cities import register_action, register_marks, register_round_notes, register_script
 
 
 def _over(feature, ctx):
@@ -115,7 +169,12 @@ def _wish(game, state, seat, payload):
 sf.register("fountain", sf.Drawer(over=_over, symbol='<circle class="seventh-fountain" cx="14" cy="14" r="7"/>'))
 register_marks(lambda board: ['<g class="seventh-mark"/>'] if board.features_of("fountain") else [])
 register_action("seventh_wish", _wish)
+register_round_notes(lambda state, player, cards, matches: ["Throw a coin in the fountain."])
+register_script("seventh-fountains.js", Path(__file__).with_name("static"), ("sheet",),
+                lambda board: bool(board.features_of("fountain")))
 '''
+
+SCRIPT = "// the seventh city's fountains\n"
 
 PRINT_FOLDER = '''
 from printables.enroute.cities import Sheet, register_map, register_sheet
@@ -135,10 +194,11 @@ register_sheet(Sheet("fountains", "the fountains alone", lambda board, paper="a4
 
 
 def _folder(base: Path, files: dict[str, str]) -> str:
-    """Write one city folder under `base`; return `base` as a package path entry."""
+    """Write one city folder under `base` (a name with a `/` goes in a sub-folder); return `base` as a package
+    path entry."""
     folder = base / CITY
-    folder.mkdir(parents=True)
     for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
     return str(base)
 
@@ -162,7 +222,7 @@ def seventh(tmp_path, monkeypatch):
     from companion.games.enroute import cities as engine_cities
     from companion.games.enroute import features
     from companion.web.enroute import cities as web_cities
-    from companion.web.enroute import svgfeatures
+    from companion.web.enroute.maps import svgfeatures
     from printables.enroute import cities as print_cities
 
     # the six cities registered first, so the registries restored after the test still hold them
@@ -174,12 +234,13 @@ def seventh(tmp_path, monkeypatch):
                         [*engine_cities.__path__, _folder(tmp_path / "engine", {"__init__.py": "",
                                                                                "rules.py": ENGINE_RULES})])
     monkeypatch.setattr(web_cities, "__path__",
-                        [*web_cities.__path__, _folder(tmp_path / "web", {"__init__.py": WEB_FOLDER})])
+                        [*web_cities.__path__, _folder(tmp_path / "web", {"__init__.py": WEB_FOLDER,
+                                                                         "static/seventh-fountains.js": SCRIPT})])
     monkeypatch.setattr(print_cities, "__path__",
                         [*print_cities.__path__, _folder(tmp_path / "print", {"__init__.py": PRINT_FOLDER})])
     monkeypatch.setattr(features, "FEATURE_TYPES", dict(features.FEATURE_TYPES))
     monkeypatch.setattr(svgfeatures, "DRAWERS", dict(svgfeatures.DRAWERS))
-    for module, names in ((web_cities, ("MARKS", "VIEWS", "STYLES", "ACTIONS", "_loaded")),
+    for module, names in ((web_cities, ("MARKS", "VIEWS", "STYLES", "ACTIONS", "NOTES", "SCRIPTS", "_loaded")),
                           (print_cities, ("FEATURES", "MAPS", "SHEETS", "_loaded"))):
         for name in names:
             monkeypatch.setattr(module, name, copy.copy(getattr(module, name)))
@@ -199,7 +260,7 @@ def test_a_seventh_city_plugs_into_every_layer_by_its_folders(seventh):
     from companion.games.enroute.cityrules import rules_for
     from companion.games.enroute.setup import draw_setup
     from companion.web.enroute import cities as web_cities
-    from companion.web.enroute.svgmap import MapState, render_map
+    from companion.web.enroute.maps.svgmap import MapState, render_map
     from printables.enroute import cities as print_cities
     from printables.enroute.cli import add_commands
     from printables.enroute.maps import maps_pdf
@@ -215,6 +276,9 @@ def test_a_seventh_city_plugs_into_every_layer_by_its_folders(seventh):
     svg = str(render_map(board, board.player_boards[0], MapState(), interactive=False))
     assert svg.count('class="seventh-fountain"') == 2 and '<g class="seventh-mark"/>' in svg
     assert "seventh_wish" in web_cities.ACTIONS
+    assert web_cities.scripts(board, "sheet") == ["seventh-fountains.js"] and not web_cities.scripts(board, "seat")
+    assert web_cities.static_folder("seventh-fountains.js").parent.name == CITY
+    assert web_cities.round_notes(SimpleNamespace(board=board), 0, (), []) == ["Throw a coin in the fountain."]
 
     assert CITY in print_cities.load()
     assert maps_pdf(board, player_boards=[1]).startswith(b"%PDF")
@@ -235,3 +299,5 @@ def test_the_seventh_city_is_gone_after_its_test():
     assert "fountain" not in FEATURE_TYPES and "hotspot_card" in FEATURE_TYPES
     assert "cafe" in web_cities.ACTIONS and "halves" in print_cities.SHEETS and print_cities.MAPS
     assert "seventh_wish" not in web_cities.ACTIONS and "fountains" not in print_cities.SHEETS
+    assert "seventh-fountains.js" not in web_cities.SCRIPTS and "ny-halves.js" in web_cities.SCRIPTS
+    assert len(web_cities.NOTES) == 2  # Cairo's cards, Hong Kong's ferries and harbour

@@ -6,6 +6,7 @@ import copy
 
 import pytest
 from enroute_helpers import GAMES, load
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_enroute_shape_fuzz import JSON, _paths, _replace, _well_formed
@@ -23,7 +24,7 @@ from companion.games.enroute.scoring import score_game
 
 BOARD = "new-york-example"
 GAME = "new-york-statue-cafes-zones"
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 HOT = ((8, 2), (9, 2))  # hotspot card hs-b1's road, the bottom side of location (9, 2)
 
 

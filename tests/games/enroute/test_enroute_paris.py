@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from enroute_helpers import GAMES, load
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_enroute_shape_fuzz import JSON, _paths, _replace, _well_formed
@@ -17,7 +18,7 @@ from companion.games.enroute.game import read_game
 from companion.games.enroute.geometry import section
 from companion.games.enroute.scoring import score_game
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME = "paris-colours-tours"
 
 

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from enroute_helpers import game, sheet
+from fuzz_scale import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -46,7 +47,7 @@ def _replace(doc, path, new):
     return doc
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=json_values)
 def test_arbitrary_json_never_crashes(value):
     """Any JSON value is either not a game document or yields a score document."""
@@ -60,7 +61,7 @@ def test_arbitrary_json_never_crashes(value):
 BASE = game(sheet(), sheet(player="Bo", final_route=None))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), value=json_values)
 def test_mutated_game_never_crashes(data, value):
     """Replacing any part of a valid game with arbitrary JSON gives problems, never an exception."""
@@ -76,7 +77,7 @@ def test_mutated_game_never_crashes(data, value):
             assert problem["message"] and problem["severity"] in ("error", "warning")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(data=st.data(), value=json_values)
 def test_mutated_board_never_crashes(data, value):
     """Replacing any part of a shipped board gives a board or problems, never an exception."""
@@ -142,7 +143,7 @@ ON_EVERY_BOARD = pytest.mark.parametrize("board", BOARDS, ids=[b.id for b in BOA
 
 
 @ON_EVERY_BOARD
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_walking_backwards_scores_the_same(board, data):
     """A route walked backwards has the same rows and tie-break values."""
@@ -154,7 +155,7 @@ def test_walking_backwards_scores_the_same(board, data):
 
 
 @ON_EVERY_BOARD
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_tourists_off_the_route_change_nothing(board, data):
     """Adding tourists to locations the route does not border changes no score."""
@@ -172,7 +173,7 @@ def test_tourists_off_the_route_change_nothing(board, data):
 
 
 @ON_EVERY_BOARD
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_best_route_beats_any_constructed_route(board, data):
     """The companion's chosen route scores at least as much as the route the test built."""
@@ -218,7 +219,7 @@ def _all_euler_walks(secs):
     return found
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(walk=trails(max_len=9), data=st.data())
 def test_personal_goal_is_the_best_walking_order(walk, data):
     """personal_goal_pp equals the best span over every walking order of the same sections."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from enroute_helpers import GAMES, game, load, sheet
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,7 @@ SCALARS = (st.none() | st.booleans() | st.integers(-3, 30) | st.floats(allow_nan
 JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
                     | st.dictionaries(st.text(max_size=6) | st.sampled_from(["at", "red", "format", "sections"]),
                                       inner, max_size=4), max_leaves=20)
-SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _paths(value, prefix=()):

@@ -6,6 +6,7 @@ import copy
 from dataclasses import replace
 
 from eny_helpers import GAMES, load
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,14 +38,14 @@ def score_or_refuse(doc) -> None:
             assert problem["severity"] in ("error", "warning") and problem["message"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(json_values)
 def test_any_value(value):
     """Any JSON value at all."""
     score_or_refuse(value)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(json_values)
 def test_any_player(value):
     """Any JSON value as a player."""
@@ -65,7 +66,7 @@ def _paths(value, path=()):
 PATHS = list(_paths(BASE))[1:]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(PATHS), json_values)
 def test_one_value_replaced(path, value):
     """A valid game with any one value anywhere replaced by any JSON value."""
@@ -81,7 +82,7 @@ TILE = tile_to_json(shipped_tiles()["riverside"])
 TILE_PATHS = list(_paths(TILE))[1:]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(TILE_PATHS), json_values)
 def test_tile_value_replaced(path, value):
     """A tile with any one value replaced: a tile or problems, never an exception."""
@@ -104,7 +105,7 @@ turn_values = st.fixed_dictionaries(
               "tourist": st.sampled_from(["red", "green", "blue", None])})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 200), st.integers(0, 3), st.one_of(turn_values, json_values))
 def test_referee_turns(seed, seat, value):
     """Any turn in a simulated mid-game round: refused with problems and the state untouched, or accepted."""

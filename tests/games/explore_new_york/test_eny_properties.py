@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from eny_helpers import brute_best, game
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,7 +58,7 @@ def is_trail(walk: list, drawn: list) -> bool:
     return len(set(secs)) == len(secs) and set(secs) <= set(drawn)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(sheets())
 def test_search_matches_brute_force(sheet):
     """The branch and bound finds the same best (PP, sections) as trying every trail, and proves it."""
@@ -69,7 +70,7 @@ def test_search_matches_brute_force(sheet):
     assert choice.total == score.total
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(sheets(most=14), st.randoms(use_true_random=False))
 def test_order_of_sections_does_not_matter(sheet, rnd):
     """Listing the drawn sections or tourists in another order (or reversed) gives the same score document."""
@@ -82,7 +83,7 @@ def test_order_of_sections_does_not_matter(sheet, rnd):
     assert score_document(shuffled) == score_document(doc)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(sheets(most=12), st.data())
 def test_more_sections_never_score_less(sheet, data):
     """Drawing one more section never lowers the best possible total."""
@@ -92,7 +93,7 @@ def test_more_sections_never_score_less(sheet, data):
     assert best_route(more, None).total >= before
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(sheets(most=10), st.data())
 def test_own_route_never_beats_the_best(sheet, data):
     """Any trail the player keeps scores at most the best possible; rows add up; the erase lists are exact."""
@@ -117,7 +118,7 @@ def test_own_route_never_beats_the_best(sheet, data):
     assert {tuple(d) for d in result["erase"]["tourists"]} == set(sheet.tourists) - on_route
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(sheets(most=6), min_size=1, max_size=4))
 def test_ranks(sheets_):
     """Rank = 1 + the number of players with a strictly higher total (ties share; the seed has no tie-break)."""

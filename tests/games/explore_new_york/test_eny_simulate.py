@@ -1,4 +1,5 @@
-"""The simulator plays 1,000 legal games through the referee without a single refusal; their sheets score cleanly."""
+"""The simulator plays 1,000 legal games through the referee without a single refusal (the suite plays a share of
+them, `FUZZ_SCALE=1` all); their sheets score cleanly."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+from fuzz_scale import examples
 
 from companion.games.explore_new_york import score_document
 from companion.games.explore_new_york.cards import rounds_for
@@ -17,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def test_a_thousand_games():
     """1,000 random games (2, 3 and 4 players): every move accepted, the right number of rounds, sane sheets."""
-    for seed in range(1000):
+    for seed in range(examples(1000)):
         players = 2 + seed % 3
         state = play_random_game(players, seed)  # raises RefereeError on any refusal
         assert state.finished and state.round == rounds_for(players)

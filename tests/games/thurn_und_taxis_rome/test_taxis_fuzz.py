@@ -6,6 +6,7 @@ import copy
 import json
 from pathlib import Path
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from taxis_helpers import FOUR, SEED_EXAMPLE, TEST_TRACK, ready, table
@@ -21,7 +22,7 @@ from companion.games.thurn_und_taxis_rome import (
 )
 from companion.games.thurn_und_taxis_rome.actions import ACTIONS
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME = json.loads((Path(__file__).resolve().parent / "games" / "seed-audience.json").read_text(encoding="utf-8"))
 WORDS = ["cardinal", "fifth", "baiern", "Rom", "Munchen", "Ulm", "Augsburg", "postmaster", "cartwright", "blue",
          "province", "Baiern", "long_route", "audience", "offices", "rounds", "final", "format", "players"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from taxis_helpers import TEST_TRACK, act, table
@@ -19,7 +20,7 @@ from companion.games.thurn_und_taxis_rome import (
 from companion.games.thurn_und_taxis_rome.data import facts
 from companion.games.thurn_und_taxis_rome.state import RomeTile
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 F = facts()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ttr_helpers import GAMES, game, load, player
@@ -80,7 +81,7 @@ ENTRY = st.fixed_dictionaries({}, optional={"routes": st.lists(st.integers(-1, 1
                                            "tickets": st.lists(JSON, max_size=3), "score_track": JSON})
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(entry=ENTRY, other=st.lists(st.integers(1, 101), max_size=8))
 def test_any_entry_is_checked_without_crashing(entry, other):
     doc = game({"player": "Aki", **entry}, player("Ben", routes=other))

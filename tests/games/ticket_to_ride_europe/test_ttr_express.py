@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,7 +65,7 @@ multigraphs = st.integers(2, 6).flatmap(lambda n: st.lists(
     .filter(lambda e: e[0] != e[1]), max_size=11))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(multigraphs)
 def test_search_equals_brute_force(edges):
     """On random multigraphs the search finds the brute force's length and a real trail of that length."""
@@ -74,7 +75,7 @@ def test_search_equals_brute_force(edges):
     assert trail.length == sum(edges[e][2] for e in trail.edges)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_search_equals_brute_force_on_board_routes(rnd):
     """Random sets of up to 12 board routes, at most 45 trains and no double twice, agree with the brute force."""
@@ -90,7 +91,7 @@ def test_search_equals_brute_force_on_board_routes(rnd):
     assert longest_trail(edges).length == brute_force(edges)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(multigraphs, st.randoms(use_true_random=False))
 def test_edge_order_does_not_matter(edges, rnd):
     """Shuffling the input edges never changes the length."""
@@ -99,7 +100,7 @@ def test_edge_order_does_not_matter(edges, rnd):
     assert longest_trail(shuffled).length == longest_trail(edges).length
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(multigraphs, st.tuples(st.integers(10, 12), st.integers(10, 12), st.sampled_from(LENGTHS)))
 def test_adding_an_edge_never_shortens(edges, extra):
     """The longest trail is monotone: one more route cannot make it shorter."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ttr_helpers import random_game
@@ -47,21 +48,21 @@ def check(doc) -> None:
             assert p["code"] and p["message"] and isinstance(p["path"], str)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(json_values)
 def test_any_json_value(value):
     """Arbitrary JSON never crashes the scorer."""
     check(value)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(documents)
 def test_documents_of_the_right_shape_with_wrong_values(doc):
     """Documents with this format's keys and wild values never crash it."""
     check(doc)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.randoms(use_true_random=False), st.data())
 def test_legal_games_with_one_value_broken(rnd, data):
     """A legal game with one value replaced by junk is still answered with problems, never a crash."""

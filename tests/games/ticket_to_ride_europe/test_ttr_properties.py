@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from itertools import product
 
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ttr_helpers import problems, random_game, score
@@ -25,7 +26,7 @@ def ticket_value(routes, borrowed, tickets) -> tuple[int, int]:
     return sum(t["points"] if d else -t["points"] for t, d in zip(tickets, done)), sum(done)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(games)
 def test_legal_games_have_no_problems_and_rows_add_up(doc):
     """A legal game is quiet; each row follows its rule and the total is their sum."""
@@ -45,7 +46,7 @@ def test_legal_games_have_no_problems_and_rows_add_up(doc):
         assert max((b.routes[r].length for r in p["routes"]), default=0) <= line["longest_path"] <= line["trains"]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(games)
 def test_european_express_goes_to_every_longest(doc):
     """10 to exactly the players with the table's longest path; nobody when nobody has a route."""
@@ -56,7 +57,7 @@ def test_european_express_goes_to_every_longest(doc):
         assert line["rows"]["european_express"] == (10 if holder else 0)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(games)
 def test_ranks_follow_total_then_tickets_then_stations_then_express(doc):
     """A player ranks above another exactly when ahead by (total, completed, −stations, Express)."""
@@ -71,7 +72,7 @@ def test_ranks_follow_total_then_tickets_then_stations_then_express(doc):
     assert min(line["rank"] for line in lines) == 1
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(games)
 def test_station_choice_is_the_best_of_all_choices(doc):
     """No choice of other players' routes at the stations gives more ticket points (then more tickets)."""
@@ -92,7 +93,7 @@ def test_station_choice_is_the_best_of_all_choices(doc):
                 assert b.routes[c["borrows"]].touches(s["city"]) and owner[c["borrows"]] != i
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games, st.randoms(use_true_random=False))
 def test_player_order_does_not_matter(doc, rnd):
     """Seating the players differently changes nobody's rows, total or rank."""
@@ -105,7 +106,7 @@ def test_player_order_does_not_matter(doc, rnd):
             was["rows"], was["total"], was["rank"], was["borrowed"])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games)
 def test_more_stations_never_cost_ticket_points(doc):
     """Dropping a player's last station never raises their ticket row."""
@@ -117,7 +118,7 @@ def test_more_stations_never_cost_ticket_points(doc):
             assert score(fewer)["players"][i]["rows"]["tickets"] <= result["players"][i]["rows"]["tickets"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games)
 def test_another_route_never_shortens_the_path(doc):
     """Giving a player one more free route (when the rules allow) never lowers their longest path."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from welcome_helpers import GAMES, load
@@ -34,7 +35,7 @@ def score_or_refuse(doc):
     return result
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(JSON)
 def test_any_json_value(value):
     """Any JSON value at all."""
@@ -55,7 +56,7 @@ def _paths(value, prefix=()):
 LOCATIONS = [p for p in _paths(BASE) if p]
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(LOCATIONS), JSON), min_size=1, max_size=3))
 def test_mutated_game(changes):
     """A valid game with up to three values anywhere inside replaced by any JSON value."""
@@ -71,7 +72,7 @@ def test_mutated_game(changes):
     score_or_refuse(doc)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(["number", "refusal", "bis", "fence", "pool", "park", "estate", "temp", "roundabout", "plan",
                         "x"]), st.one_of(st.none(), st.integers(-3, 14)), st.one_of(st.none(), st.integers(-3, 14)),
        st.one_of(st.none(), st.integers(-3, 20)), st.one_of(st.none(), st.integers(-1, 30)),

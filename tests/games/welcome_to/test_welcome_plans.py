@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from welcome_helpers import errors, full, game, player, sheet_of, streets
@@ -162,7 +163,7 @@ def plan_sheets(draw):
     return sheet_of(streets=rows, fences=fences), [PLANS[i] for i in claims]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(plan_sheets())
 def test_assign_matches_brute_force(case):
     """The search keeps the largest set of claims met together, the earliest on ties, exactly as brute force."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from welcome_helpers import errors, game, game_files, load, play_random
@@ -22,7 +23,7 @@ def live_game(seeds, intermediate=False, plans=(1, 7, 13)):
     return game(*[sheet_to_json(s) for s in sheets], intermediate=intermediate, plans=list(plans)), sheets
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(SEEDS, min_size=1, max_size=3), st.sampled_from([(1, 7, 13), (4, 11, 15), (5, 10, 16), (2, 8, 17)]))
 def test_legal_moves_make_valid_sheets(seeds, plans):
     """Every sheet built from moves `check_move` accepted, claims included, passes the end-of-game checks."""
@@ -34,7 +35,7 @@ def test_legal_moves_make_valid_sheets(seeds, plans):
         assert entry["estates"] == {str(n): c for n, c in sheet.estate_counts().items()}
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.lists(SEEDS, min_size=1, max_size=2), st.sampled_from([(19, 25, 17), (23, 24, 13), (20, 26, 14),
                                                                   (21, 28, 18), (22, 27, 15)]))
 def test_legal_moves_make_valid_intermediate_sheets(seeds, plans):
@@ -53,7 +54,7 @@ def test_random_play_is_not_vacuous():
     assert sum(s.refusals for s, _ in played) > 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(SEEDS, min_size=2, max_size=4), st.randoms(use_true_random=False))
 def test_player_order_does_not_matter(seeds, rng):
     """Shuffling the players changes no one's rows, total or rank."""
@@ -66,7 +67,7 @@ def test_player_order_does_not_matter(seeds, rng):
         assert entry == before[entry["player"]]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(SEEDS, min_size=1, max_size=4))
 def test_ranks_follow_totals_then_estates(seeds):
     """Rank 1 exists; a better (total, estates, 1-house, ..., 6-house) key never ranks lower; ties share."""

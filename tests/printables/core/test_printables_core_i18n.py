@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.lib.utils import simpleSplit
@@ -99,7 +100,7 @@ def test_wrap_shrinks_japanese_to_the_line_limit():
     assert len(lines) == 1 and size < 8 and stringWidth(lines[0], JA_GOTHIC, size) <= 150
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.text(alphabet="あいうえおカタナ漢字、。ー（）ABC 12", max_size=60),
        st.floats(min_value=12, max_value=300))
 def test_japanese_splitting_loses_no_character(text, width):

@@ -10,7 +10,8 @@ from test_web_sheets import sheet
 
 from companion.games.enroute import board_to_json, find_board
 from companion.web.core.app import create_app
-from companion.web.enroute import route_jobs, table_store
+from companion.web.enroute.routes import jobs as route_jobs
+from companion.web.enroute.tables import store as table_store
 
 
 def test_progress_bar_moves_and_the_score_sheet_appears(chromium, live_server, tmp_path, monkeypatch):

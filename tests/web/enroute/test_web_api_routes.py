@@ -15,7 +15,7 @@ from companion.games.enroute.registry import find_board
 from companion.games.enroute.simulate import simulate_game
 from companion.web.core.db import read
 from companion.web.enroute import api
-from companion.web.enroute.route_cache import route_cache
+from companion.web.enroute.routes.cache import route_cache
 
 
 def chosen_games(seeds) -> list[dict]:

@@ -10,15 +10,16 @@ import re
 from pathlib import Path
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_helpers import table_form_data
 
 from companion.games.enroute.features import FEATURE_TYPES
 from companion.games.enroute.registry import find_board
-from companion.web.enroute import svgfeatures
-from companion.web.enroute import table_store as db
-from companion.web.enroute.forms import load_catalogue
+from companion.web.enroute.maps import svgfeatures
+from companion.web.enroute.tables import store as db
+from companion.web.enroute.tables.forms import load_catalogue
 
 GAMES = Path(__file__).resolve().parents[2] / "games" / "enroute" / "games"
 CITIES = {  # board, known-answer game, the table form's rating fields for the game's ratings and marks
@@ -91,7 +92,7 @@ def test_sheet_map_draws_each_city_feature_with_legend_and_tools(client, board_i
 
 def test_city_tap_targets_are_phone_sized():
     """At 360 px (the narrowest phone) ride stops and remote-space boxes stay ≥ 44 px each way."""
-    from companion.web.enroute.svgmap import MapState, render_map
+    from companion.web.enroute.maps.svgmap import MapState, render_map
 
     for board_id in CITIES:
         board = find_board(board_id)
@@ -107,7 +108,7 @@ def test_city_tap_targets_are_phone_sized():
 
 
 def test_corner_arcs_bulge_toward_the_cut_corner():
-    from companion.web.enroute.svgfeatures import corner_arc
+    from companion.web.enroute.maps.svgfeatures import corner_arc
 
     rio = find_board("rio-example")
     # The corner (0, 0) has no road left: the arc from (0, 1) to (1, 0) is centred on (1, 1), so it bulges outward.
@@ -206,7 +207,7 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | s
                                                                                   max_size=4), max_leaves=12)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(crossed=JUNK, remote=JUNK, route=JUNK, marks=st.lists(st.text(max_size=4), max_size=4))
 def test_junk_in_the_city_fields_never_crashes(client, crossed, remote, route, marks):
@@ -261,7 +262,7 @@ def test_city_boards_pages_and_table_downloads_answer(client, board_id):
 def test_city_sheet_and_setup_pages_in_japanese_have_no_english_leftovers(client, board_id):
     from enroute_ja_helpers import english_fragments, leftovers
 
-    fragments = english_fragments("companion/web/enroute/city_sheet.py", "companion/web/enroute/svgfeatures.py",
+    fragments = english_fragments("companion/web/enroute/tables/city_sheet.py", "companion/web/enroute/maps/svgfeatures.py",
                                   "templates/enroute/tables/_city_*.html",
                                   "templates/enroute/tables/_coordinate_marks.html",
                                   "companion/games/enroute/features.py")

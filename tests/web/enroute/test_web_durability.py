@@ -22,7 +22,7 @@ from pathlib import Path
 from web_helpers import table_form_data
 
 from companion.web.core.app import create_app
-from companion.web.enroute import table_store
+from companion.web.enroute.tables import store as table_store
 
 ROOT = Path(__file__).resolve().parents[3]
 SAVERS, SAVES = 4, 500

@@ -11,8 +11,8 @@ from test_web_cities import city_table, game, save, text
 from web_helpers import table_form_data
 
 from companion.web.core.app import create_app
-from companion.web.enroute import table_store as db
-from companion.web.enroute.forms import load_catalogue
+from companion.web.enroute.tables import store as db
+from companion.web.enroute.tables.forms import load_catalogue
 
 BOARD = "new-york-example"
 
@@ -56,7 +56,7 @@ def test_a_new_york_sheet_saves_and_scores(client):
 def test_tickets_and_cafe_card_bonuses_are_entered_beside_the_map(client):
     """The sheet page asks the dock tickets and each circled card cafe's bonus; the saved sheet keeps them, a
     junk value is ignored, and a post of the JSON alone keeps what its JSON says."""
-    from companion.web.enroute.table_store import get_player
+    from companion.web.enroute.tables.store import get_player
 
     doc, _expected = game("new-york-statue-cafes-zones")
     token = city_table(client, BOARD, names=("Ferry",), level="intermediate")

@@ -10,8 +10,8 @@ from pathlib import Path
 from test_web_cities import city_table, save, text
 
 from companion.games.enroute.registry import find_board
-from companion.web.enroute import svgfeatures
-from companion.web.enroute import table_store as db
+from companion.web.enroute.maps import svgfeatures
+from companion.web.enroute.tables import store as db
 
 GAMES = Path(__file__).resolve().parents[2] / "games" / "enroute" / "games"
 RATINGS = {"rating_0": "1", "rating_1": "1", "rating_2": "1"}  # opera-celeste, dome-dor, tour-horizon at 1 box
@@ -101,7 +101,7 @@ def test_api_scores_a_paris_game_and_refuses_a_broken_colour_list(client):
 def test_paris_sheet_and_setup_pages_in_japanese_have_no_english_leftovers(client):
     from enroute_ja_helpers import english_fragments, leftovers
 
-    fragments = english_fragments("companion/web/enroute/city_sheet.py", "companion/web/enroute/svgfeatures.py",
+    fragments = english_fragments("companion/web/enroute/tables/city_sheet.py", "companion/web/enroute/maps/svgfeatures.py",
                                   "companion/web/enroute/cities/paris/svg.py", "templates/enroute/tables/_city_*.html",
                                   "templates/enroute/tables/new.html", "companion/games/enroute/features.py",
                                   "companion/games/enroute/cities/paris/features.py")

@@ -20,7 +20,7 @@ from web_helpers import table_form_data
 
 from companion.games.enroute.registry import find_board
 from companion.web.core.app import create_app
-from companion.web.enroute import table_store as db
+from companion.web.enroute.tables import store as db
 
 
 @cache

@@ -16,7 +16,7 @@ from vision_synth import make_photo
 
 from companion.games.enroute.registry import find_board
 from companion.web.core.app import create_app
-from companion.web.enroute import table_store as db
+from companion.web.enroute.tables import store as db
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}

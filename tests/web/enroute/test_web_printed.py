@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from companion.games.enroute.registry import find_board
-from companion.web.enroute.drafts import new_sheet
+from companion.web.enroute.tables.drafts import new_sheet
 
 LAYOUT = re.compile(r"\[\d+, \d+\]")
 

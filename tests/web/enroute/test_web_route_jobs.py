@@ -16,10 +16,10 @@ from test_web_sheets import save, sheet
 from companion.games.enroute import search
 from companion.games.enroute.evaluation import RouteChoice
 from companion.web.core.db import read, write
-from companion.web.enroute import route_jobs
-from companion.web.enroute.route_cache import route_cache, route_key
-from companion.web.enroute.scoresheet import game_doc
-from companion.web.enroute.table_store import get_players, get_table
+from companion.web.enroute.routes import jobs as route_jobs
+from companion.web.enroute.routes.cache import route_cache, route_key
+from companion.web.enroute.tables.scoresheet import game_doc
+from companion.web.enroute.tables.store import get_players, get_table
 
 SLOW = 4.0  # seconds a stand-in search keeps the CPU busy, as a dense sheet does
 
@@ -246,7 +246,7 @@ def test_gunicorn_workers_share_the_jobs(database_url, tmp_path):
     from test_web_durability import free_port, start_server
 
     from companion.web.core.app import create_app
-    from companion.web.enroute import table_store
+    from companion.web.enroute.tables import store as table_store
 
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": database_url, "ROUTE_WORKERS": 0})
     with app.app_context():
@@ -309,3 +309,44 @@ def test_dedicated_route_worker_command(app, client, make_table, runner):
     assert result.exit_code == 0, result.output
     with app.app_context():
         assert route_jobs.get_job(jid).state == "done"
+
+
+def _searches(monkeypatch) -> list:
+    """Count the engine's route searches (each call of `search.best_route`)."""
+    real, calls = search.best_route, []
+
+    def counted(ctx, sheet_, time_limit=None):
+        calls.append(sheet_)
+        return real(ctx, sheet_, time_limit=time_limit)
+
+    monkeypatch.setattr(search, "best_route", counted)
+    return calls
+
+
+def test_a_saved_sheet_is_searched_in_the_background_before_the_score_page(app, client, make_table, monkeypatch):
+    """ROUTE_WARM: each save queues the entered sheets' searches; the first score page then searches nothing."""
+    app.config.update(ROUTE_WARM=True, ROUTE_WORKERS=0)  # no solver thread: the test runs the worker's step
+    calls = _searches(monkeypatch)
+    token = make_table()
+    assert save(client, token, 0, sheet(final_route=None), 0).status_code == 302
+    with app.app_context():
+        with read() as conn:
+            jobs = conn.execute(select(route_jobs.route_jobs)).mappings().all()
+        assert [(j["state"], j["total"]) for j in jobs] == [("queued", 1)]
+        assert jobs[0]["table_id"].startswith("warm-") and jobs[0]["table_id"] != token
+        assert route_jobs.work_once("test-worker") and len(calls) == 1
+        assert not route_jobs.work_once("test-worker")  # one job for the one entered sheet
+    calls.clear()
+    page = client.get(f"/tables/{token}/score")
+    assert page.status_code == 200 and calls == []  # the route came from the cache the warm-up filled
+    assert save(client, token, 0, sheet(final_route=None), 1).status_code == 302  # same contents: nothing new
+    with app.app_context():
+        assert not route_jobs.work_once("test-worker") and calls == []
+
+
+def test_without_the_warm_up_a_save_queues_nothing(app, client, make_table):
+    """Tests run without it by default (TESTING): a save leaves no job, as before."""
+    token = make_table()
+    assert save(client, token, 0, sheet(final_route=None), 0).status_code == 302
+    with app.app_context(), read() as conn:
+        assert conn.execute(select(route_jobs.route_jobs)).all() == []

@@ -9,8 +9,8 @@ from pathlib import Path
 from test_web_sheets import LOOP, save, sheet
 
 from companion.games.enroute import find_board
-from companion.web.enroute.drafts import changes, problem_target
-from companion.web.enroute.svgmap import CELL, LEFT, RIGHT, MapState, render_map
+from companion.web.enroute.maps.svgmap import CELL, LEFT, RIGHT, MapState, render_map
+from companion.web.enroute.tables.drafts import changes, problem_target
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
 

@@ -4,7 +4,7 @@ a brand-new sheet that lists no warnings before any tap."""
 from __future__ import annotations
 
 from companion.web.core.app import create_app
-from companion.web.enroute.drafts import new_sheet
+from companion.web.enroute.tables.drafts import new_sheet
 
 
 def _check(client, token, doc, route_mode="best", seat=0):

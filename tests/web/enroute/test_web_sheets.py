@@ -10,7 +10,7 @@ import re
 import pytest
 from web_helpers import table_form_data
 
-from companion.web.enroute import table_store as db
+from companion.web.enroute.tables import store as db
 
 LOOP = [[[3, 4], [4, 4]], [[4, 4], [4, 5]], [[3, 5], [4, 5]], [[3, 4], [3, 5]], [[3, 5], [3, 6]]]
 

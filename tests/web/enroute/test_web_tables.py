@@ -12,9 +12,9 @@ from PIL import Image
 from web_helpers import table_form_data
 
 from companion.web.core.app import create_app
-from companion.web.enroute import board_store
-from companion.web.enroute import table_store as db
-from companion.web.enroute.forms import load_catalogue
+from companion.web.enroute.boards import store as board_store
+from companion.web.enroute.tables import store as db
+from companion.web.enroute.tables.forms import load_catalogue
 
 
 def test_start_page_lists_cities_levels_and_goal_catalogue(client):

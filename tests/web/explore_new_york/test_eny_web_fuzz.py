@@ -6,6 +6,7 @@ import json
 
 import pytest
 from eny_web_helpers import make_app, start_table
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +29,7 @@ def table(tmp_path_factory):
     return client, start_table(client)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(drafts)
 def test_junk_drafts(table, draft):
     """Any JSON object as a draft: the live check and a save answer, then every page still renders."""
@@ -43,7 +44,7 @@ def test_junk_drafts(table, draft):
         assert client.get(url).status_code == 200, url
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fields, st.sampled_from(["/explore-new-york/tables/new", "/players/0", "/players/1", "/players/0/check",
                                  "/rounds/begin", "/rounds/close", "/rounds/0", "/rounds/1/undo", "/rounds/to-tiles",
                                  "/rounds/0/check"]))

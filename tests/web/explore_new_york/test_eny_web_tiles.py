@@ -12,6 +12,7 @@ import re
 import pdfplumber
 import pytest
 from eny_web_helpers import form_data, make_app
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -276,7 +277,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 9) | st.s
                            max_leaves=40)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(json_values)
 def test_any_pasted_value_gives_a_draft_or_a_refusal_and_the_editor_can_judge_it(app, value):
     with app.test_request_context():

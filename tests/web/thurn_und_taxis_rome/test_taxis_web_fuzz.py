@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from taxis_web_helpers import claim, new_table_data, seat_everyone, start_table, text
@@ -31,7 +32,7 @@ def table(client):
     return token, seats[1]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(SHARED + SEAT + ["new", "boards"]), form=FORMS)
 def test_random_forms_never_crash(client, table, path, form):
     token, seat = table

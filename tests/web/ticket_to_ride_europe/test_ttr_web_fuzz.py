@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ttr_web_helpers import claim, start_table
@@ -39,7 +40,7 @@ def _posted(pairs) -> dict:
     return data
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(pairs=FORMS, variant=st.sampled_from(["base", "big-cities"]), seat=st.integers(0, 2))
 def test_random_entry_forms_never_crash(world, pairs, variant, seat):
@@ -53,7 +54,7 @@ def test_random_entry_forms_never_crash(world, pairs, variant, seat):
     assert checked.status_code == 200 and "problems" in checked.get_json()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(pairs=FORMS)
 def test_random_start_forms_never_crash(world, pairs):
@@ -67,7 +68,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 10 ** 20) | st.f
                     max_leaves=15)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(entry=st.one_of(JSON, st.fixed_dictionaries({}, optional={
     "routes": JSON | st.lists(st.integers(-5, 10 ** 12), max_size=6), "stations": JSON, "tickets": JSON,
@@ -79,7 +80,7 @@ def test_random_json_checks_never_crash(world, entry):
     assert response.status_code in (200, 400)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(junk=st.one_of(TEXT, st.integers(-10, 10 ** 30).map(str)).filter(lambda s: s.strip() and "/" not in s and
                                                                          "?" not in s and "#" not in s and "%" not in s

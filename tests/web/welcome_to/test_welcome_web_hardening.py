@@ -8,6 +8,7 @@ import string
 
 import pdfplumber
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import inspect
@@ -98,7 +99,7 @@ def fuzz_app(tmp_path_factory):
     return app, table_id, token
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(route=st.sampled_from(["move", "undo", "import", "join", "new", "game-import"]),
        data=st.dictionaries(st.sampled_from(FIELDS), JUNK, max_size=8), as_json=st.booleans())
 def test_junk_posts_never_crash(fuzz_app, route, data, as_json):
@@ -112,7 +113,7 @@ def test_junk_posts_never_crash(fuzz_app, route, data, as_json):
     assert response.status_code in (200, 302, 400, 409, 422), (url, data, response.status_code)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(junk=st.text(alphabet=string.ascii_letters + string.digits + "-_.~%", min_size=1, max_size=300),
        tail=st.sampled_from(["", "/score", "/qr.png", "/game.json", "/status", "/fragment", "/sheet.json"]),
        kind=st.sampled_from(["t", "s"]))

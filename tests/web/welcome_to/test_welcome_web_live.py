@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -151,7 +152,7 @@ def test_an_imported_sheet_keeps_its_claims_and_their_houses():
     assert len(live.sheet.plan_estates) == 6
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 11), st.integers(0, 17),
                           st.sampled_from(["surveyor", "real-estate", "landscaper", "pool", "temp", "bis"]),
                           st.integers(0, 11)), min_size=1, max_size=30))

@@ -1,6 +1,6 @@
 """Statistics of a group's plays as pure functions (no Flask, no database): known plays in, numbers out.
 
-A play is a `companion-plays/1` play document (docs/plays-format.md): `game`, `date` (ISO), `players` (each
+A play is a `companion-plays` play document (docs/plays-format.md): `game`, `date` (ISO), `players` (each
 `name`, `total`, `rank`, `rows` {row key: points}, optional `facts` {name: count}), `rows` (the game's row
 keys in sheet order). Players are compared by `key(name)` (the caller passes the group's name matching:
 case, spacing and merges).
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+
+NUMBERS = (int, float)
 
 
 def _ident(name: str) -> str:
@@ -92,10 +94,10 @@ def all_player_stats(plays: Iterable[dict], key: Callable[[str], str] = _ident,
             if not rows_too:
                 continue
             for row, value in (entry.get("rows") or {}).items():
-                if isinstance(value, int | float) and not isinstance(value, bool):
+                if type(value) in NUMBERS:  # (not a bool: `type`, not isinstance; the page's hot loop)
                     rows.setdefault(row, []).append(value)
             for fact, value in (entry.get("facts") or {}).items():
-                if isinstance(value, int) and not isinstance(value, bool):
+                if type(value) is int:
                     facts.setdefault(fact, []).append(value)
     for k, out in found.items():
         totals, rows, facts, run = acc[k]

@@ -20,13 +20,13 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, and_, delete, insert, or_, select, update
+from sqlalchemy import Column, Integer, MetaData, String, Table, Text, and_, delete, func, insert, or_, select, update
 
 from .. import db
 from ..tables import registry
 from ..tables.names import clean_name, name_key
+from .formats import FORMAT, PICTURE_MAX
 
-FORMAT = "companion-plays/1"
 metadata = MetaData()
 
 play_group = Table(
@@ -45,6 +45,8 @@ play = Table(
     Column("table_id", String(64)),
     Column("played", String(32), nullable=False),
     Column("doc", Text, nullable=False),
+    Column("pictures", Text),  # JSON list in seat order: each player's route picture (SVG text) or null
+    Column("summary", Text),  # the doc without score rows (`summary_of`); None for a play kept before it
 )
 
 play_table = Table(
@@ -78,6 +80,33 @@ def _final_sheets() -> dict[str, Callable[[str], dict | None]]:
 
     return {w.game_id: w.tables.final_sheet for w in game_webs()
             if w.tables is not None and getattr(w.tables, "final_sheet", None) is not None}
+
+
+def _picture_hooks() -> dict[str, Callable[[str], list | None]]:
+    """Each installed game's `route_pictures` hook, by game id (games without routes are left out)."""
+    from ..plugins import game_webs
+
+    return {w.game_id: w.tables.route_pictures for w in game_webs()
+            if w.tables is not None and getattr(w.tables, "route_pictures", None) is not None}
+
+
+def _pictures_text(pictures: list | None, players: int) -> str | None:
+    """The pictures column for a play of `players` players (None when there is no picture at all)."""
+    if not pictures or not any(pictures):
+        return None
+    return json.dumps([(p if isinstance(p, str) and len(p) <= PICTURE_MAX else None) for p in pictures[:players]]
+                      + [None] * max(0, players - len(pictures)))
+
+
+def _draw(drawer: Callable[[str], list | None], table_id: str) -> list | None:
+    """A game's route pictures of a table; a drawer's failure costs the pictures, never the play."""
+    from flask import current_app
+
+    try:
+        return drawer(table_id)
+    except Exception:
+        current_app.logger.exception("route pictures of %s failed", table_id)
+        return None
 
 
 def games_keeping() -> set[str]:
@@ -118,6 +147,8 @@ def capture(game: str, table_id: str) -> bool:
     if hook is None or choice.get("keep", 1) == 0:
         return False
     sheet = hook(table_id)
+    drawer = _picture_hooks().get(game) if sheet is not None else None  # drawn before the write: no lock held
+    pictures = _pictures_text(_draw(drawer, table_id), len(sheet.get("players", []))) if drawer else None
     stamp = now()
     core = registry.get(game, table_id) or {}
     with db.write() as conn:
@@ -132,7 +163,8 @@ def capture(game: str, table_id: str) -> bool:
             _changed(conn, old)
         conn.execute(delete(play).where(play.c.uid == uid, or_(play.c.table_id == table_id, play.c.group_id == group)))
         conn.execute(insert(play).values(group_id=group, uid=uid, game=game, table_id=table_id,
-                                         played=doc["date"], doc=json.dumps(doc, ensure_ascii=False)))
+                                         played=doc["date"], **_texts(doc),
+                                         pictures=pictures))
     return True
 
 
@@ -161,6 +193,13 @@ def sweep(limit: int = SWEEP_MAX) -> int:
     for game, table_id in due:
         capture(game, table_id)
     return len(due)
+
+
+def is_kept(game: str, table_id: str, group_id: str) -> bool:
+    """True when the table's play is kept in this group."""
+    with db.read() as conn:
+        return conn.execute(select(play.c.uid).where(play.c.group_id == group_id, play.c.game == game,
+                                                     play.c.table_id == table_id)).first() is not None
 
 
 def set_keep(game: str, table_id: str, keep: bool) -> None:
@@ -234,12 +273,42 @@ def delete_group(group_id: str, path: str) -> None:
         conn.execute(delete(play_group).where(play_group.c.id == group_id))
 
 
-def group_plays(group_id: str) -> list[dict]:
-    """A group's play documents, oldest first."""
+SUMMARY_KEYS = ("id", "game", "date", "variant", "tie_break")
+
+
+def summary_of(doc: dict) -> dict:
+    """A play without its score rows: what the group and game pages show and count (each player's name,
+    total and rank; the play's id, game, date, variant and tie-break notes)."""
+    return {**{k: doc[k] for k in SUMMARY_KEYS if k in doc},
+            "players": [{"name": p.get("name", ""), "total": p.get("total"), "rank": p.get("rank")}
+                        for p in doc.get("players", [])]}
+
+
+def _texts(doc: dict) -> dict[str, str]:
+    """A play's `doc` and `summary` columns."""
+    return {"doc": json.dumps(doc, ensure_ascii=False), "summary": json.dumps(summary_of(doc), ensure_ascii=False)}
+
+
+def group_texts(group_id: str, summaries: bool = False) -> list[str]:
+    """A group's play documents as stored (JSON text), oldest first (`summaries`: only their summaries, far
+    quicker to parse; a play kept before summaries existed gives its whole document, a superset)."""
+    column = func.coalesce(play.c.summary, play.c.doc) if summaries else play.c.doc
     with db.read() as conn:
-        rows = conn.execute(select(play.c.doc).where(play.c.group_id == group_id)
-                            .order_by(play.c.played, play.c.uid)).scalars().all()
-    return [json.loads(r) for r in rows]
+        return list(conn.execute(select(column).where(play.c.group_id == group_id)
+                                 .order_by(play.c.played, play.c.uid)).scalars())
+
+
+def group_plays(group_id: str, summaries: bool = False) -> list[dict]:
+    """A group's play documents, oldest first (`summaries`: see `group_texts`)."""
+    return [json.loads(r) for r in group_texts(group_id, summaries)]
+
+
+def play_pictures(group_id: str, uid: str) -> list[str | None]:
+    """A play's route pictures in seat order ([] when it has none)."""
+    with db.read() as conn:
+        text = conn.execute(select(play.c.pictures).where(play.c.group_id == group_id,
+                                                          play.c.uid == uid)).scalar()
+    return json.loads(text) if text else []
 
 
 def delete_play(group_id: str, uid: str) -> bool:
@@ -301,20 +370,25 @@ def remove_player(group_id: str, name: str) -> int:
     changed = 0
     with db.write() as conn:
         _changed(conn, group_id)
-        rows = conn.execute(select(play.c.uid, play.c.doc).where(play.c.group_id == group_id)).all()
-        for uid, text in rows:
+        rows = conn.execute(select(play.c.uid, play.c.doc, play.c.pictures).where(play.c.group_id == group_id)).all()
+        for uid, text, pictures in rows:
             doc = json.loads(text)
             hit = False
             erased = set()
-            for p in doc.get("players", []):
+            seats = []
+            for i, p in enumerate(doc.get("players", [])):
                 if p.get("name") and key(p["name"]) == target:
                     erased.add(p["name"])
+                    seats.append(i)
                     p["name"], hit = "", True
-            if hit:  # the tie-break notes name players too: those naming the removed one go
+            if hit:  # the tie-break notes name players too: those naming the removed one go; so does their route
                 doc["tie_break"] = [t for t in doc.get("tie_break") or [] if not any(n in t for n in erased)]
                 changed += 1
+                kept = json.loads(pictures) if pictures else []
+                kept = [None if i in seats else pic for i, pic in enumerate(kept)]
                 conn.execute(update(play).where(play.c.group_id == group_id, play.c.uid == uid)
-                             .values(doc=json.dumps(doc, ensure_ascii=False)))
+                             .values(**_texts(doc),
+                                     pictures=_pictures_text(kept, len(doc.get("players", [])))))
         for k, v in alias.items():
             if name_key(v) == target or k == target:
                 conn.execute(delete(play_alias).where(play_alias.c.group_id == group_id, play_alias.c.key == k))
@@ -323,16 +397,25 @@ def remove_player(group_id: str, name: str) -> int:
 
 # ---- export and import -------------------------------------------------------------------------------
 
-def export_doc(group: dict) -> dict:
-    """A group's plays as a `companion-plays/1` document (names as the group counts them)."""
+def export_doc(group: dict, pictures: bool = True) -> dict:
+    """A group's plays as a `companion-plays/2` document (names as the group counts them; each player's route
+    picture as `picture` where the play keeps one, unless `pictures` is False)."""
     key = matcher(aliases(group["id"]))
     shown = {}
     alias = aliases(group["id"])
     plays = group_plays(group["id"])
+    drawn = {}
+    if pictures:
+        with db.read() as conn:
+            drawn = dict(conn.execute(select(play.c.uid, play.c.pictures).where(
+                play.c.group_id == group["id"], play.c.pictures.is_not(None))).all())
     for d in plays:
-        for p in d.get("players", []):
+        seats = json.loads(drawn[d["id"]]) if d["id"] in drawn else []
+        for p, pic in zip(d.get("players", []), seats + [None] * len(d.get("players", []))):
             if p.get("name"):
                 p["name"] = alias.get(name_key(p["name"]), shown.setdefault(key(p["name"]), p["name"]))
+            if pic:
+                p["picture"] = pic
     return {"format": FORMAT, "group": {"name": group["name"]}, "plays": plays}
 
 
@@ -346,8 +429,10 @@ def import_plays(group_id: str, plays: list[dict]) -> tuple[int, int]:
                 skipped += 1
                 continue
             have.add(d["id"])
+            seats = [p.pop("picture", None) for p in d["players"]]
             conn.execute(insert(play).values(group_id=group_id, uid=d["id"], game=d["game"], table_id=None,
-                                             played=d["date"], doc=json.dumps(d, ensure_ascii=False)))
+                                             played=d["date"], **_texts(d),
+                                             pictures=_pictures_text(seats, len(seats))))
             added += 1
         if added:
             _changed(conn, group_id)

@@ -7,6 +7,7 @@ rate-limited). A phone follows the groups it opened (cookie `plays_groups`, Http
 
 from __future__ import annotations
 
+import base64
 import json
 
 from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
@@ -19,8 +20,8 @@ from ..i18n import _, _n, current_lang
 from ..plugins import game_webs
 from ..security import loads, small_int
 from ..tables.live import live_answer
-from ..tables.names import clean_name, name_key
-from . import charts, formats, stats, store
+from ..tables.names import clean_name
+from . import charts, formats, groupdata, stats, store
 
 bp = Blueprint("plays", __name__, url_prefix="/plays", static_folder="static")
 COOKIE = "plays_groups"
@@ -31,7 +32,7 @@ PAGE = 50  # plays per history page
 
 PROBLEM_TEXTS = {
     "not-object": N_("This should be an object ({…})."),
-    "format": N_("This is not a companion-plays/1 document."),
+    "format": N_("This is not a companion-plays document (version 1 or 2)."),
     "not-list": N_("This should be a list ([…])."),
     "too-many": N_("Too many plays in one file."),
     "bad-id": N_("A play's id must be 1 to 64 letters, digits, - or _."),
@@ -42,8 +43,14 @@ PROBLEM_TEXTS = {
     "not-integer": N_("This must be a whole number or null."),
     "bad-rows": N_("Rows must map row keys to whole numbers."),
     "bad-row-list": N_("The rows must be a list of {key, label}."),
-    "unknown-key": N_("This key is not part of companion-plays/1."),
+    "unknown-key": N_("This key is not part of the companion-plays format."),
     "bad-text": N_("This must be a short text (tie_break: a list of at most 20 texts)."),
+    "csv-unreadable": N_("This line is not readable CSV."),
+    "csv-header": N_("The first line must start with the columns date,game,variant,play,player,rank,total."),
+    "csv-columns-named": N_("Every column needs its own name of at most 40 characters."),
+    "csv-cells": N_("This line does not have one cell per column."),
+    "csv-mismatch": N_("A play's lines must all have the same date, game and variant."),
+    "bad-picture": N_("A route picture must be an SVG image of at most 128 KiB."),
 }
 
 FACT_LABELS = {"tickets_completed": N_("Tickets completed"), "longest_path": N_("Longest path (trains)"),
@@ -64,7 +71,7 @@ def _game_titles() -> dict[str, str]:
     return {w.game_id: _(w.home.title) if w.home else w.game_id for w in game_webs()}
 
 
-def _followed() -> list[str]:
+def followed() -> list[str]:
     """The group ids this phone follows, newest first (junk ignored)."""
     ids, problem = loads(request.cookies.get(COOKIE, "[]"))
     if problem is not None or not isinstance(ids, list):
@@ -74,12 +81,12 @@ def _followed() -> list[str]:
 
 def _follow(group_id: str) -> None:
     """Note that this phone follows a group (set on the response)."""
-    g.plays_follow = [group_id] + [i for i in _followed() if i != group_id]
+    g.plays_follow = [group_id] + [i for i in followed() if i != group_id]
 
 
 def _unfollow(group_id: str) -> None:
     """Note that this phone no longer follows a group."""
-    g.plays_follow = [i for i in _followed() if i != group_id]
+    g.plays_follow = [i for i in followed() if i != group_id]
 
 
 @bp.after_app_request
@@ -156,7 +163,7 @@ def _finished_here() -> list[dict]:
 @bp.get("/")
 def index():
     """The groups this phone follows, this phone's finished tables to keep, and how to join or start a group."""
-    return render_template("plays/index.html", groups=store.groups(_followed()), form=Form(),
+    return render_template("plays/index.html", groups=store.groups(followed()), form=Form(),
                            finished=_finished_here(), titles=_game_titles())
 
 
@@ -169,7 +176,7 @@ def new_group():
     if not form.validate_on_submit():
         problem = _("The form expired or came from elsewhere; nothing was lost, please send it again.")
     if problem:
-        return render_template("plays/index.html", groups=store.groups(_followed()), form=form,
+        return render_template("plays/index.html", groups=store.groups(followed()), form=form,
                                finished=_finished_here(), titles=_game_titles(), message=problem), 400
     group_id, _code = store.create_group(name, _group_path)
     _follow(group_id)
@@ -187,10 +194,11 @@ def keep(game: str, table_id: str):
         action = request.form.get("action", "")
         if not form.validate_on_submit():
             message, status = _("The form expired or came from elsewhere; nothing was lost, please send it again."), 400
-        elif action == "drop":
-            store.set_keep(game, table_id, False)
-            flash(_("This table will not be kept as a play."), "ok")
-            return redirect(url_for("plays.keep", game=game, table_id=table_id))
+        elif action in ("drop", "undo"):
+            store.set_keep(game, table_id, action == "undo")
+            flash(_("This table will not be kept as a play.") if action == "drop" else
+                  _("This table will be kept as a play again."), "ok")
+            return redirect(_back() or url_for("plays.keep", game=game, table_id=table_id))
         elif action == "new":
             name, message = _clean_group_name(form.name.data)
             if message is None:
@@ -199,7 +207,7 @@ def keep(game: str, table_id: str):
             status = 400
         elif action == "group":
             group_id = form.group.data or ""
-            if group_id not in _followed() or store.get_group(group_id) is None:
+            if group_id not in followed() or store.get_group(group_id) is None:
                 message, status = _("Choose one of the groups this phone follows."), 400
             else:
                 return _linked(game, table_id, group_id)
@@ -207,8 +215,14 @@ def keep(game: str, table_id: str):
             message, status = _("Choose what to do with this table."), 400
     choice = store.table_choice(game, table_id) or {}
     return render_template("plays/keep.html", form=form, message=message, game=game, table_id=table_id,
-                           title=_game_titles().get(game, game), groups=store.groups(_followed()),
+                           title=_game_titles().get(game, game), groups=store.groups(followed()),
                            choice=choice, current=store.get_group(choice.get("group_id") or "")), status
+
+
+def _back() -> str | None:
+    """The page a keep form came from (a score page's box), when it is a path of this site."""
+    back = request.form.get("back", "")
+    return back if back.startswith("/") and not back.startswith(("//", "/\\")) and len(back) <= 300 else None
 
 
 def _linked(game: str, table_id: str, group_id: str):
@@ -223,20 +237,14 @@ def _linked(game: str, table_id: str, group_id: str):
 # ---- a group's pages ------------------------------------------------------------------------------------------
 
 def _context(group: dict) -> dict:
-    """What every group page needs: its plays, name matching and the games' names."""
+    """What every group page needs: its plays, name matching and the games' names (parsed once per change of
+    the group: `groupdata`; the plays are shared, read only)."""
     store.sweep()
-    plays = store.group_plays(group["id"])
-    alias = store.aliases(group["id"])
-    key = store.matcher(alias)
-    for p in plays:  # each name's key once, not once per statistic
-        for q in p.get("players", []):
-            if q.get("name"):
-                q["key"] = key(q["name"])
-    names = {k: alias.get(name_key(n), n) for k, n in stats.players(plays, key).items()}
-    group = store.get_group(group["id"]) or group  # as the sweep left it (its change mark)
-    return {"group": group, "plays": plays, "key": key, "names": names, "titles": _game_titles(), "ranked": _ranked,
-            "mark": store.group_mark(group), "live_url": url_for("plays.live", group_id=group["id"]),
-            "here": request.full_path.rstrip("?")}
+    group = store.get_group(group["id"]) or group  # as the sweep left it (its change mark), read before its plays
+    data = groupdata.group_data(group)
+    return {"group": group, "plays": data["plays"], "key": data["key"], "names": data["names"], "data": data,
+            "titles": _game_titles(), "ranked": _ranked, "mark": store.group_mark(group),
+            "live_url": url_for("plays.live", group_id=group["id"]), "here": request.full_path.rstrip("?")}
 
 
 def _ranked(players: list[dict]) -> list[dict]:
@@ -263,10 +271,13 @@ def group(group_id: str):
     ctx = _context(_group_or_404(group_id))
     _follow(group_id)
     code = db.code_for_path(_group_path(group_id))
-    board = [(k, ctx["names"][k], s) for k, _n, s in stats.leaderboard(ctx["plays"], ctx["key"])]
-    history, page, pages = _page_of(list(reversed(ctx["plays"])))
+    data = ctx["data"]
+    board = groupdata.memo(data, ("board",), lambda: [(k, ctx["names"][k], s) for k, _n, s
+                                                      in stats.leaderboard(ctx["plays"], ctx["key"])])
+    history, page, pages = _page_of(groupdata.memo(data, ("newest",), lambda: list(reversed(ctx["plays"]))))
+    counts = groupdata.memo(data, ("counts",), lambda: stats.game_counts(ctx["plays"]))
     return render_template("plays/group.html", **ctx, code=code["code"] if code else None, board=board,
-                           counts=stats.game_counts(ctx["plays"]), shown=lambda n: _shown(ctx, n),
+                           counts=counts, shown=lambda n: _shown(ctx, n),
                            history=history, page=page, pages=pages, form=Form())
 
 
@@ -294,43 +305,101 @@ def player(group_id: str):
     ctx = _context(_group_or_404(group_id))
     who = _player_key(ctx)
     name = ctx["names"][who]
-    overall = stats.player_stats(ctx["plays"], who, ctx["key"])
+    overall, games, against = groupdata.memo(
+        ctx["data"], ("player", who), lambda: _player_numbers(ctx, who, groupdata.full_plays(ctx["data"])))
     per_game = []
-    for game in stats.game_counts(ctx["plays"]):
-        plays = [p for p in ctx["plays"] if p["game"] == game]
-        s = stats.player_stats(plays, who, ctx["key"])
-        if not s.plays:
-            continue
-        labels = {r["key"]: r.get("label", r["key"]) for p in plays for r in p.get("rows", [])}
+    for game, s, variants, labels, best in games:
+        title = ctx["titles"].get(game, game)
         bars = [(_(labels.get(k, k)), round(v, 1)) for k, v in s.row_averages.items()]
-        per_game.append({"game": game, "stats": s, "variants": stats.variant_counts(plays, who, ctx["key"]),
+        picture = None
+        if best is not None:
+            picture = {"src": best["src"], "alt": _("{name}'s route on the map", name=name),
+                       "caption": _("{name}'s best game of {game}: {total} points on {date}.", name=name,
+                                    game=title, total=s.best, date=best["date"])}
+        per_game.append({"game": game, "stats": s, "variants": variants, "picture": picture,
                          "line": charts.line_chart(s.series, _("{name}'s score over time: {game}", name=name,
-                                                                game=ctx["titles"].get(game, game))),
+                                                                game=title)),
                          "bars": charts.bar_chart(bars, _("{name}'s average points per row: {game}", name=name,
-                                                          game=ctx["titles"].get(game, game)))})
-    against = stats.head_to_heads(ctx["plays"], who, ctx["key"])
+                                                          game=title))})
     rivals = [(ctx["names"][k], against[k]) for k in ctx["names"] if k in against]
     return render_template("plays/player.html", **ctx, name=name, fact_labels=FACT_LABELS, overall=overall,
                            per_game=per_game, rivals=[r for r in rivals if r[1].together])
+
+
+def _player_numbers(ctx: dict, who: str, every: list[dict]) -> tuple:
+    """A player's numbers from the whole documents `every`, untranslated (kept per state of the group):
+    overall stats; per game played its stats, variants, row labels and best route picture; head-to-heads."""
+    # Plays, wins and streaks need no score rows: the summaries (already read) give them.
+    overall = stats.all_player_stats(ctx["plays"], ctx["key"], only=who, rows_too=False).get(who,
+                                                                                             stats.PlayerStats())
+    by_game: dict[str, list[dict]] = {}
+    for p in every:
+        if any(q.get("key") == who for q in p.get("players", [])):
+            by_game.setdefault(p["game"], []).append(p)
+    games = []
+    for game in stats.game_counts(ctx["plays"]):
+        plays = by_game.get(game)
+        if not plays:
+            continue
+        s = stats.player_stats(plays, who, ctx["key"])
+        games.append((game, s, stats.variant_counts(plays, who, ctx["key"]), _labels(plays, s),
+                      _best_route(ctx, plays, s, who)))
+    return overall, games, stats.head_to_heads(ctx["plays"], who, ctx["key"])
+
+
+def _labels(plays: list[dict], s: stats.PlayerStats) -> dict[str, str]:
+    """Each row key's label, newest play first; a real label wins over a CSV's bare key (stops as soon as
+    every row the player has is labelled)."""
+    labels: dict[str, str] = {}
+    bare = set(s.row_averages)
+    for p in reversed(plays):
+        for r in p.get("rows", []):
+            if r.get("label") and (r["key"] not in labels or labels[r["key"]] == r["key"]):
+                labels[r["key"]] = r["label"]
+                if r["label"] != r["key"]:
+                    bare.discard(r["key"])
+        if not bare:
+            break
+    return labels
+
+
+def _best_route(ctx: dict, plays: list[dict], s: stats.PlayerStats, who: str) -> dict | None:
+    """The route picture of the player's best game as an image source (a kept SVG never runs in the page)
+    and that game's date, or None when that play keeps none."""
+    best = next((p for p in plays if p.get("id") == s.best_play), None) if s.best_play else None
+    if best is None:
+        return None
+    seat = next((i for i, q in enumerate(best.get("players", [])) if q.get("name") and q.get("key") == who), None)
+    pictures = store.play_pictures(ctx["group"]["id"], best["id"])
+    if seat is None or seat >= len(pictures) or not pictures[seat]:
+        return None
+    return {"src": "data:image/svg+xml;base64," + base64.b64encode(pictures[seat].encode()).decode(),
+            "date": best["date"]}
 
 
 @bp.get("/g/<group_id>/game/<game>")
 def game(group_id: str, game: str):
     """A game's page in a group: its plays, each player's numbers and the average per row."""
     ctx = _context(_group_or_404(group_id))
-    plays = [p for p in ctx["plays"] if p["game"] == game]
-    if not plays:
-        abort(404, description=_("This group has no play of that game."))
-    board = [(ctx["names"][k], s) for k, _n, s in stats.leaderboard(plays, ctx["key"])]
-    winners = [(p["date"], max((q["total"] for q in p["players"] if q.get("rank") == 1
-                                and isinstance(q.get("total"), int)), default=0)) for p in plays]
-    variants = stats.variant_counts(plays)
-    game_plays, page, pages = _page_of(list(reversed(plays)))
+    if game not in groupdata.memo(ctx["data"], ("counts",), lambda: stats.game_counts(ctx["plays"])):
+        abort(404, description=_("This group has no play of that game."))  # (only games played are kept)
+    plays, board, winners, variants = groupdata.memo(ctx["data"], ("game", game), lambda: _game_numbers(ctx, game))
+    game_plays, page, pages = _page_of(plays)
     return render_template("plays/game.html", **ctx, game=game, game_plays=game_plays, page=page, pages=pages,
                            board=board, variants=variants,
                            shown=lambda n: _shown(ctx, n),
                            chart=charts.line_chart(winners, _("Winning score over time: {game}",
                                                               game=ctx["titles"].get(game, game))))
+
+
+def _game_numbers(ctx: dict, game: str) -> tuple:
+    """A game's plays newest first, its leaderboard, winning scores over time and variants (kept per state
+    of the group)."""
+    plays = [p for p in ctx["plays"] if p["game"] == game]
+    board = [(ctx["names"][k], s) for k, _n, s in stats.leaderboard(plays, ctx["key"])]
+    winners = [(p["date"], max((q["total"] for q in p["players"] if q.get("rank") == 1
+                                and isinstance(q.get("total"), int)), default=0)) for p in plays]
+    return list(reversed(plays)), board, winners, stats.variant_counts(plays)
 
 
 def _post_form(group_id: str) -> tuple[dict, Form]:
@@ -407,7 +476,7 @@ def unfollow(group_id: str):
 
 @bp.get("/g/<group_id>/plays.json")
 def export_json(group_id: str):
-    """The group's plays as a companion-plays/1 download."""
+    """The group's plays as a companion-plays/2 download (with the route pictures)."""
     store.sweep()
     doc = store.export_doc(_group_or_404(group_id))
     return Response(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", mimetype="application/json",
@@ -436,7 +505,8 @@ def season(group_id: str):
 
 @bp.route("/g/<group_id>/import", methods=["GET", "POST"])
 def import_plays(group_id: str):
-    """Import a companion-plays/1 file into the group: plays it has already are skipped, never doubled."""
+    """Import a companion-plays file (version 1 or 2) or the CSV export into the group: plays it has already
+    are skipped, never doubled; a refused file comes back in the form with every problem named."""
     group = _group_or_404(group_id)
     form = Form()
     message, problems, status = None, [], 200
@@ -446,24 +516,44 @@ def import_plays(group_id: str):
         if not form.validate_on_submit():
             message, status = _("The form expired or came from elsewhere; nothing was lost, please send it again."), 400
         elif not text.strip():
-            message, status = _("Paste a companion-plays/1 document or choose its file."), 400
+            message, status = _("Paste a companion-plays document or the CSV export, or choose its file."), 400
         elif len(text) > IMPORT_MAX:
             message, status = _("The file is too large: at most {n} KiB.", n=IMPORT_MAX // 1024), 413
         else:
-            doc, problem = loads(text)
-            if problem is not None:
-                message, status = _("The file is not readable JSON: {why}", why=problem), 422
+            plays, found, message = _read_upload(text)
+            if message or found:
+                status = 422
+                message = message or _("Nothing was imported: please fix the file.")
+                problems = [_problem_line(p) for p in found[:50]]
             else:
-                plays, found = formats.check(doc)
-                if found:
-                    message, status = _("Nothing was imported: please fix the file."), 422
-                    problems = [f"{p.path or '/'}: {_(PROBLEM_TEXTS[p.code])}" for p in found[:50]]
-                else:
-                    added, skipped = store.import_plays(group_id, plays)
-                    flash(_("{added} play(s) imported, {skipped} already in the group.", added=added,
-                            skipped=skipped), "ok")
-                    return redirect(url_for("plays.group", group_id=group_id))
+                added, skipped = store.import_plays(group_id, plays)
+                flash(_("{added} play(s) imported, {skipped} already in the group.", added=added,
+                        skipped=skipped), "ok")
+                return redirect(url_for("plays.group", group_id=group_id))
         if isinstance(text, bytes) and len(text) <= IMPORT_MAX:
             form.text.data = text.decode("utf-8", "replace")
     return render_template("plays/import.html", group=group, form=form, message=message,
                            problems=problems), status
+
+
+def _read_upload(text: bytes) -> tuple[list[dict], list, str | None]:
+    """An uploaded file's plays: JSON (companion-plays/1 or /2) when it starts with `{`, else the CSV export;
+    the problems found, or a message when the file cannot be read at all."""
+    body = text.decode("utf-8", "replace").lstrip("\ufeff")
+    if body.lstrip().startswith("{"):
+        doc, problem = loads(text)
+        if problem is not None:
+            return [], [], _("The file is not readable JSON: {why}", why=problem)
+        plays, found = formats.check(doc)
+        return plays, found, None
+    plays, found = formats.from_csv(body)
+    return plays, found, None
+
+
+def _problem_line(p: formats.Problem) -> str:
+    """One import problem as the page says it: where (a JSON path, or a CSV line and column) and what."""
+    if p.line is not None:
+        where = (_("Line {line}, column {column}", line=p.line, column=p.path) if p.path else
+                 _("Line {line}", line=p.line))
+        return f"{where}: {_(PROBLEM_TEXTS[p.code])}"
+    return f"{p.path or '/'}: {_(PROBLEM_TEXTS[p.code])}"

@@ -1,4 +1,4 @@
-"""What every game's migration onto the core's seats (`core_seat`, core_0005_seats) does, written once.
+"""What every game's migration onto the core's seats (`core_seat`, core_0006_seats) does, written once.
 
 A game's migration reads its own seats as rows (table id, seat, name, token or None, created), hands them to
 `copy_in`, then drops the columns the core took over (`drop_columns`). Its downgrade adds them back

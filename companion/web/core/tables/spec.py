@@ -6,6 +6,10 @@
   its secret link on the phone that holds it) is made from it.
 - `delete(conn, table_id)`: remove the game's rows of a table (retention's purge; the core removes its own).
 - `final_sheet(table_id)`: the finished table's score sheet as a play (core/plays keeps it), or None.
+- `score_endpoint`: the endpoint of the table's score sheet page (its one view argument is the table id): the
+  core shows its "Keep as a play" box there once the table is finished (core/plays, no game code needed).
+- `route_pictures(table_id)`: each seat's route drawn as a small SVG (None where a seat has none), kept with
+  the play when it is captured so the picture outlives the table.
 - `contract`: a factory of the driver the contract tests use (tests/core/test_table_contract.py): a game that
   registers one gets every contract test.
 """
@@ -73,3 +77,7 @@ class TableSpec:
     # The play document of a finished table (players with name, total, rank and rows; the game's rows as
     # key and source label; variant; tie-break notes), or None while its sheet is not final (core/plays).
     final_sheet: Callable[[str], dict | None] | None = None
+    score_endpoint: str | None = None  # the score sheet page: the core adds "Keep as a play" there when finished
+    # Each seat's scored route as a small self-contained SVG, in seat order (None for a seat without one), or
+    # None for the table: core/plays keeps them with the play ("the best route of a player's best game").
+    route_pictures: Callable[[str], list[str | None] | None] | None = None

@@ -9,25 +9,49 @@ import, what it adds to the pages:
 - `register_marks(fn)`: extra marks over the features, `fn(board) -> list[str]` (New York's landmarks on
   intersections);
 - `register_style(css)`: the map style its drawings need (shown with the feature styles);
-- `register_action(kind, handler)`: a table action of the refereed game (`play_store.apply_action`),
+- `register_action(kind, handler)`: a table action of the refereed game (`referee/store.apply`),
   `handler(game, state, seat, payload) -> (new state, problems)`, or `(None, problems)` to refuse it before the
-  engine is asked.
+  engine is asked;
+- `register_round_notes(fn)`: what a player's round brief says of the city's round rules,
+  `fn(state, player, cards, matches) -> list[str]` (Cairo's cards, Hong Kong's ferries and harbour);
+- `register_script(name, folder, pages, wanted)`: a page script kept in the city's `static/` folder and served
+  at the shared static URL `/static/enroute/<name>` (the URL it always had); a page of `pages` ("sheet": a score
+  table's sheet, "seat": a refereed game's player page) includes it when `wanted(board)`.
 
 `load()` imports every city folder once (sorted by name, so registrations keep one order). Adding a city to
-the web adds a folder here and nothing else.
+the web adds a folder here and nothing else. A city module imports only this registry, `labels`, `maps/` and
+the core: `maps/svgmap.py` loads the folders while it is itself being imported.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ....games.enroute.cities import load_folders
+
+SHARED_STATIC = Path(__file__).parents[1] / "static"  # the game's own static folder (`/static/enroute/`)
+PAGES = ("sheet", "seat")
+
+
+@dataclass(frozen=True)
+class Script:
+    """A city's page script: its file `folder / name`, the pages that may show it, and when they do."""
+
+    name: str
+    folder: Path
+    pages: tuple[str, ...]
+    wanted: Callable[[Any], bool]
+
 
 VIEWS: list[Callable[..., str]] = []
 MARKS: list[Callable[[Any], list[str]]] = []
 STYLES: list[str] = []
 ACTIONS: dict[str, Callable[..., tuple[Any, list]]] = {}
+NOTES: list[Callable[..., list[str]]] = []
+SCRIPTS: dict[str, Script] = {}
 _loaded: list[str] = []
 
 
@@ -56,6 +80,23 @@ def register_action(kind: str, handler: Callable[..., tuple[Any, list]]) -> None
     ACTIONS[kind] = handler
 
 
+def register_round_notes(fn: Callable[..., list[str]]) -> None:
+    """Add a maker of round-brief notes (kept once)."""
+    if fn not in NOTES:
+        NOTES.append(fn)
+
+
+def register_script(name: str, folder: Path, pages: tuple[str, ...], wanted: Callable[[Any], bool]) -> None:
+    """Add a city's page script; its name may not be a shared static file's or another city's (a programming
+    error: one URL answers one file)."""
+    script = Script(name, Path(folder), tuple(pages), wanted)
+    if not (script.folder / name).is_file() or not set(script.pages) <= set(PAGES):
+        raise ValueError(f"the script {name!r} is not in {folder} or names an unknown page")
+    if (SHARED_STATIC / name).exists() or SCRIPTS.get(name, script).folder != script.folder:
+        raise ValueError(f"the static file {name!r} is already served")
+    SCRIPTS[name] = script
+
+
 def load() -> list[str]:
     """Import every city folder once; return their names in load order."""
     if not _loaded:
@@ -76,3 +117,22 @@ def marks(board: Any) -> list[str]:
 def style() -> str:
     """The cities' map styles."""
     return "".join(STYLES)
+
+
+def round_notes(state: Any, player: int, cards: Any, matches: list) -> list[str]:
+    """The cities' notes on this player's round cards and matching locations (usually none)."""
+    load()
+    return [note for fn in NOTES for note in fn(state, player, cards, matches)]
+
+
+def scripts(board: Any, page: str) -> list[str]:
+    """The file names of the cities' scripts this page includes for this board."""
+    load()
+    return [s.name for s in SCRIPTS.values() if page in s.pages and s.wanted(board)]
+
+
+def static_folder(name: str) -> Path | None:
+    """The city folder serving the static file `name`, or None (a shared static file or none at all)."""
+    load()
+    script = SCRIPTS.get(name)
+    return script.folder if script is not None else None

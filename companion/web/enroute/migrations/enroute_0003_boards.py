@@ -1,6 +1,6 @@
 """En Route: boards and board-editor drafts in the database (they were files in the board library folder).
 
-The app brings an old library folder's files in when it starts (companion/web/enroute/board_store.py),
+The app brings an old library folder's files in when it starts (companion/web/enroute/boards/store.py),
 recording each file in `enroute_board_file` so it is brought in once.
 
 Revision ID: enroute_0003

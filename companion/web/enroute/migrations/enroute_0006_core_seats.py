@@ -16,7 +16,7 @@ from companion.web.core.tables import migrating as m
 revision = "enroute_0006_core_seats"
 down_revision = "enroute_0005_core_tables"
 branch_labels = None
-depends_on = "core_0005_seats"
+depends_on = "core_0006_seats"
 
 GAME = "enroute"
 

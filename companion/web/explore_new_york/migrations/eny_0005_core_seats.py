@@ -11,7 +11,7 @@ from companion.web.core.tables import migrating as m
 revision = "eny_0005"
 down_revision = "eny_0004"
 branch_labels = None
-depends_on = "core_0005_seats"
+depends_on = "core_0006_seats"
 
 GAME = "explore-new-york"
 

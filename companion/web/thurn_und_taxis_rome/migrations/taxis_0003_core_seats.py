@@ -16,7 +16,7 @@ from companion.web.core.tables import migrating as m
 revision = "thurn_und_taxis_rome_0003"
 down_revision = "thurn_und_taxis_rome_0002"
 branch_labels = None
-depends_on = "core_0005_seats"
+depends_on = "core_0006_seats"
 
 GAME = "thurn-und-taxis-rome"
 

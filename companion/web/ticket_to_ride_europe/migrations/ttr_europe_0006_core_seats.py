@@ -11,7 +11,7 @@ from companion.web.core.tables import migrating as m
 revision = "ttr_europe_0006"
 down_revision = "ttr_europe_0005"
 branch_labels = None
-depends_on = "core_0005_seats"
+depends_on = "core_0006_seats"
 
 GAME = "ttr-europe"
 

@@ -11,7 +11,7 @@ from companion.web.core.tables import migrating as m
 revision = "welcome_to_0004"
 down_revision = "welcome_to_0003"
 branch_labels = None
-depends_on = "core_0005_seats"
+depends_on = "core_0006_seats"
 
 GAME = "welcome-to"
 

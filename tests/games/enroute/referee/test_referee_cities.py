@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from referee_helpers import card, closed, codes
@@ -364,7 +365,7 @@ JUNK = st.one_of(st.none(), st.integers(-3, 9), st.text(max_size=3), st.lists(st
                  st.booleans(), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(choices=JUNK, station=JUNK, section=JUNK, ferry_to=JUNK)
 def test_city_inputs_give_problems_never_exceptions(boards, choices, station, section, ferry_to):
     """Any value for choices, the starting station and section, or a ferry destination gives problems."""

@@ -9,6 +9,7 @@ import sys
 from dataclasses import replace
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from referee_helpers import codes
@@ -167,7 +168,7 @@ def test_a_simulated_paris_game_validates_and_scores():
     assert all(p["total"] is not None for p in result["players"])
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(1, 4), team=st.booleans())
 def test_simulated_paris_games_follow_the_rules(seed, players, team):
     mode = "team" if team and players == 4 else None  # team play: 4 players, no start rounds
@@ -217,7 +218,7 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 8) | st.text(max
                     lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner), max_leaves=8)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(colour=JUNK, change=JUNK, extra=JUNK, extra_colour=JUNK, bonus_colour=JUNK)
 def test_junk_paris_turn_values_give_problems_never_exceptions(colour, change, extra, extra_colour, bonus_colour):
     state = _game()

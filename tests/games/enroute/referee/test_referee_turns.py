@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from referee_helpers import card, closed, codes, game, opened
@@ -198,7 +199,7 @@ _points = st.tuples(_ints, _ints)
 _sources = st.one_of(_points, st.just("balance"), st.text(max_size=3))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(loc=_points, segment=st.lists(st.tuples(_points, _points), max_size=3),
        colour=st.one_of(st.none(), st.sampled_from(["red", "green", "blue", "purple", "pink"])),
        fallback=st.booleans(),

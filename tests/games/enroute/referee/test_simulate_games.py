@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,7 @@ from companion.games.enroute.simulate import simulate_game, simulate_state
 LEVELS = st.sampled_from(["simplified", "intermediate", "full"])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(1, 4), level=LEVELS)
 def test_simulated_games_always_validate(city, seed, players, level):
     """`game.read_game` finds no error in any simulated game (warnings allowed)."""
@@ -31,7 +32,7 @@ def test_simulated_games_always_validate(city, seed, players, level):
     assert (len(game.goals) == 3) == (level == "full")
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(1, 4),
        rating_mode=st.sampled_from(["standard", "advanced"]))
 def test_simulated_states_follow_the_rules(city, seed, players, rating_mode):

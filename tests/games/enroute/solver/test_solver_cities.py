@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,7 +67,7 @@ def _legal(ctx, sheet, walk) -> bool:
                for i, a, b in rides)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(city_states())
 def test_solver_matches_exhaustive_on_every_city(state):
     """The solver's route scores what trying every walk (rides included) finds best, and is proven and legal."""

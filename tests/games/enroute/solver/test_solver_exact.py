@@ -6,6 +6,7 @@ import random
 import time
 from dataclasses import replace
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from solver_helpers import BOARD, small_states
 
@@ -25,7 +26,7 @@ def _is_legal(walk, sheet) -> bool:
     return len(set(secs)) == len(secs) and set(secs) <= set(sheet.sections)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_states())
 def test_solver_matches_exhaustive(state):
     """Same walk (hence same objective) as trying every trail, and proven."""
@@ -39,7 +40,7 @@ def test_solver_matches_exhaustive(state):
     assert got.walk == expected.walk
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_states(max_sections=12))
 def test_section_order_does_not_matter(state):
     """Shuffling the drawn sections (and flipping their ends) gives the same route."""
@@ -77,7 +78,7 @@ def test_nothing_drawn_gives_the_empty_route():
     assert (choice.walk, choice.proven) == ([], True)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(small_states(max_sections=9))
 def test_the_walk_metric_bounds_hold_for_every_walk(state):
     """The longest run along a straight line of the drawn sections is at least every walk's longest straight,

@@ -3,6 +3,7 @@ tickets, Broadway, stars, cafe-card PP, zone goals (sections next to a zone; rou
 
 from __future__ import annotations
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,7 +72,7 @@ def _legal(sheet, walk) -> bool:
                for i, a, b in rides)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ny_states())
 def test_solver_matches_exhaustive_on_new_york(state):
     """The solver's route scores what trying every walk finds best, and is proven and legal."""
@@ -88,7 +89,7 @@ THEATRE = tuple(sorted({p for loc in BOARD.feature("zone", "theatre-district").l
                         for p in ((loc[0] - 1, loc[1] - 1), (loc[0], loc[1]))}))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ny_states(anchors=THEATRE, metrics=("zone_sections", "zone_end")))
 def test_solver_matches_exhaustive_on_zone_goals(state):
     """Around the theatre district, where zone goals decide the best route, the solver stays exact."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +49,7 @@ def paris_states(draw, max_sections: int = 8):
     return Context(BOARD, draw(st.sampled_from(["intermediate", "full"])), ratings, (), (), tours), sheet
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(paris_states())
 def test_solver_matches_exhaustive_on_paris(state):
     """The solver's route scores what trying every walk finds best (diversity is walk-dependent), proven."""

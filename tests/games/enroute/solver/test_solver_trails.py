@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from fuzz_scale import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,7 +46,7 @@ graphs = st.lists(st.tuples(st.sampled_from(LETTERS), st.sampled_from(LETTERS)),
 weights = st.fixed_dictionaries({c: st.integers(0, 5) for c in LETTERS})
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(graphs, weights)
 def test_search_finds_every_best_set(edges, w):
     """The best key and the full list of sets reaching it agree with trying every subset."""
@@ -65,7 +66,7 @@ def _span(walk, marked) -> int:
                 and p in marked and q in marked), default=0)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(graphs, st.sets(st.sampled_from(LETTERS), min_size=2, max_size=3))
 def test_marked_span_and_its_walks(edges, marked):
     """The longest marked stretch over all walks, and the stretches really reach it."""
@@ -93,7 +94,7 @@ def _span_off(walk, marked, ends, avoid) -> int:
                 and p in marked and q in marked and not any(avoid >> e & 1 for e in steps[i:j])), default=-1)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(graphs, st.sets(st.sampled_from(LETTERS), min_size=2, max_size=3), st.integers(0, 2 ** 11 - 1))
 def test_marked_span_off_some_edges(edges, marked, avoid):
     """With edges to avoid (a ride's, in En Route), the longest stretch using none of them over all walks."""
@@ -113,7 +114,7 @@ def test_marked_span_off_some_edges(edges, marked, avoid):
         assert not s.middle & avoid
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(graphs)
 def test_lexmin_trail_is_the_smallest_walk(edges):
     """Greedy Fleury in vertex order gives the smallest Euler trail, and euler_trails lists them in order."""
@@ -159,7 +160,7 @@ def _trail_edges(graph, u, w) -> int:
     return found
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(graphs, st.sampled_from(LETTERS), st.sampled_from(LETTERS))
 def test_between_keeps_every_edge_a_trail_can_use(edges, a, b):
     """`between` drops only bridge-tree branches no u–w trail enters, and nothing when none is cut off."""
@@ -185,7 +186,7 @@ def test_between_cuts_off_a_dangling_path():
     assert graph.between(graph.full, graph.index["a"], graph.index["f"]) == graph.full
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(graphs, st.integers(0, (1 << 11) - 1))
 def test_bridges_and_bridge_tree_match_their_definition(edges, keep):
     """A bridge is an edge whose removal disconnects its ends; the bridge tree's pieces are what is left."""
@@ -206,7 +207,7 @@ def test_bridges_and_bridge_tree_match_their_definition(edges, keep):
         assert graph.is_connected(p) and all(piece_of[v] == i for v in bits(graph.vertex_mask(p)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs, st.integers(0, (1 << 11) - 1))
 def test_bridge_paths_are_the_leaf_to_leaf_paths_of_the_bridge_tree(edges, keep):
     """Every path between two leaves of the bridge tree, found by walking the tree: its pieces and its edges."""

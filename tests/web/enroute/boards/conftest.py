@@ -54,8 +54,8 @@ class InApp:
 
 @pytest.fixture
 def store(app):
-    """The board store of the app (`companion.web.enroute.board_store`), each call in an app context."""
-    from companion.web.enroute import board_store
+    """The board store of the app (`companion.web.enroute.boards.store`), each call in an app context."""
+    from companion.web.enroute.boards import store as board_store
 
     return InApp(app, board_store)
 

@@ -132,7 +132,7 @@ def test_concurrent_saves_of_one_draft_make_one_board(app, store, get_token, com
 
 
 def test_an_edit_the_newer_draft_no_longer_accepts_is_refused(app, store, get_token, monkeypatch):
-    from companion.web.enroute import boards
+    from companion.web.enroute.boards import pages as boards
 
     draft = store.new_draft(lib.blank_board_doc("Busy Town"))
     client, token = phones(app, get_token, 1)[0]

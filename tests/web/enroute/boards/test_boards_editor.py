@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -158,7 +159,7 @@ def test_a_damaged_draft_never_gives_a_500(client, store, token, draft):
         assert edit(client, token, draft, **body).status_code in (200, 400)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=st.dictionaries(st.sampled_from(["op", "at", "kind", "name", "pp", "track", "cafe", "tourists", "visit",
                                               "number", "axis", "text", "values", "doc", "view"]),
                             st.recursive(st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=6),
@@ -231,7 +232,7 @@ _json = st.recursive(st.none() | st.booleans() | st.integers(-2, 8) | st.text(ma
                      max_leaves=8)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(parts=st.dictionaries(st.sampled_from(["name", "player_boards", "landmarks", "ratings", "cafes",
                                               "visit_them_all", "roads", "id"]), _json),
        edit_op=st.sampled_from([{"op": "location", "at": [1, 1], "kind": "grey", "track": "1 2"},

@@ -13,7 +13,7 @@ from web_helpers import table_form_data
 from companion.games.enroute import board_to_json, find_board
 from companion.games.enroute import library as lib
 from companion.web.core.app import create_app
-from companion.web.enroute import board_store
+from companion.web.enroute.boards import store as board_store
 
 
 def start(tmp_path, folder, **extra):

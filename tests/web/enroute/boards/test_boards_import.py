@@ -104,7 +104,7 @@ def test_import_without_csrf_is_refused_and_keeps_the_text(client, store, comple
 
 
 def test_an_import_that_finds_no_free_id_is_refused_clearly(client, store, token, complete_doc, monkeypatch):
-    from companion.web.enroute import board_store
+    from companion.web.enroute.boards import store as board_store
 
     monkeypatch.setattr(board_store, "ID_TRIES", 0)  # as if every id tried had just been taken by another import
     response = post_text(client, token, json.dumps(dict(complete_doc("Busy"), id="busy")))

@@ -9,7 +9,7 @@ import re
 import pytest
 from enroute_ja_helpers import english_fragments, leftovers
 
-SOURCES = ("templates/enroute/boards/*", "companion/web/enroute/boards.py", "companion/web/enroute/board_forms.py",
+SOURCES = ("templates/enroute/boards/*", "companion/web/enroute/boards/pages.py", "companion/web/enroute/boards/forms.py",
            "companion/web/enroute/labels.py")
 
 

@@ -142,7 +142,7 @@ def test_edit_a_shipped_board_starts_a_copy(client, store, token):
 
 def test_a_save_that_keeps_losing_to_edits_says_so_and_keeps_the_draft(client, store, complete_doc, token,
                                                                        monkeypatch):
-    from companion.web.enroute import board_store
+    from companion.web.enroute.boards import store as board_store
 
     draft = store.new_draft(complete_doc("Busy"))
     monkeypatch.setattr(board_store, "OPTIMISTIC_TRIES", 0)  # as if another edit landed before every try
@@ -153,7 +153,7 @@ def test_a_save_that_keeps_losing_to_edits_says_so_and_keeps_the_draft(client, s
 
 def test_shared_api_scores_on_a_board_saved_in_the_database(app, complete_doc):
     """POST /api/score finds a board saved on this instance (through En Route's web scorer), as /api/enroute does."""
-    from companion.web.enroute import board_store
+    from companion.web.enroute.boards import store as board_store
 
     with app.app_context():
         saved = board_store.import_board(complete_doc("Tiny Town"))

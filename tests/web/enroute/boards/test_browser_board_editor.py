@@ -143,7 +143,7 @@ def test_transcribe_save_and_score(server, page):
 def test_the_editor_script_speaks_the_pages_language(server, page):
     from enroute_ja_helpers import english_fragments, leftovers
 
-    fragments = english_fragments("companion/web/enroute/board_forms.py", "companion/web/enroute/labels.py",
+    fragments = english_fragments("companion/web/enroute/boards/forms.py", "companion/web/enroute/labels.py",
                                   "templates/enroute/boards/*")
     page.goto(server + "/boards/?lang=ja")
     page.fill("#name", "京都")

@@ -9,8 +9,8 @@ from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import model_deck, rating_options
 from companion.games.enroute.simulate import random_turn
 from companion.web.core.app import create_app
-from companion.web.enroute import play_store as store
-from companion.web.enroute.play_forms import sec_value, source_value
+from companion.web.enroute.referee import store
+from companion.web.enroute.referee.forms import sec_value, source_value
 
 
 def make_app(tmp_path, csrf: bool = False):
@@ -60,7 +60,7 @@ def setup_game(client, app, mode="normal", level="full", rating="standard", name
     response = step(client, app, token, "players", **{f"name_{i}": n for i, n in enumerate(names)})
     assert response.status_code == 302, response.get_data(as_text=True)[:1500]
     game = loaded(app, token)
-    from companion.web.enroute.play import step_keys
+    from companion.web.enroute.referee.setup import step_keys
     for key in step_keys(game)[4:]:
         if key == "personal-goals":
             for path in seat_links(app, token):
@@ -231,7 +231,7 @@ def follow_route_job(client, app, token, page):
     import html
     import time
 
-    from companion.web.enroute import route_jobs
+    from companion.web.enroute.routes import jobs as route_jobs
 
     if page.status_code != 202:
         return page

@@ -15,7 +15,7 @@ from companion.games.enroute import referee as ref
 from companion.games.enroute.cityplay import allowed_choices, ferry_at, waterfront
 from companion.games.enroute.cityrules import rules_for
 from companion.games.enroute.registry import find_board
-from companion.web.enroute import play_store as store
+from companion.web.enroute.referee import store
 
 CITIES = ["london-example", "rio-example", "cairo-example", "hong-kong-example"]
 WIDTH, HEIGHT = 390, 844

@@ -14,8 +14,8 @@ from test_play_new_york import HOT, cards_for, ny_game
 from companion.games.enroute import geometry as geo
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cityrules import rules_for
-from companion.web.enroute import play_store as store
-from companion.web.enroute.play_forms import sec_value
+from companion.web.enroute.referee import store
+from companion.web.enroute.referee.forms import sec_value
 
 WIDTH, HEIGHT = 390, 844
 

@@ -17,8 +17,8 @@ from test_play_paris import others_and_close, post_pair
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cities.paris.deck import paris_deck, split
 from companion.games.enroute.registry import find_board
-from companion.web.enroute import play_store as store
-from companion.web.enroute.svgmap import section_id
+from companion.web.enroute.maps.svgmap import section_id
+from companion.web.enroute.referee import store
 
 WIDTH, HEIGHT = 390, 844
 

@@ -14,8 +14,8 @@ from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import colour_choices, model_deck
 from companion.games.enroute.registry import find_board
 from companion.games.enroute.scoring import score_game
-from companion.web.enroute import play_store as store
-from companion.web.enroute.play_forms import sec_value
+from companion.web.enroute.referee import store
+from companion.web.enroute.referee.forms import sec_value
 
 
 @pytest.fixture

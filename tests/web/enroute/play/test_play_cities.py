@@ -17,7 +17,7 @@ from companion.games.enroute.cityrules import rules_for
 from companion.games.enroute.registry import find_board
 from companion.games.enroute.setup import SetupOptions, draw_setup, goal_catalogue
 from companion.games.enroute.simulate import random_turn
-from companion.web.enroute import play_view as view
+from companion.web.enroute.referee import view
 
 CITIES = ["london-example", "rio-example", "cairo-example", "hong-kong-example"]
 
@@ -76,7 +76,7 @@ def test_setup_walks_through_the_city_changes_and_plays_a_round(client, app, boa
     token = setup_game(client, app, names=("Aki", "Bo", "Cy"), board=board)
     game = loaded(app, token)
     rules = rules_for(game.board)
-    from companion.web.enroute.play import step_keys
+    from companion.web.enroute.referee.setup import step_keys
     keys = step_keys(game)
     for note in rules.setup_notes:  # every city change is a numbered step with its own page
         assert note.key in keys

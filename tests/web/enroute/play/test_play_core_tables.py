@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from companion.web.core.tables import registry
-from companion.web.enroute import play_store as store
 from companion.web.enroute.contract import Driver, _step
+from companion.web.enroute.referee import store
 
 VOLATILE = (re.compile(r'name="csrf_token"[^>]*value="[^"]*"'), re.compile(r"<time[^>]*>[^<]*</time>"))
 

@@ -11,7 +11,7 @@ from companion.games.enroute import referee as ref
 from companion.games.enroute.game import read_game
 from companion.games.enroute.scoring import score_game, score_players
 from companion.games.enroute.search import solo_chooser
-from companion.web.enroute import table_store as db
+from companion.web.enroute.tables import store as db
 
 
 @pytest.mark.parametrize(("mode", "names", "level", "rating"), [
@@ -70,7 +70,7 @@ def test_team_result_waits_for_a_long_search_in_the_background(client, app, monk
     """A search longer than the page's inline budget runs as a job: progress page (202), then the result."""
     from companion.games.enroute import search
     from companion.games.enroute.search import RouteChoice
-    from companion.web.enroute import route_jobs
+    from companion.web.enroute.routes import jobs as route_jobs
 
     real = search.best_route
 
@@ -114,7 +114,7 @@ def test_replayed_game_after_restart_equals_the_live_one(client, app, tmp_path):
     live = play_all(client, app, token, seed=11)
     restarted = make_app(tmp_path)  # same database file, fresh process state
     with restarted.app_context():
-        from companion.web.enroute import play_store
+        from companion.web.enroute.referee import store as play_store
         again = play_store.load(token)
     assert again.state == live.state
     assert ref.to_game_document(again.state) == ref.to_game_document(live.state)

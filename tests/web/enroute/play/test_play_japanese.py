@@ -12,8 +12,8 @@ from play_helpers import create, enter_round, loaded, seat_links, step, version
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import RoundCard
-from companion.web.enroute.play import step_keys
-from companion.web.enroute.play_forms import sec_value
+from companion.web.enroute.referee.forms import sec_value
+from companion.web.enroute.referee.setup import step_keys
 
 SOURCES = ("templates/enroute/play/*.html", "companion/web/enroute/play*.py", "companion/web/enroute/labels.py")
 

@@ -14,8 +14,8 @@ from companion.games.enroute import geometry as geo
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import RoundCard
 from companion.games.enroute.cityrules import rules_for
-from companion.web.enroute import play_store as store
-from companion.web.enroute.play import step_keys
+from companion.web.enroute.referee import store
+from companion.web.enroute.referee.setup import step_keys
 
 BOARD = "new-york-example"
 HOT = ((8, 2), (9, 2))  # hotspot card hs-b1's road, the bottom side of location (9, 2)

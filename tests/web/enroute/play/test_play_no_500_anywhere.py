@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_helpers import create, make_app, seat_links, setup_game, version
@@ -71,7 +72,7 @@ RULES = [r for r in make_app.__globals__["create_app"]({"TESTING": True}).url_ma
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.rule for r in RULES])
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), form=forms, body=bodies)
 def test_no_route_answers_500(world, rule, data, form, body):
     """Whatever arrives at a route, the answer is never a server error."""

@@ -13,8 +13,8 @@ from play_helpers import card_data, loaded, seat_links, step, turn_data, version
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import RoundCard
 from companion.games.enroute.cities.paris.simulate import paris_turn
-from companion.web.enroute.play import step_keys
-from companion.web.enroute.play_forms import sec_value
+from companion.web.enroute.referee.forms import sec_value
+from companion.web.enroute.referee.setup import step_keys
 
 BOARD = "paris-example"
 B1, B2 = ((2, 3), (2, 4)), ((3, 3), (3, 4))  # two of the three bridges of the "bridges" tour
@@ -192,7 +192,7 @@ def test_paris_setup_rounds_bonuses_and_score(tmp_path):
     assert response.status_code == 302
     score_page = client.get(response.headers["Location"], follow_redirects=True)
     assert score_page.status_code in (200, 202)  # 202: the best-route search runs in the background
-    from companion.web.enroute import table_store as db
+    from companion.web.enroute.tables import store as db
 
     with app.app_context():
         table = db.get_table(loaded(app, token).table_id)

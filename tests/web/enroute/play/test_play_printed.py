@@ -8,7 +8,7 @@ from play_helpers import loaded, setup_game
 
 from companion.games.core.problems import error
 from companion.games.enroute import referee as ref
-from companion.web.enroute.play_rounds import _problems
+from companion.web.enroute.referee.rounds import _problems
 
 
 def test_turn_problems_with_layout_places_are_named_in_printed_terms(client, app):

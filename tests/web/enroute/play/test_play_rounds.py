@@ -9,8 +9,8 @@ from play_helpers import enter_round, loaded, seat_links, setup_game, turns_and_
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cards import RoundCard
-from companion.web.enroute.play_forms import sec_value
-from companion.web.enroute.svgmap import location_id
+from companion.web.enroute.maps.svgmap import location_id
+from companion.web.enroute.referee.forms import sec_value
 
 TV = "tv-tower"
 

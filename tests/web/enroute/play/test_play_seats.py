@@ -6,8 +6,8 @@ import re
 
 from play_helpers import create, loaded, seat_links, step, version
 
-from companion.web.enroute import play_store as store
-from companion.web.enroute.svgmap import point_id
+from companion.web.enroute.maps.svgmap import point_id
+from companion.web.enroute.referee import store
 
 
 def on_points(html: str) -> set[str]:

@@ -8,7 +8,7 @@ import pytest
 from play_helpers import create, loaded, seat_links, setup_game, step
 
 from companion.games.enroute.setup import goal_catalogue
-from companion.web.enroute.play import step_keys
+from companion.web.enroute.referee.setup import step_keys
 
 CASES = [  # mode, level, rating mode, names
     ("normal", "simplified", "standard", ("Aki", "Bo")),

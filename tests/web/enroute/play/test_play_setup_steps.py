@@ -7,7 +7,7 @@ import re
 
 from play_helpers import create, loaded, setup_game, step
 
-from companion.web.enroute.play import step_keys
+from companion.web.enroute.referee.setup import step_keys
 
 
 def test_steps_are_numbered_one_to_n_everywhere(client, app):

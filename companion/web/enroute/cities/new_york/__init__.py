@@ -1,10 +1,13 @@
 """New York on the web: its tap-map drawings (`svg.py`: stars, docks, landmarks on intersections, the two
-halves a phone shows one at a time) and its table actions (`play.py`: the cafe card, the personal goal's half),
-registered into the shared registries on import (`companion.web.enroute.cities.load`)."""
+halves a phone shows one at a time), its table actions (`play.py`: the cafe card, the personal goal's half) and
+the half switcher's script (`static/ny-halves.js`, served at `/static/enroute/ny-halves.js`), registered into the
+shared registries on import (`companion.web.enroute.cities.load`)."""
 
 from __future__ import annotations
 
-from .. import register_action, register_marks, register_style, register_view
+from pathlib import Path
+
+from .. import register_action, register_marks, register_script, register_style, register_view
 from . import play, svg
 
 register_view(svg.halves)
@@ -12,3 +15,4 @@ register_marks(svg.landmark_marks)
 register_style(svg.STYLE)
 register_action("cafe", play.reveal_cafe)
 register_action("goal_half", play.goal_half)
+register_script("ny-halves.js", Path(__file__).with_name("static"), ("sheet", "seat"), svg.is_double)

@@ -1,4 +1,4 @@
-"""New York's table actions in a refereed game, registered into `cities.ACTIONS` (see `play_store.apply`).
+"""New York's table actions in a refereed game, registered into `cities.ACTIONS` (`referee/store.apply`).
 
 * `cafe`: the round's cafe card, revealed before the round's cards (before anyone has played);
 * `goal_half`: a player's personal goal goes on the left (0) or right (1) half before the final route.

@@ -16,7 +16,7 @@ from markupsafe import escape
 from .....games.enroute.board import Board
 from .....games.enroute.features import Feature
 from ....core.i18n import _, data_name
-from ... import svgfeatures as sf
+from ...maps import svgfeatures as sf
 
 
 def _star(x: float, y: float, r: float) -> str:
@@ -84,12 +84,17 @@ svg.map .ny-point-lm.k-grey .remote-glyph { fill: var(--grey); }
 HALF = 6  # New York's map is two 6×6 halves, each with its own printed coordinates 1–6
 
 
+def is_double(board: Board) -> bool:
+    """Whether the board's map is two 6-column halves (the pages then load the half switcher)."""
+    return board.cols == 2 * HALF
+
+
 def halves(board: Board, x0: float, y0: float, width: float, height: float) -> str:
     """The SVG attributes of a map made of two 6-column halves: each half's viewBox and the switcher's labels.
 
     `ny-halves.js` shows one half at a time on a narrow screen (a phone), so a cell stays a finger wide.
     """
-    if board.cols != 2 * HALF:
+    if not is_double(board):
         return ""
     split = sf.LEFT + HALF * sf.CELL
     pad = sf.CELL * 0.35

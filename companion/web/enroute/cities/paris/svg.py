@@ -2,7 +2,7 @@
 
 * `landmark_sides`: a thick stroke in the landmark's colour along each of its own sides (the half-location
   garden, the triangle), so a player sees which roads put it on the route;
-* `diversity`: the board draws coloured routes: the sheet gets the "colour" tool (`paris-colours.js`: a pen of
+* `diversity`: the board draws coloured routes: the sheet gets the "colour" tool (`static/paris-colours.js`: a pen of
   red, green or blue for new sections, and tapping a drawn section in that tool paints it);
 * `tour`, `tour_landmark`, `bonus_area`: nothing on the map (cards and the round board); a legend symbol.
 """
@@ -13,10 +13,15 @@ from markupsafe import escape
 
 from .....games.enroute.features import Feature
 from ....core.i18n import data_name
-from ... import svgfeatures as sf
-from ...svgfeatures import Ctx, Drawer, register, xy
+from ...maps import svgfeatures as sf
+from ...maps.svgfeatures import Ctx, Drawer, register, xy
 
 PEN = ("red", "green", "blue")
+
+
+def draws_colours(board) -> bool:
+    """Whether the sheet page of this board has the colour tool (and so loads the pen's script)."""
+    return "colour" in sf.tools(board)
 
 
 def _sides_over(feature: Feature, ctx: Ctx) -> list[str]:
