@@ -13,7 +13,7 @@ from sqlalchemy import insert, select
 from companion.web.core import db
 from companion.web.core.app import create_app
 from companion.web.core.plugins import GameWeb, register_web, unregister_web
-from companion.web.core.tables import names, registry, seats
+from companion.web.core.tables import names, registry, roster, seats
 from companion.web.core.tables.provisional import provisional
 from companion.web.core.tables.spec import TableSpec
 
@@ -141,3 +141,74 @@ def test_the_purge_command_says_what_it_did(app):
     assert result.exit_code == 0 and "Would archive 0 finished table(s)" in result.output
     bad = app.test_cli_runner().invoke(args=["tables-purge", "--days", "0"])
     assert bad.exit_code != 0 and "at least 1" in bad.output
+
+
+# ---- the roster: every game's seats -------------------------------------------------------------------
+
+def test_the_roster_keeps_names_once_and_refuses_a_repeat_however_spelled(app):
+    """Seats made together or one by one refuse " ANA " after "Ana"; links open their seat, a reissue kills the old
+    one, a new setup replaces every seat, and a purged table leaves no seat behind."""
+    with app.app_context():
+        with db.write() as conn:
+            made = roster.add(conn, "g", "T1", ["Ana", "  Ben   Lee "])
+        assert [(s.seat, s.name) for s in made] == [(0, "Ana"), (1, "Ben Lee")]
+        assert len({s.token for s in made}) == 2 and all(len(s.token) == 22 for s in made)
+        for repeat in (" ANA ", "ben lee", "Benlee"):
+            with pytest.raises(roster.DuplicateName), db.write() as conn:
+                roster.add(conn, "g", "T1", [repeat])
+        with pytest.raises(roster.DuplicateName) as refused, db.write() as conn:
+            roster.add(conn, "g", "T2", ["Cy", "Dee", "cy"])
+        assert (refused.value.index, refused.value.earlier) == (2, 0)
+        assert roster.names("g", "T2") == []  # nothing of a refused table is kept
+        with db.write() as conn:
+            assert roster.add(conn, "g", "T1", ["Cy"])[0].seat == 2
+            assert roster.add(conn, "other-game", "T1", ["Ana"])[0].seat == 0  # another game's table
+        assert roster.names("g", "T1") == ["Ana", "Ben Lee", "Cy"]
+        assert roster.by_token("g", made[1].token).seat == 1 and roster.by_token("other-game", made[1].token) is None
+        assert roster.by_token("g", "x" * 65) is None and roster.by_token("g", 5) is None
+        with db.write() as conn:
+            fresh = roster.reissue(conn, "g", "T1", 1)
+            assert roster.reissue(conn, "g", "T1", 9) is None
+        assert roster.by_token("g", made[1].token) is None and roster.by_token("g", fresh).name == "Ben Lee"
+        with db.write() as conn:
+            again = roster.replace(conn, "g", "T1", ["Eve", "Fay"])
+        assert roster.names("g", "T1") == ["Eve", "Fay"] and roster.by_token("g", fresh) is None
+        assert {s.token for s in again} == {s.token for s in roster.seats("g", "T1")}
+        with db.write() as conn:
+            assert roster.add(conn, "g", "T3", ["Gil"], tokens=False)[0].token is None
+            conn.execute(insert(registry.core_table).values(game="g", table_id="T1", created="2000-01-01T00:00:00",
+                                                            touched="2000-01-01T00:00:00"))
+        web = GameWeb(game_id="g", blueprint=app.blueprints["home"],
+                      tables=TableSpec(public_view=lambda t: {}, seat_view=lambda t, s: {},
+                                       delete=lambda conn, table_id: None))
+        register_web(web)
+        try:
+            registry.purge(30)
+        finally:
+            unregister_web("g")
+        assert roster.seats("g", "T1") == [] and roster.names("g", "T3") == ["Gil"]
+
+
+def test_the_host_role_moves_only_when_the_host_offers_it(app):
+    """Offer, withdraw, take: each logged; nothing offered, nobody takes it; the old host is host no more."""
+    host, other, third = phone(), phone(), phone()
+    with app.test_request_context(environ_base=host):
+        seats.make_host("g", "H1")
+    with app.test_request_context(environ_base=other):
+        assert not seats.take_host("g", "H1", "Ben")
+    with app.test_request_context(environ_base=host):
+        seats.offer_host("g", "H1")
+        seats.offer_host("g", "H1")  # twice is once
+        assert seats.host_offered("g", "H1") and not seats.take_host("g", "H1")  # not to itself
+        seats.keep_host("g", "H1")
+        assert not seats.host_offered("g", "H1")
+        seats.offer_host("g", "H1")
+    with app.test_request_context(environ_base=other):
+        assert seats.take_host("g", "H1", "Ben") and seats.is_host("g", "H1")
+    with app.test_request_context(environ_base=third):
+        assert not seats.take_host("g", "H1")
+    with app.test_request_context(environ_base=host):
+        assert not seats.is_host("g", "H1")
+        kinds = [e["kind"] for e in seats.events("g", "H1")]
+        assert kinds == ["host-taken", "host-offered", "host-kept", "host-offered"]
+        assert "Ben's phone took over as host" in seats.event_text(seats.events("g", "H1")[0])

@@ -6,6 +6,7 @@ game through its own pages (companion/web/core/tables/spec.py says what it offer
   without that seat's link (other seats' pages included);
 - duplicate names are refused, case- and space-insensitively, with the entry kept;
 - a claimed seat cannot be taken from the table link;
+- every host-only action a driver declares answers 403 to another phone with the table link;
 - in headless Chromium: a second phone sees another phone's change within 2 s without reloading, and an
   entry made offline survives Save and arrives after reconnecting.
 """
@@ -124,6 +125,22 @@ def test_a_claimed_seat_is_not_taken_from_the_table_link(app, web):
     seat_path = table.seat_urls[0].split("?")[0]
     assert seat_path not in (response.headers.get("Location") or "")
     assert seat_path not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("web", GAMES, ids=IDS)
+def test_host_only_actions_refuse_another_phone(app, web):
+    """Every action a game keeps for the host answers 403 to another phone with the table link, saying why."""
+    driver = _driver(web)
+    if not hasattr(driver, "host_only"):
+        pytest.skip(f"{web.game_id} declares no host-only actions")
+    table = driver.create(app.test_client(), ["Ana", "Ben"])
+    actions = driver.host_only(table)
+    assert actions, "a driver that declares host-only actions lists them"
+    other = app.test_client()
+    for url, data in actions:
+        response = other.post(url, data=data)
+        assert response.status_code == 403, (url, response.status_code)
+        assert "host" in response.get_data(as_text=True).lower() or "started" in response.get_data(as_text=True), url
 
 
 # ---- in the browser -----------------------------------------------------------------------------------

@@ -83,6 +83,16 @@ class Driver:
         assert response.status_code == 302, response.status_code
         return "Entered"
 
+    def host_only(self, table: ContractTable) -> list[tuple[str, dict]]:
+        """The round referee's actions and handing over hosting: the host's only."""
+        t = table.table_url
+        begin = {"version": "0", "discard": "1"}
+        for k in range(3):
+            begin.update({f"cards-{k}-value": "1", f"cards-{k}-first": "red", f"cards-{k}-second": ""})
+        return [(f"{t}/rounds/begin", begin), (f"{t}/rounds/deal", {"discard": "1", "version": "0"}),
+                (f"{t}/rounds/close", {"version": "0"}), (f"{t}/rounds/to-tiles", {"version": "0"}),
+                (f"{t}/rounds/0/undo", {"version": "0"}), (f"{t}/host/offer", {}), (f"{t}/host/keep", {})]
+
     def entry_page(self, table: ContractTable) -> dict:
         """Seat 0's tile (opened by its own link): tap a road on the map, then Save."""
         table_url = table.table_url

@@ -39,10 +39,11 @@ from ..core.bodies import accepts_json
 from ..core.i18n import _, problem_text
 from ..core.security import loads, small_int
 from ..core.tables import registry
+from ..core.tables import seats as table_seats
 from . import referee_store, store
 from .labels import COLOUR_NAMES
 from .svgmap import MapState, render_map
-from .tables import EXPIRED, _names, change_mark, guard, may_enter, saved_now, table_status
+from .tables import EXPIRED, GAME_ID, _names, change_mark, guard, may_enter, require_host, saved_now, table_status
 from .tables import bp as tables_bp
 
 COLOUR_CHOICES = ("red", "green", "blue")
@@ -157,7 +158,7 @@ def _act(token: str, action: dict, version: Any) -> list[Problem] | None:
         return problems
     if not referee_store.append(token, current, [*log, action]):
         return None
-    registry.touch("explore-new-york", token)
+    registry.touch(GAME_ID, token)
     return []
 
 
@@ -186,6 +187,7 @@ def rounds(token: str):
     for s in seats:
         s["mine"] = may_enter(token, s["seat"])
     return render_template("explore_new_york/tables/rounds.html", token=token, state=state, seats=seats,
+                           referee=table_seats.is_host(GAME_ID, token),
                            mark=change_mark(token), at_table=table_status(players),
                            begin=begin, action=action, total_rounds=rounds_for(len(players)), dealt=dealt,
                            deal=DealForm(version=str(version)), top=next_cards(state) if dealt else (),
@@ -197,6 +199,7 @@ def rounds(token: str):
 def begin(token: str):
     """Step 1: store the coordinate cards of the next round."""
     _table(token)
+    require_host(token)
     form = BeginForm()
     if not form.validate_on_submit():
         expired = getattr(form, "csrf_token", None) is not None and form.csrf_token.errors
@@ -217,6 +220,7 @@ def begin(token: str):
 def deal(token: str):
     """Step 1 with the companion's deck: the three top cards are the drawn ones; store which is discarded."""
     table, players = _table(token)
+    require_host(token)
     form = DealForm()
     if not form.validate_on_submit():
         expired = getattr(form, "csrf_token", None) is not None and form.csrf_token.errors
@@ -237,6 +241,7 @@ def deal(token: str):
 def close(token: str):
     """Step 5: close the round once everyone has played."""
     _table(token)
+    require_host(token)
     form = ActionForm()
     if not form.validate_on_submit():
         flash(_(EXPIRED), "error")
@@ -247,8 +252,12 @@ def close(token: str):
 
 @tables_bp.post("/<token>/rounds/<int:seat>/undo")
 def undo(token: str, seat: int):
-    """Take back a player's turn while the round is open."""
-    _table(token)
+    """Take back a player's turn while the round is open: the host, or the phone that holds the seat."""
+    _table_row, players = _table(token)
+    player = next((p for p in players if p["seat"] == seat), None)
+    if player is None:
+        abort(404, description=_("This table does not exist. Check the link."))
+    guard(token, player)
     form = ActionForm()
     if not form.validate_on_submit():
         flash(_(EXPIRED), "error")
@@ -336,6 +345,7 @@ def check_turn_live(token: str, seat: int):
 def to_tiles(token: str):
     """At the end: the refereed tiles become the players' sheets (each save version-checked)."""
     table, players = _table(token)
+    require_host(token)
     form = ActionForm()
     if not form.validate_on_submit():
         flash(_(EXPIRED), "error")

@@ -18,6 +18,9 @@ from sqlalchemy import Column, Connection, ForeignKey, Integer, String, Table, T
 
 from ..core.db import _now, metadata, read, table_code, write
 from ..core.security import small_int
+from ..core.tables import roster
+
+GAME = "explore-new-york"
 
 eny_table = Table(
     "eny_table", metadata,
@@ -28,8 +31,7 @@ eny_table = Table(
 eny_sheet = Table(
     "eny_sheet", metadata,
     Column("table_id", String(64), ForeignKey("eny_table.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("name", Text, nullable=False),
+    Column("seat", Integer, primary_key=True),  # its player's name is the core's (core_seat)
     Column("tile", Text, nullable=False),
     Column("sheet", Text, nullable=False),
     Column("version", Integer, nullable=False, server_default="0"),
@@ -38,15 +40,16 @@ eny_sheet = Table(
 
 
 def create_table(settings: dict, players: list[dict]) -> str:
-    """Store a new table and its players' empty sheets; return the table's unguessable id."""
+    """Store a new table, its seats (the core's: names; links are derived) and its players' empty sheets; return
+    the table's unguessable id. A repeated name raises `roster.DuplicateName` (the form refuses it first)."""
     token = secrets.token_urlsafe(16)
     now = _now()
     with write() as conn:
         conn.execute(insert(eny_table).values(id=token, created=now, settings=json.dumps(settings)))
+        roster.add(conn, GAME, token, [p["name"] for p in players], tokens=False)
         for seat, player in enumerate(players):
-            conn.execute(insert(eny_sheet).values(table_id=token, seat=seat, name=player["name"],
-                                                  tile=json.dumps(player["tile"]), sheet=json.dumps(player["sheet"]),
-                                                  version=0, updated=now))
+            conn.execute(insert(eny_sheet).values(table_id=token, seat=seat, tile=json.dumps(player["tile"]),
+                                                  sheet=json.dumps(player["sheet"]), version=0, updated=now))
     return token
 
 
@@ -61,30 +64,22 @@ def get_table(token: Any) -> dict[str, Any] | None:
     return {"id": row["id"], "created": row["created"], "settings": json.loads(row["settings"])}
 
 
-def _player(row) -> dict[str, Any]:
-    """Decode a sheet row."""
-    player = dict(row)
-    player["tile"] = json.loads(player["tile"])
-    player["sheet"] = json.loads(player["sheet"])
-    return player
+def _player(row: dict) -> dict[str, Any]:
+    """Decode a sheet row (its player's name came from the core's seat)."""
+    return {**row, "tile": json.loads(row["tile"]), "sheet": json.loads(row["sheet"])}
 
 
 def get_players(token: str) -> list[dict[str, Any]]:
     """Every player's row of a table, in seat order."""
-    with read() as conn:
-        rows = conn.execute(select(eny_sheet).where(eny_sheet.c.table_id == token)
-                            .order_by(eny_sheet.c.seat)).mappings().all()
-    return [_player(row) for row in rows]
+    return [_player(row) for row in roster.with_seats(GAME, eny_sheet, eny_sheet.c.table_id == token)]
 
 
 def get_player(token: str, seat: Any) -> dict[str, Any] | None:
     """One player's row, or None (also for a seat number no database can hold)."""
     if small_int(seat) is None:
         return None
-    with read() as conn:
-        row = conn.execute(select(eny_sheet).where(eny_sheet.c.table_id == token,
-                                                   eny_sheet.c.seat == seat)).mappings().first()
-    return _player(row) if row is not None else None
+    found = roster.with_seats(GAME, eny_sheet, eny_sheet.c.table_id == token, eny_sheet.c.seat == seat)
+    return _player(found[0]) if found else None
 
 
 def save_sheet(token: str, seat: int, base_version: Any, sheet: dict) -> int | None:

@@ -116,6 +116,13 @@ def guard(token: str, player: dict) -> None:
                                  name=player["name"]))
 
 
+def require_host(token: str) -> None:
+    """Refuse a referee action to a phone that does not host the table (403 with the way to become host)."""
+    if not table_seats.is_host(GAME_ID, token):
+        abort(403, description=_("Only the host runs the referee: the phone that started the table, or the phone "
+                                 "the host handed it to. The host can hand it over on the table page."))
+
+
 def table_status(players: list[dict]) -> list[dict]:
     """Each seat's name and whether its tile is entered (the table page and every seat page list it)."""
     return [{"seat": p["seat"], "name": p["name"], "status": _status(p)} for p in players]
@@ -182,6 +189,7 @@ def _show(token, table, players, steps, first, code, claim_error=None, status=20
     """The shared table page: seats, who holds them, the log, the setup; `claim_error` refuses a tap."""
     held = table_seats.held_seats(GAME_ID, token)
     host = table_seats.is_host(GAME_ID, token)
+    offered = table_seats.host_offered(GAME_ID, token)
     for player in players:
         player["mine"] = held.get(player["seat"], False)
         player["held"] = player["seat"] in held
@@ -189,7 +197,7 @@ def _show(token, table, players, steps, first, code, claim_error=None, status=20
                            first=first, link=public_url("explore_new_york.tables.show", token=token),
                            code=code["code"] if code else None, mark=change_mark(token), is_host=host,
                            events=table_seats.events(GAME_ID, token), button=ButtonForm(), claim_error=claim_error,
-                           hold=bool(claim_error)), status
+                           host_offered=offered, hold=bool(claim_error)), status
 
 
 def _seat_action(token: str, seat: int):
@@ -235,6 +243,30 @@ def free(token: str, seat: int):
     if not table_seats.is_host(GAME_ID, token):
         return _refuse(token, _("Only the phone that started the table can move a seat."), 403)
     table_seats.free_by_host(GAME_ID, token, seat, player["name"])
+    return redirect(url_for("explore_new_york.tables.show", token=token))
+
+
+@bp.post("/<token>/host/<step>")
+def host(token: str, step: str):
+    """The host role moves with the host's approval shown to the table: the host offers it (or withdraws the
+    offer), the next other phone takes it; each step is logged on the table page."""
+    _table, players = _load(token)
+    if step not in ("offer", "keep", "take"):
+        abort(404, description=_("This table does not exist. Check the link."))
+    if not ButtonForm().validate_on_submit():
+        return _refuse(token, _(EXPIRED), 400)
+    if step == "take":
+        mine = table_seats.my_seats(GAME_ID, token)
+        name = next((p["name"] for p in players if mine and p["seat"] == mine[0]), "")
+        if not table_seats.take_host(GAME_ID, token, name):
+            return _refuse(token, _("The host has not offered to hand over hosting, or another phone took it "
+                                    "first."), 409)
+    elif not table_seats.is_host(GAME_ID, token):
+        return _refuse(token, _("Only the host can hand over hosting."), 403)
+    elif step == "offer":
+        table_seats.offer_host(GAME_ID, token)
+    else:
+        table_seats.keep_host(GAME_ID, token)
     return redirect(url_for("explore_new_york.tables.show", token=token))
 
 

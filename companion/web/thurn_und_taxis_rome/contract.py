@@ -94,6 +94,10 @@ class TaxisDriver:
         name = re.search(r'Still placing: ([^<]*)<', page).group(1)
         return f"Still placing: {name}"
 
+    def host_only(self, table: ContractTable) -> list[tuple[str, dict]]:
+        """Giving a seat a new link: the host's only."""
+        return [(f"{table.table_url}/seats/0/new-link", {})]
+
     def entry_page(self, table: ContractTable) -> dict | None:
         t = table.extra["id"]
 

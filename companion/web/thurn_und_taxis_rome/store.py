@@ -1,4 +1,6 @@
-"""Persistence of Thurn und Taxis tables: the engine's whole state per table, its seats, its action log, the boards.
+"""Persistence of Thurn und Taxis tables: the engine's whole state per table, its action log, the boards.
+
+The seats (each player's name and secret link token) are the core's (core/tables/roster.py).
 
 A table is one `taxis_table` row: the engine's state document (`thurn-und-taxis-rome-table/1`, secrets
 included, never sent to a phone as it is), the base-game score entries and a version number. Each
@@ -24,6 +26,9 @@ from ...games.thurn_und_taxis_rome import Outcome, apply_action, read_table, rea
 from ...games.thurn_und_taxis_rome import Table as GameTable
 from ..core.db import _now, metadata, read, write
 from ..core.security import small_int
+from ..core.tables import roster
+
+GAME = "thurn-und-taxis-rome"
 
 taxis_table = Table(
     "taxis_table", metadata,
@@ -33,13 +38,6 @@ taxis_table = Table(
     Column("state", Text, nullable=False),
     Column("base", Text, nullable=False, server_default="[]"),
     Column("board_id", String(64)),
-)
-taxis_seat = Table(
-    "taxis_seat", metadata,
-    Column("table_id", String(64), ForeignKey("taxis_table.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("token", String(64), nullable=False, unique=True),
-    Column("claimed", Integer, nullable=False, server_default="0"),  # no longer read: the core holds seats
 )
 taxis_action = Table(
     "taxis_action", metadata,
@@ -88,13 +86,13 @@ class _Refused(Exception):
 
 @dataclass
 class Stored:
-    """A table as loaded: the engine's table, the score entries, the version, the seats' rows."""
+    """A table as loaded: the engine's table, the score entries, the version, the core's seats."""
 
     id: str
     table: GameTable
     base: list[dict]
     version: int
-    seats: list[dict]
+    seats: list[roster.Seat]
     board_id: str | None
     last: dict | None  # the newest live action (kind, seq, seat), for undo
 
@@ -110,8 +108,7 @@ def create_table(table: GameTable, board_id: str | None) -> str:
     with write() as c:
         c.execute(insert(taxis_table).values(id=token, created=_now(), state=json.dumps(table_to_json(table)),
                                              base="[]", board_id=board_id))
-        for seat in range(len(table.seats)):
-            c.execute(insert(taxis_seat).values(table_id=token, seat=seat, token=secrets.token_urlsafe(16)))
+        roster.add(c, GAME, token, [s.player for s in table.seats])
     return token
 
 
@@ -131,8 +128,7 @@ def load(token: str) -> Stored | None:
         row = c.execute(select(taxis_table).where(taxis_table.c.id == token)).mappings().first()
         if row is None:
             return None
-        seats = [dict(r) for r in c.execute(select(taxis_seat).where(taxis_seat.c.table_id == token)
-                                            .order_by(taxis_seat.c.seat)).mappings()]
+        seats = roster.seats(GAME, token, c)
         last = c.execute(select(taxis_action.c.kind, taxis_action.c.seq, taxis_action.c.seat)
                          .where(taxis_action.c.table_id == token, taxis_action.c.undone == 0,
                                 taxis_action.c.kind != UNDO_KIND)
@@ -156,40 +152,32 @@ def seat_by_token(seat_token: str) -> tuple[str, int] | None:
     """Return (table id, seat) for a seat's secret link (who holds the seat is the core's: `core.tables.seats`)."""
     if not _valid_id(seat_token):
         return None
-    with read() as c:
-        row = c.execute(select(taxis_seat.c.table_id, taxis_seat.c.seat)
-                        .where(taxis_seat.c.token == seat_token)).mappings().first()
-    return (row["table_id"], row["seat"]) if row is not None else None
+    found = roster.by_token(GAME, seat_token)
+    return (found.table_id, found.seat) if found is not None else None
 
 
 def seat_tokens(token: str) -> list[str]:
     """Every seat's secret link token of a table, in seat order (for the contract driver and tests)."""
-    with read() as c:
-        return list(c.execute(select(taxis_seat.c.token).where(taxis_seat.c.table_id == token)
-                              .order_by(taxis_seat.c.seat)).scalars())
+    return [s.token or "" for s in roster.seats(GAME, token)]
 
 
 def reissue_seat(token: str, seat: int) -> str | None:
     """Give a seat a new secret link (the old one stops working); return it, or None when there is no such seat.
 
     Who holds the seat afterwards is the core's claim policy (`seats.reissued` frees it for the host's new
-    link; a player renewing their own link keeps it). The old `claimed` column is no longer read.
+    link; a player renewing their own link keeps it).
     """
     if small_int(seat) is None:
         return None
-    fresh = secrets.token_urlsafe(16)
     with write() as c:
-        done = c.execute(update(taxis_seat).where(taxis_seat.c.table_id == token, taxis_seat.c.seat == seat)
-                         .values(token=fresh))
-    return fresh if done.rowcount == 1 else None
+        return roster.reissue(c, GAME, token, seat)
 
 
 def delete_table(conn, token: str) -> None:
     """Remove a table's rows (the retention purge; `TableSpec.delete`): actions, seats, the table, its code."""
     from ..core.db import table_code
 
-    for t in (taxis_action, taxis_seat):
-        conn.execute(delete(t).where(t.c.table_id == token))
+    conn.execute(delete(taxis_action).where(taxis_action.c.table_id == token))
     conn.execute(delete(taxis_table).where(taxis_table.c.id == token))
     conn.execute(delete(table_code).where(table_code.c.path == f"/taxis/{token}"))
 

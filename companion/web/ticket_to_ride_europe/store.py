@@ -1,8 +1,9 @@
 """Ticket to Ride: Europe tables and seats in the database.
 
-A table holds its variant; each seat its player's name, colour, entry (the
-player's part of `ttr-europe-game/1`: routes, stations, tickets, score track),
-a version number and a secret token that opens the seat's page. Saving an
+A table holds its variant; each seat its colour, entry (the player's part of
+`ttr-europe-game/1`: routes, stations, tickets, score track) and a version
+number; its player's name and the secret token that opens the seat's page are
+the core's (core/tables/roster.py), read here with the seat. Saving an
 entry is one `UPDATE ... WHERE version = base`: two phones saving one seat
 cannot both win, and a save based on an old version is refused, never
 silently merged. Seats of one table never share a token, and the table page
@@ -20,6 +21,9 @@ from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert,
 
 from ..core.db import _now, metadata, read, write
 from ..core.security import small_int
+from ..core.tables import roster
+
+GAME = "ttr-europe"
 
 ttr_table = Table(
     "ttr_table", metadata,
@@ -30,10 +34,8 @@ ttr_table = Table(
 ttr_seat = Table(
     "ttr_seat", metadata,
     Column("table_id", String(64), ForeignKey("ttr_table.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("name", Text, nullable=False),
+    Column("seat", Integer, primary_key=True),  # its name and link token: the core's seat (core_seat)
     Column("colour", String(16), nullable=False),
-    Column("token", String(64), nullable=False, unique=True),
     Column("claimed", Integer, nullable=False, server_default="0"),
     Column("entry", Text, nullable=False),
     Column("version", Integer, nullable=False, server_default="0"),
@@ -49,14 +51,15 @@ def _token_ok(token: Any) -> bool:
 
 
 def create_table(variant: str, players: list[tuple[str, str]]) -> str:
-    """Store a new table with its players (name, colour) and empty entries; return its unguessable id."""
+    """Store a new table with its players (name, colour) and empty entries; return its unguessable id.
+    The names and seat links are the core's seats; a repeated name raises `roster.DuplicateName`."""
     table_id = secrets.token_urlsafe(16)
     now = _now()
     with write() as conn:
         conn.execute(insert(ttr_table).values(id=table_id, created=now, variant=variant))
-        for seat, (name, colour) in enumerate(players):
-            conn.execute(insert(ttr_seat).values(table_id=table_id, seat=seat, name=name, colour=colour,
-                                                 token=secrets.token_urlsafe(16), claimed=0,
+        roster.add(conn, GAME, table_id, [name for name, _colour in players])
+        for seat, (_name, colour) in enumerate(players):
+            conn.execute(insert(ttr_seat).values(table_id=table_id, seat=seat, colour=colour, claimed=0,
                                                  entry=json.dumps(EMPTY_ENTRY), version=0, updated=now))
     return table_id
 
@@ -70,37 +73,26 @@ def get_table(table_id: Any) -> dict[str, Any] | None:
     return dict(row) if row is not None else None
 
 
-def _seat(row) -> dict[str, Any]:
-    """Decode a seat row (its entry as JSON)."""
-    seat = dict(row)
-    seat["entry"] = json.loads(seat["entry"])
-    return seat
+def _seat(row: dict) -> dict[str, Any]:
+    """Decode a seat row (its entry as JSON; its name and link token came from the core's seat)."""
+    return {**row, "entry": json.loads(row["entry"])}
 
 
 def get_seats(table_id: str) -> list[dict[str, Any]]:
     """Load every seat of a table in seat order, entries decoded."""
-    with read() as conn:
-        rows = conn.execute(select(ttr_seat).where(ttr_seat.c.table_id == table_id)
-                            .order_by(ttr_seat.c.seat)).mappings().all()
-    return [_seat(row) for row in rows]
+    return [_seat(row) for row in roster.with_seats(GAME, ttr_seat, ttr_seat.c.table_id == table_id)]
 
 
 def seat_by_token(token: Any) -> dict[str, Any] | None:
     """Load the seat a secret token opens, or None."""
-    if not _token_ok(token):
-        return None
-    with read() as conn:
-        row = conn.execute(select(ttr_seat).where(ttr_seat.c.token == token)).mappings().first()
+    row = roster.with_seat_by_token(GAME, ttr_seat, token)
     return _seat(row) if row is not None else None
 
 
 def reissue_token(conn, table_id: str, seat: int) -> str | None:
     """Give a seat a new secret token in the caller's transaction (the old link no longer opens it); return it,
     or None when there is no such seat. Who holds the seat is the core's (core/tables/seats.py)."""
-    fresh = secrets.token_urlsafe(16)
-    done = conn.execute(update(ttr_seat).where(ttr_seat.c.table_id == table_id, ttr_seat.c.seat == seat)
-                        .values(token=fresh))
-    return fresh if done.rowcount == 1 else None
+    return roster.reissue(conn, GAME, table_id, seat)
 
 
 def save_entry(token: str, base_version: Any, entry: dict) -> int | None:
@@ -109,7 +101,11 @@ def save_entry(token: str, base_version: Any, entry: dict) -> int | None:
     if not _token_ok(token) or base is None:
         return None
     with write() as conn:
+        core = roster.by_token(GAME, token, conn)
+        if core is None:
+            return None
         # The version check and the write are one statement: of two phones saving at once, one wins.
-        done = conn.execute(update(ttr_seat).where(ttr_seat.c.token == token, ttr_seat.c.version == base)
+        done = conn.execute(update(ttr_seat).where(ttr_seat.c.table_id == core.table_id, ttr_seat.c.seat == core.seat,
+                                                   ttr_seat.c.version == base)
                             .values(entry=json.dumps(entry), version=ttr_seat.c.version + 1, updated=_now()))
     return base + 1 if done.rowcount == 1 else None

@@ -87,6 +87,12 @@ class Driver:
         assert response.status_code == 200, response.get_data(as_text=True)[:500]
         return "1/33 houses"
 
+    def host_only(self, table: ContractTable) -> list[tuple[str, dict]]:
+        """Dealing the companion's cards and moving a seat: the host's only."""
+        t = table.table_url
+        return [(f"{t}/round/{step}", {}) for step in ("deal", "next", "reshuffle", "keep")] + [
+            (f"{t}/seats/0/free", {})]
+
     def entry_page(self, table: ContractTable) -> dict:
         """Seat 0's page: tap the first house and the 3 on the pad; Save is the pad's button (sent by fetch)."""
         table_url = table.table_url

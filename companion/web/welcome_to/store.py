@@ -1,11 +1,12 @@
 """Welcome To... tables and seats in the database.
 
 A table row holds the game's settings (mode, intermediate rules, the three plans
-in play). Each seat is its own row: the player's name, their secret token, the
-sheet as an optional imported base plus the log of moves made on the phone, and
-a version. A save names the version it was based on and is refused when another
-save came first (`UPDATE ... WHERE version = :base`), so two screens of one
-seat never overwrite each other and seats never touch each other's rows.
+in play). Each seat is its own row: the sheet as an optional imported base plus
+the log of moves made on the phone, and a version; the player's name and the
+seat's secret token are the core's seats (core/tables/roster.py). A save names
+the version it was based on and is refused when another save came first
+(`UPDATE ... WHERE version = :base`), so two screens of one seat never
+overwrite each other and seats never touch each other's rows.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from sqlalchemy import (
     Table,
     Text,
     delete,
-    func,
     insert,
     select,
     update,
@@ -31,6 +31,9 @@ from sqlalchemy import (
 
 from ..core.db import _now, metadata, read, table_code, write
 from ..core.security import small_int
+from ..core.tables import roster
+
+GAME = "welcome-to"
 
 MAX_SEATS = 12  # a table of friends; the sheets' scoring has no limit, the table page has to stay readable
 TOKEN_LENGTH = (10, 64)
@@ -48,9 +51,7 @@ wt_table = Table(
 wt_seat = Table(
     "welcome_to_seat", metadata,
     Column("table_id", String(64), ForeignKey("welcome_to_table.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("token", String(64), nullable=False, unique=True),
-    Column("name", Text, nullable=False),
+    Column("seat", Integer, primary_key=True),  # its name and link token: the core's seat (core_seat)
     Column("base", Text),
     Column("log", Text, nullable=False),
     Column("version", Integer, nullable=False, server_default="0"),
@@ -100,43 +101,34 @@ def save_deck(table_id: str, base_version: int, deck: dict) -> bool:
 
 
 def add_seat(table_id: str, name: str, limit: int, base: dict | None = None) -> tuple[int, str]:
-    """Give a new player a seat (the next number) and a secret token; raise TableFull past `limit` seats."""
-    token = secrets.token_urlsafe(16)
+    """Give a new player a seat (the next number) and a secret token; raise TableFull past `limit` seats and
+    `roster.DuplicateName` when the name is another seat's (case and spaces aside)."""
     with write() as conn:
         # The table row is written first: concurrent joins queue on it, so two never take one seat number.
         conn.execute(update(wt_table).where(wt_table.c.id == table_id).values(version=wt_table.c.version + 1))
-        count = conn.execute(select(func.count()).select_from(wt_seat)
-                             .where(wt_seat.c.table_id == table_id)).scalar_one()
-        if count >= limit:
+        if roster.count(GAME, table_id, conn) >= limit:
             raise TableFull
-        conn.execute(insert(wt_seat).values(table_id=table_id, seat=count, token=token, name=name,
+        made = roster.add(conn, GAME, table_id, [name])[0]
+        conn.execute(insert(wt_seat).values(table_id=table_id, seat=made.seat,
                                             base=None if base is None else json.dumps(base), log="[]",
                                             version=0, updated=_now()))
-    return count, token
+    return made.seat, made.token
 
 
-def _seat(row) -> dict[str, Any]:
-    """Decode a seat row."""
-    seat = dict(row)
-    seat["base"] = json.loads(seat["base"]) if seat["base"] is not None else None
-    seat["log"] = json.loads(seat["log"])
-    return seat
+def _seat(row: dict) -> dict[str, Any]:
+    """Decode a seat row (its name and token came from the core's seat)."""
+    return {**row, "base": json.loads(row["base"]) if row["base"] is not None else None,
+            "log": json.loads(row["log"])}
 
 
 def get_seats(table_id: str) -> list[dict[str, Any]]:
     """Every seat of a table in seat order, decoded."""
-    with read() as conn:
-        rows = conn.execute(select(wt_seat).where(wt_seat.c.table_id == table_id)
-                            .order_by(wt_seat.c.seat)).mappings().all()
-    return [_seat(row) for row in rows]
+    return [_seat(row) for row in roster.with_seats(GAME, wt_seat, wt_seat.c.table_id == table_id)]
 
 
 def seat_by_token(token: str) -> dict[str, Any] | None:
     """The seat a secret token opens, or None."""
-    if not _token_ok(token):
-        return None
-    with read() as conn:
-        row = conn.execute(select(wt_seat).where(wt_seat.c.token == token)).mappings().first()
+    row = roster.with_seat_by_token(GAME, wt_seat, token) if _token_ok(token) else None
     return _seat(row) if row is not None else None
 
 
@@ -150,9 +142,12 @@ def save_seat(token: str, base_version: Any, log: list, base: dict | None = None
     if replace_base:
         values["base"] = None if base is None else json.dumps(base)
     with write() as conn:
+        core = roster.by_token(GAME, token, conn)
+        if core is None:
+            return None
         # One statement checks the version and writes: two screens saving at once cannot both win.
-        done = conn.execute(update(wt_seat).where(wt_seat.c.token == token, wt_seat.c.version == version)
-                            .values(**values))
+        done = conn.execute(update(wt_seat).where(wt_seat.c.table_id == core.table_id, wt_seat.c.seat == core.seat,
+                                                  wt_seat.c.version == version).values(**values))
     return version + 1 if done.rowcount == 1 else None
 
 

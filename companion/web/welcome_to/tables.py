@@ -21,7 +21,7 @@ from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_png
 from ..core.security import loads, public_url, small_int
-from ..core.tables import registry, seats
+from ..core.tables import registry, roster, seats
 from ..core.tables.live import live_answer, mark_of
 from ..core.tables.names import duplicate_names, name_key
 from . import rounds, store
@@ -297,6 +297,8 @@ def join(table_id: str):
             seat, token = store.add_seat(table_id, name, 1 if table["mode"] == "solo" else store.MAX_SEATS)
         except store.TableFull:
             problem = _("This table is full.")
+        except roster.DuplicateName:  # another phone joined with this name meanwhile
+            problem = same_name(name)
         else:
             seats.claim(GAME_ID, table_id, seat, name, by_link=False)
             _late_joiner(table_id, seat)

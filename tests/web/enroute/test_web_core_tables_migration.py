@@ -1,5 +1,6 @@
 """A database made at En Route's previous head (before the core ran its tables) is upgraded with every row intact,
-every table in the core's registry and every seat claimed the old way still held (SQLite and PostgreSQL)."""
+every table in the core's registry, every seat claimed the old way still held, and every name and seat link in the
+core's seats (and back on a downgrade) (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -37,10 +38,16 @@ def _old_rows(conn) -> None:
                           "u": f"2024-04-0{2 + seat}T09:00:00+00:00"})
 
 
+MOVED = {"player_sheet": ("name",), "play_seat": ("token",)}  # into the core's seats (enroute_0006_core_seats)
+
+
 def _snapshot(conn) -> dict:
-    """Every row of En Route's own tables."""
-    return {name: sorted(tuple(r) for r in conn.execute(text(f"SELECT * FROM {name}")))
-            for name in ("play_game", "play_seat", "play_action", "game_table", "player_sheet")}
+    """Every row of En Route's own tables, without the columns the core's seats took over."""
+    out = {}
+    for name in ("play_game", "play_seat", "play_action", "game_table", "player_sheet"):
+        rows = conn.execute(text(f"SELECT * FROM {name}")).mappings().all()
+        out[name] = sorted(tuple(sorted((k, v) for k, v in r.items() if k not in MOVED.get(name, ()))) for r in rows)
+    return out
 
 
 def test_old_tables_enter_the_registry_with_every_row_intact(database_url, tmp_path, monkeypatch):
@@ -53,10 +60,12 @@ def test_old_tables_enter_the_registry_with_every_row_intact(database_url, tmp_p
     engine.dispose()
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                       "DATABASE": str(tmp_path / "unused.sqlite"), "BOARD_LIBRARY": str(tmp_path / "boards")})
-    from companion.web.core.tables.registry import core_seat_hold, core_table
+    from companion.web.core.tables.registry import core_seat, core_seat_hold, core_table
 
     with app.app_context(), db.read() as conn:
         assert _snapshot(conn) == before
+        seated = sorted(tuple(r) for r in conn.execute(select(core_seat.c.table_id, core_seat.c.seat,
+                                                                core_seat.c.name, core_seat.c.token)))
         rows = {r["table_id"]: dict(r) for r in conn.execute(select(core_table).where(core_table.c.game == "enroute"))
                 .mappings()}
         holds = conn.execute(select(core_seat_hold.c.table_id, core_seat_hold.c.seat)).all()
@@ -65,3 +74,16 @@ def test_old_tables_enter_the_registry_with_every_row_intact(database_url, tmp_p
     assert rows[GAME]["finished"] is None and rows[TABLE]["finished"] is None
     assert rows[TABLE]["touched"].startswith("2024-04-03") and rows[DONE]["finished"]
     assert [tuple(h) for h in holds] == [(GAME, 0)]  # the seat claimed the old way is still held
+    assert seated == sorted([(GAME, 0, "Aki", "seat-token-0-xxxx"), (GAME, 1, "Bo", "seat-token-1-xxxx"),
+                             (TABLE, 0, "Aki", None), (TABLE, 1, "Bo", None), (DONE, 0, "Aki", None),
+                             (DONE, 1, "Bo", None)])
+    from companion.web.enroute import play_store
+
+    with app.app_context():  # an old seat link still opens its seat
+        assert play_store.seat_by_token("seat-token-1-xxxx") == (GAME, 1)
+    with app.app_context(), db.write() as conn:  # down again: the names and tokens go back to En Route's rows
+        command.downgrade(db.alembic_config(conn), PREVIOUS.replace("0004_route_jobs", "0005_core_tables"))
+        back = sorted(tuple(r) for r in conn.execute(text("SELECT game_id, seat, token FROM play_seat")))
+        names = sorted(tuple(r) for r in conn.execute(text("SELECT table_id, seat, name FROM player_sheet")))
+    assert back == [(GAME, 0, "seat-token-0-xxxx"), (GAME, 1, "seat-token-1-xxxx")]
+    assert names == sorted([(TABLE, 0, "Aki"), (TABLE, 1, "Bo"), (DONE, 0, "Aki"), (DONE, 1, "Bo")])

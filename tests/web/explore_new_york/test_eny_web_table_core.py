@@ -16,7 +16,8 @@ from sqlalchemy import select, text
 from companion.web.core.db import alembic_config, make_engine
 from companion.web.core.db import database_url as url_of
 from companion.web.core.tables import registry
-from companion.web.core.tables.registry import core_table
+from companion.web.core.tables.registry import core_seat, core_table
+from companion.web.explore_new_york import store
 
 
 @pytest.fixture
@@ -138,9 +139,12 @@ def test_old_tables_are_registered_and_kept(database_url, tmp_path, monkeypatch)
     app = make_app(tmp_path, DATABASE_URL=database_url)
     with app.extensions["companion.engine"].connect() as conn:
         tables = conn.execute(text("SELECT id, created, settings FROM eny_table ORDER BY id")).all()
-        sheets = conn.execute(text("SELECT table_id, seat, name, sheet, version, updated FROM eny_sheet "
+        sheets = conn.execute(text("SELECT table_id, seat, sheet, version, updated FROM eny_sheet "
                                    "ORDER BY table_id, seat")).all()
         rows = conn.execute(select(core_table).order_by(core_table.c.table_id)).mappings().all()
+        seated = conn.execute(select(core_seat.c.table_id, core_seat.c.seat, core_seat.c.name, core_seat.c.token)
+                              .where(core_seat.c.game == "explore-new-york")
+                              .order_by(core_seat.c.table_id, core_seat.c.seat)).all()
     assert [t.id for t in tables] == ["OldTableA123456789", "OldTableB123456789"]
     assert all(json.loads(t.settings) == {"players": 2} for t in tables)
     assert [(s.table_id, s.seat, s.version) for s in sheets] == [("OldTableA123456789", 0, 1),
@@ -151,3 +155,13 @@ def test_old_tables_are_registered_and_kept(database_url, tmp_path, monkeypatch)
     assert [(r["game"], r["table_id"], r["created"], r["touched"], bool(r["finished"])) for r in rows] == [
         ("explore-new-york", "OldTableA123456789", "2025-01-02T03:04:05+00:00", "2025-01-04T00:00:00+00:00", False),
         ("explore-new-york", "OldTableB123456789", "2025-01-02T03:04:05+00:00", "2025-01-04T00:00:00+00:00", True)]
+    assert [tuple(r) for r in seated] == [(t, seat, f"P{seat}", None) for t in ("OldTableA123456789",
+                                                                            "OldTableB123456789") for seat in (0, 1)]
+    with app.app_context():
+        assert [p["name"] for p in store.get_players("OldTableB123456789")] == ["P0", "P1"]
+    with app.extensions["companion.engine"].begin() as conn:  # down again: the names go back to the sheets
+        command.downgrade(alembic_config(conn), "eny_0004")
+        back = conn.execute(text("SELECT table_id, seat, name FROM eny_sheet ORDER BY table_id, seat")).all()
+        left = conn.execute(text("SELECT count(*) FROM core_seat WHERE game = 'explore-new-york'")).scalar()
+    assert [tuple(r) for r in back] == [(t, seat, f"P{seat}") for t in ("OldTableA123456789", "OldTableB123456789")
+                                        for seat in (0, 1)] and left == 0

@@ -1,25 +1,30 @@
 """Tables made before the core's registry survive the upgrade: every row intact, each table registered, claimed
-seats still held (SQLite and PostgreSQL)."""
+seats still held, each seat's link token (and name) in the core's seats, and back on a downgrade (SQLite and
+PostgreSQL)."""
 
 from __future__ import annotations
 
 import json
 
 from alembic import command
-from sqlalchemy import insert, select
+from sqlalchemy import Column, Integer, MetaData, String, Table, insert, select
 
 from companion.web.core import db
 from companion.web.core.app import create_app
-from companion.web.core.tables.registry import core_seat_hold, core_table
-from companion.web.thurn_und_taxis_rome.store import taxis_action, taxis_seat, taxis_table
+from companion.web.core.tables.registry import core_seat, core_seat_hold, core_table
+from companion.web.thurn_und_taxis_rome.store import taxis_action, taxis_table
+
+# The game's seat rows as the code before the core's seats had them.
+taxis_seat = Table("taxis_seat", MetaData(), Column("table_id", String(64), primary_key=True),
+                   Column("seat", Integer, primary_key=True), Column("token", String(64)), Column("claimed", Integer))
 
 GAME = "thurn-und-taxis-rome"
 OLD_HEAD = "thurn_und_taxis_rome_0001"
 
 
-def _rows(conn) -> dict:
+def _rows(conn, seats=True) -> dict:
     return {t.name: sorted(tuple(r) for r in conn.execute(select(t)).all())
-            for t in (taxis_table, taxis_seat, taxis_action)}
+            for t in (taxis_table, taxis_seat, taxis_action) if seats or t is not taxis_seat}
 
 
 def test_existing_tables_are_registered_and_kept(database_url, tmp_path):
@@ -32,7 +37,8 @@ def test_existing_tables_are_registered_and_kept(database_url, tmp_path):
     with app.app_context(), engine.begin() as conn:
         conn.execute(insert(taxis_table), [
             {"id": "old-table-one-xxxxxxx", "created": "2025-01-02T10:00:00+00:00", "version": 3,
-             "state": json.dumps({"ended": False}), "base": "[]", "board_id": None},
+             "state": json.dumps({"ended": False, "seats": [{"player": "Ana"}, {"player": "Ben"}]}), "base": "[]",
+             "board_id": None},
             {"id": "old-table-two-xxxxxxx", "created": "2025-02-03T10:00:00+00:00", "version": 9, "state": over,
              "base": '[{"houses_left": 2}]', "board_id": None}])
         conn.execute(insert(taxis_seat), [
@@ -45,7 +51,9 @@ def test_existing_tables_are_registered_and_kept(database_url, tmp_path):
         before = _rows(conn)
     db.upgrade(app)
     with app.app_context(), engine.connect() as conn:
-        assert _rows(conn) == before
+        assert _rows(conn, seats=False) == {k: v for k, v in before.items() if k != "taxis_seat"}
+        seated = sorted(tuple(r) for r in conn.execute(select(core_seat.c.table_id, core_seat.c.seat, core_seat.c.name,
+                                                                core_seat.c.token).where(core_seat.c.game == GAME)))
         registry = {r["table_id"]: r for r in conn.execute(select(core_table).where(core_table.c.game == GAME))
                     .mappings()}
         holds = sorted((r["table_id"], r["seat"]) for r in conn.execute(select(core_seat_hold)).mappings())
@@ -54,6 +62,13 @@ def test_existing_tables_are_registered_and_kept(database_url, tmp_path):
     assert registry["old-table-one-xxxxxxx"]["finished"] is None
     assert registry["old-table-two-xxxxxxx"]["finished"] == "2025-02-03T10:00:00+00:00"
     assert holds == [("old-table-one-xxxxxxx", 0), ("old-table-two-xxxxxxx", 0)]
+    assert seated == [("old-table-one-xxxxxxx", 0, "Ana", "seat-one-zero-xxxxxx"),
+                      ("old-table-one-xxxxxxx", 1, "Ben", "seat-one-one-xxxxxxx"),
+                      ("old-table-two-xxxxxxx", 0, "", "seat-two-zero-xxxxxx")]
     db.upgrade(app)  # again: nothing doubles
     with app.app_context(), engine.connect() as conn:
         assert len(conn.execute(select(core_table).where(core_table.c.game == GAME)).all()) == 2
+    with app.app_context(), engine.begin() as conn:  # down again: the game's seat rows come back as they were
+        command.downgrade(db.alembic_config(conn), "thurn_und_taxis_rome_0002")
+        assert _rows(conn) == before
+        assert conn.execute(select(core_seat).where(core_seat.c.game == GAME)).all() == []

@@ -1,4 +1,5 @@
-"""Tables made before the core's registry keep every row, and each gets its core_table row (SQLite and PostgreSQL)."""
+"""Tables made before the core's registry keep every row, and each gets its core_table row; names and seat
+tokens move into the core's seats, and back on a downgrade (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -41,8 +42,9 @@ def test_old_tables_are_registered_and_kept(database_url, tmp_path, monkeypatch)
     engine = app.extensions["companion.engine"]
     with engine.connect() as conn:
         table = conn.execute(text("SELECT id, created, mode, plans, version FROM welcome_to_table")).all()
-        seats = conn.execute(text("SELECT seat, token, name, log, version, updated FROM welcome_to_seat "
-                                  "ORDER BY seat")).all()
+        seats = conn.execute(text("SELECT s.seat, c.token, c.name, s.log, s.version, s.updated "
+                                  "FROM welcome_to_seat s JOIN core_seat c ON c.game = 'welcome-to' "
+                                  "AND c.table_id = s.table_id AND c.seat = s.seat ORDER BY s.seat")).all()
         from companion.web.core.tables.registry import core_table
 
         rows = conn.execute(select(core_table)).mappings().all()
@@ -63,3 +65,10 @@ def test_old_tables_are_registered_and_kept(database_url, tmp_path, monkeypatch)
     assert "Ana" in page and 'href="/welcome-to/s/TokenAna0123456789"' in page and page.count("Open my sheet") == 1
     assert client.get("/welcome-to/t/OldTable0123456789/game.json").get_json(force=True)["players"][0][
         "streets"][0][0] == 3
+    with engine.begin() as conn:  # down again: the names and tokens return to the game's seats
+        command.downgrade(alembic_config(conn), "welcome_to_0003")
+        back = conn.execute(text("SELECT seat, token, name FROM welcome_to_seat ORDER BY seat")).all()
+        left = conn.execute(text("SELECT count(*) FROM core_seat WHERE game = 'welcome-to'")).scalar()
+    assert [tuple(r) for r in back] == [(0, "TokenAna0123456789", "Ana"), (1, "TokenBen0123456789", "Ben")]
+    assert left == 0
+    engine.dispose()

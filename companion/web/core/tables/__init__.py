@@ -6,8 +6,11 @@ building its own:
 - `registry`: one row per table of any game (`core_table`): when it was made, last touched, finished;
   the retention command (`flask tables-purge`) archives finished tables and purges abandoned ones through
   the game's own `delete` hook.
-- `seats`: the host of a table and who holds each seat (one claim policy for every game), and the table's
-  log of reissued links and moved seats, shown on the shared screen.
+- `seats`: the host of a table and who holds each seat (one claim policy for every game), handing the host
+  role over (offered by the host, taken by another phone), and the table's log of reissued links, moved
+  seats and hosts, shown on the shared screen.
+- `roster`: every game's seats (`core_seat`): each player's name and seat-link token, with the name rule
+  and link reissue in one place; a game keeps only its own per-seat state in its rows.
 - `names`: player names compared case- and space-insensitively; duplicates refused the same way everywhere.
 - `live`: the change-mark answer every live page polls (static `live.js`, macro `live_box` in
   templates/core/macros.html), and the `/ping` the offline script asks before it sends a form.

@@ -14,7 +14,21 @@ from datetime import UTC, datetime, timedelta
 import click
 from flask import current_app
 from flask.cli import with_appcontext
-from sqlalchemy import Column, Connection, Integer, MetaData, String, Table, Text, and_, delete, insert, select, update
+from sqlalchemy import (
+    Column,
+    Connection,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    and_,
+    delete,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from .. import db
@@ -39,6 +53,17 @@ core_seat_hold = Table(
     Column("seat", Integer, primary_key=True),
     Column("holder", String(64), nullable=False),  # the hash of the holding phone's key
     Column("since", String(32), nullable=False),
+)
+
+core_seat = Table(  # every game's seats: the name and the seat's secret link token (roster.py)
+    "core_seat", metadata,
+    Column("game", String(64), primary_key=True),
+    Column("table_id", String(64), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("token", String(64)),  # None: the game derives its seat links (or has none)
+    Column("created", String(32), nullable=False),
+    UniqueConstraint("game", "token", name="uq_core_seat_token"),
 )
 
 core_table_event = Table(
@@ -136,7 +161,7 @@ def purge(days: int, dry_run: bool = False, at: datetime | None = None) -> dict[
                 done["purged"].append(key)
                 if not dry_run:
                     spec.delete(conn, key[1])
-                    for t in (core_seat_hold, core_table_event):
+                    for t in (core_seat, core_seat_hold, core_table_event):
                         conn.execute(delete(t).where(t.c.game == key[0], t.c.table_id == key[1]))
                     conn.execute(delete(core_table).where(core_table.c.game == key[0],
                                                           core_table.c.table_id == key[1]))

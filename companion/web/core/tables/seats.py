@@ -12,6 +12,10 @@ The policy, the same in every game:
     (`reissued`), logged and shown on the shared screen to the whole table.
 - From the table link a held seat is refused (`claim(..., by_link=False)` answers "held"): no one takes
   over a seat by tapping "This is me".
+
+The host role moves the same way, with the host's approval shown to the table: the host offers it
+(`offer_host`), the next other phone to take it (`take_host`) becomes host, and until then the host may
+withdraw the offer (`keep_host`). Each step is a line in the table's log.
 """
 
 from __future__ import annotations
@@ -39,7 +43,14 @@ EVENT_TEXTS = {
     "freed-by-host": N_("The host freed {name}'s seat: the next phone to tap \"This is me\" holds it."),
     "reissued": N_("The host made a new link for {name}; the old link no longer opens the seat."),
     "renewed": N_("{name} gave their own page a new link; the old link no longer opens the seat."),
+    "host-offered": N_("The host offered to hand over hosting: the next phone to tap \"Take over as host\" runs "
+                       "the table."),
+    "host-kept": N_("The host withdrew the offer and still hosts the table."),
+    "host-taken": N_("{name}'s phone took over as host; the phone that hosted before no longer does."),
+    "host-taken-seatless": N_("A phone without a seat took over as host; the phone that hosted before no longer "
+                              "does."),
 }
+HOST_KINDS = ("host-offered", "host-kept", "host-taken", "host-taken-seatless")
 
 
 def event_text(event: dict) -> str:
@@ -101,6 +112,54 @@ def is_host(game: str, table_id: str) -> bool:
     with db.read() as conn:
         host = conn.execute(select(core_table.c.host).where(_where(core_table, game, table_id))).scalar()
     return bool(host) and secrets.compare_digest(host, device())
+
+
+def host_offered(game: str, table_id: str, conn=None) -> bool:
+    """Whether the host has offered the host role and no phone has taken it (nor the host withdrawn it) since."""
+    query = (select(core_table_event.c.kind).where(_where(core_table_event, game, table_id),
+                                                   core_table_event.c.kind.in_(HOST_KINDS))
+             .order_by(core_table_event.c.id.desc()).limit(1))
+    if conn is not None:
+        return conn.execute(query).scalar() == "host-offered"
+    with db.read() as c:
+        return c.execute(query).scalar() == "host-offered"
+
+
+def offer_host(game: str, table_id: str) -> None:
+    """The host offers the host role to the next other phone (the caller checked `is_host`); logged."""
+    with db.write() as conn:
+        if not host_offered(game, table_id, conn):
+            log(conn, game, table_id, "host-offered")
+            touch(game, table_id, conn)
+
+
+def keep_host(game: str, table_id: str) -> None:
+    """The host withdraws an offer that no phone took yet (the caller checked `is_host`); logged."""
+    with db.write() as conn:
+        if host_offered(game, table_id, conn):
+            log(conn, game, table_id, "host-kept")
+            touch(game, table_id, conn)
+
+
+def take_host(game: str, table_id: str, name: str = "") -> bool:
+    """This phone takes the host role the host offered; `name` is the seat it holds ("" for none). Logged.
+
+    False when nothing is offered, or another phone took it first (the update names the host it replaces).
+    """
+    me = device()
+    where = _where(core_table, game, table_id)
+    with db.write() as conn:
+        if not host_offered(game, table_id, conn):
+            return False
+        before = conn.execute(select(core_table.c.host).where(where)).scalar()
+        if before is not None and secrets.compare_digest(before, me):
+            return False
+        same = core_table.c.host.is_(None) if before is None else core_table.c.host == before
+        if conn.execute(update(core_table).where(where, same).values(host=me)).rowcount != 1:
+            return False
+        log(conn, game, table_id, "host-taken" if name else "host-taken-seatless", None, name)
+        touch(game, table_id, conn)
+    return True
 
 
 @dataclass(frozen=True)

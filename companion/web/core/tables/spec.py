@@ -57,6 +57,10 @@ class ContractDriver(Protocol):
     def change(self, client, table: ContractTable) -> str:
         """Make a change as one phone would (e.g. seat 1 saves); return a text every live page then shows."""
 
+    def host_only(self, table: ContractTable) -> list[tuple[str, dict]]:
+        """Optional: every action only the host may take (e.g. a referee's), as (url, form data) posts; another
+        phone with the table link must get 403 with a message naming the host."""
+
     def entry_page(self, table: ContractTable) -> dict | None:
         """The entry page for the offline test: {"url", "fill": [(selector, value)], "save": selector,
         "arrived": callable(client) -> bool}, or None when the game has no entry page."""

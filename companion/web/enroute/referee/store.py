@@ -1,9 +1,10 @@
 """Persistence of refereed games: the setup plus an append-only action log, replayed through the engine.
 
 A game is one `play_game` row (board, setup choices as JSON, a version
-number), one `play_seat` row per player (the seat's secret link and the kept
-personal goal) and its `play_action` rows (round cards, start-round picks,
-turns, hand refreshes, round closes). The state is never stored: `load()`
+number), one `play_seat` row per player (the kept personal goal; the seat's
+name and secret link are the core's seats, core/tables/roster.py) and its
+`play_action` rows (round cards, start-round picks, turns, hand refreshes,
+round closes). The state is never stored: `load()`
 rebuilds it by replaying the live actions through the referee, so it is
 deterministic and survives restarts. Undo marks an action dropped (it stays in
 the log with the version that dropped it).
@@ -36,7 +37,7 @@ from ....games.enroute.setup import SetupOptions, SoloSequence, draw_setup
 from ...core.db import _now, metadata, read, write
 from ...core.i18n import _
 from ...core.security import small_int
-from ...core.tables import registry, seats
+from ...core.tables import registry, roster, seats
 from ...core.tables.live import mark_of
 from ...core.tables.registry import core_seat_hold
 from .. import cities
@@ -62,8 +63,7 @@ play_game = Table(
 play_seat = Table(
     "play_seat", metadata,
     Column("game_id", String(64), ForeignKey("play_game.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("token", String(64), nullable=False, unique=True),
+    Column("seat", Integer, primary_key=True),  # its name and link token: the core's seat (core_seat)
     Column("claimed", Integer, nullable=False, server_default="0"),
     Column("kept", Integer),
 )
@@ -191,10 +191,8 @@ def seat_by_token(seat_token: str) -> tuple[str, int] | None:
     """Return (game id, seat) for a seat's secret link (who holds the seat is the core's: `core.tables.seats`)."""
     if not isinstance(seat_token, str) or not 10 <= len(seat_token) <= 64:
         return None
-    with read() as c:
-        row = c.execute(select(play_seat.c.game_id, play_seat.c.seat)
-                        .where(play_seat.c.token == seat_token)).mappings().first()
-    return (row["game_id"], row["seat"]) if row is not None else None
+    found = roster.by_token(GAME, seat_token)
+    return (found.table_id, found.seat) if found is not None else None
 
 
 def save_setup(token: str, base_version: int, setup: dict, names_changed: bool = False,
@@ -217,8 +215,8 @@ def save_setup(token: str, base_version: int, setup: dict, names_changed: bool =
                 old = json.loads(before or "{}").get("names") or []
                 seats.reissued(GAME, token, seat, old[seat] if seat < len(old) else "", conn=c)
             c.execute(delete(play_seat).where(play_seat.c.game_id == token))
-            for seat in range(len(setup.get("names", []))):
-                c.execute(insert(play_seat).values(game_id=token, seat=seat, token=secrets.token_urlsafe(16)))
+            for made in roster.replace(c, GAME, token, list(setup.get("names", []))):
+                c.execute(insert(play_seat).values(game_id=token, seat=made.seat))
         elif offers_changed:
             c.execute(update(play_seat).where(play_seat.c.game_id == token).values(kept=None))
         registry.touch(GAME, token, c)
@@ -244,11 +242,8 @@ def reissue_seat(token: str, seat: int) -> str | None:
     """
     if small_int(seat) is None:
         return None
-    fresh = secrets.token_urlsafe(16)
     with write() as c:
-        done = c.execute(update(play_seat).where(play_seat.c.game_id == token, play_seat.c.seat == seat)
-                         .values(token=fresh))
-    return fresh if done.rowcount == 1 else None
+        return roster.reissue(c, GAME, token, seat)
 
 
 def start(token: str, base_version: int) -> int | None:
@@ -286,9 +281,10 @@ def load(token: str) -> Played | None:
     if board is None:
         return None
     with read() as c:
-        seats = [dict(r) for r in c.execute(select(play_seat.c.game_id, play_seat.c.seat, play_seat.c.token,
-                                                   play_seat.c.kept).where(play_seat.c.game_id == token)
-                                            .order_by(play_seat.c.seat)).mappings()]
+        tokens = {s.seat: s.token for s in roster.seats(GAME, token, c)}
+        seats = [{**r, "token": tokens.get(r["seat"])}
+                 for r in c.execute(select(play_seat.c.game_id, play_seat.c.seat, play_seat.c.kept)
+                                    .where(play_seat.c.game_id == token).order_by(play_seat.c.seat)).mappings()]
         actions = [{"seq": r["seq"], "kind": r["kind"], "seat": r["seat"], "payload": json.loads(r["payload"])}
                    for r in c.execute(select(play_action).where(play_action.c.game_id == token,
                                                                 play_action.c.dropped.is_(None))

@@ -17,7 +17,7 @@ from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, delete,
 
 from ...core.db import _now, metadata, read, write
 from ...core.security import small_int
-from ...core.tables import registry
+from ...core.tables import registry, roster
 from ...core.tables.live import mark_of
 
 GAME = "enroute"  # the game's id in the core's table registry
@@ -36,8 +36,7 @@ game_table = Table(
 player_sheet = Table(
     "player_sheet", metadata,
     Column("table_id", String(64), ForeignKey("game_table.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("name", Text, nullable=False),
+    Column("seat", Integer, primary_key=True),  # its player's name is the core's (core_seat)
     Column("colour", String(16), nullable=False),
     Column("route_mode", String(8), nullable=False, server_default="best"),
     Column("sheet", Text, nullable=False),
@@ -63,11 +62,11 @@ def create_table(board_id: str, board_doc: dict, level: str, lang: str, ratings:
         conn.execute(insert(game_table).values(id=token, created=now, board_id=board_id,
                                                board_doc=json.dumps(board_doc), level=level, lang=lang,
                                                ratings=json.dumps(ratings), goals=json.dumps(goals)))
+        roster.add(conn, GAME, token, [p["name"] for p in players], tokens=False)
         for seat, player in enumerate(players):
             text = json.dumps(player["sheet"])
-            conn.execute(insert(player_sheet).values(table_id=token, seat=seat, name=player["name"],
-                                                     colour=player["colour"], route_mode="best", sheet=text,
-                                                     version=0, updated=now))
+            conn.execute(insert(player_sheet).values(table_id=token, seat=seat, colour=player["colour"],
+                                                     route_mode="best", sheet=text, version=0, updated=now))
             conn.execute(insert(sheet_history).values(table_id=token, seat=seat, version=0, route_mode="best",
                                                       sheet=text))
         registry.register(GAME, token, conn)
@@ -95,28 +94,21 @@ def set_language(token: str, lang: str) -> None:
 
 
 def get_players(token: str) -> list[dict[str, Any]]:
-    """Load every player's row of a table, in seat order, sheets decoded."""
-    with read() as conn:
-        rows = conn.execute(select(player_sheet).where(player_sheet.c.table_id == token)
-                            .order_by(player_sheet.c.seat)).mappings().all()
-    return [_player(row) for row in rows]
+    """Load every player's row of a table, in seat order, sheets decoded (names from the core's seats)."""
+    return [_player(row) for row in roster.with_seats(GAME, player_sheet, player_sheet.c.table_id == token)]
 
 
 def get_player(token: str, seat: int) -> dict[str, Any] | None:
     """Load one player's row or None."""
     if small_int(seat) is None:  # a seat the database cannot even hold: no such player
         return None
-    with read() as conn:
-        row = conn.execute(select(player_sheet).where(player_sheet.c.table_id == token,
-                                                      player_sheet.c.seat == seat)).mappings().first()
-    return _player(row) if row is not None else None
+    found = roster.with_seats(GAME, player_sheet, player_sheet.c.table_id == token, player_sheet.c.seat == seat)
+    return _player(found[0]) if found else None
 
 
-def _player(row) -> dict[str, Any]:
+def _player(row: dict) -> dict[str, Any]:
     """Decode a player row."""
-    player = dict(row)
-    player["sheet"] = json.loads(player["sheet"])
-    return player
+    return {**row, "sheet": json.loads(row["sheet"])}
 
 
 def save_sheet(token: str, seat: int, base_version: int, sheet: dict, route_mode: str) -> int | None:
