@@ -16,7 +16,13 @@ import, what it adds to the pages:
   `fn(state, player, cards, matches) -> list[str]` (Cairo's cards, Hong Kong's ferries and harbour);
 - `register_script(name, folder, pages, wanted)`: a page script kept in the city's `static/` folder and served
   at the shared static URL `/static/enroute/<name>` (the URL it always had); a page of `pages` ("sheet": a score
-  table's sheet, "seat": a refereed game's player page) includes it when `wanted(board)`.
+  table's sheet, "seat": a refereed game's player page) includes it when `wanted(board)`;
+- `register_referee(module)`: the dotted name of the city's module of refereed-game pages (imported when the
+  referee first asks, so it may import `referee/`); each of its functions is optional:
+  `add_views(bp)` adds its forms' views to the referee's blueprint (`enroute.play`, the URLs and endpoint names
+  they always had), `tracker(game) -> dict` and `seat(game, number, ctx) -> dict` add to the tracker's and a
+  player's page context (`{}` when the board does not need it), `setup_step(game, key) -> (form, apply) | None`
+  is a setup step's form, `setup_extra(game, key, setup) -> dict` what a setup step's page shows.
 
 `load()` imports every city folder once (sorted by name, so registrations keep one order). Adding a city to
 the web adds a folder here and nothing else. A city module imports only this registry, `labels`, `maps/` and
@@ -25,6 +31,7 @@ the core: `maps/svgmap.py` loads the folders while it is itself being imported.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +59,7 @@ STYLES: list[str] = []
 ACTIONS: dict[str, Callable[..., tuple[Any, list]]] = {}
 NOTES: list[Callable[..., list[str]]] = []
 SCRIPTS: dict[str, Script] = {}
+REFEREES: list[str] = []
 _loaded: list[str] = []
 
 
@@ -97,6 +105,12 @@ def register_script(name: str, folder: Path, pages: tuple[str, ...], wanted: Cal
     SCRIPTS[name] = script
 
 
+def register_referee(module: str) -> None:
+    """Add a city's module of refereed-game pages by its dotted name (kept once; imported when first asked)."""
+    if module not in REFEREES:
+        REFEREES.append(module)
+
+
 def load() -> list[str]:
     """Import every city folder once; return their names in load order."""
     if not _loaded:
@@ -136,3 +150,40 @@ def static_folder(name: str) -> Path | None:
     load()
     script = SCRIPTS.get(name)
     return script.folder if script is not None else None
+
+
+def referee_hooks(name: str) -> list[Callable[..., Any]]:
+    """The cities' referee functions called `name` (`add_views`, `tracker`, `seat`, `setup_step`,
+    `setup_extra`), in load order."""
+    load()
+    modules = [importlib.import_module(module) for module in REFEREES]
+    return [getattr(module, name) for module in modules if callable(getattr(module, name, None))]
+
+
+def add_play_views(bp: Any) -> None:
+    """Add the cities' views to the referee's blueprint (once, before the app registers it)."""
+    for fn in referee_hooks("add_views"):
+        fn(bp)
+
+
+def tracker_context(game: Any) -> dict:
+    """What the cities add to the round tracker's page for this game."""
+    return {k: v for fn in referee_hooks("tracker") for k, v in fn(game).items()}
+
+
+def seat_context(game: Any, number: int, ctx: dict) -> dict:
+    """What the cities add to a player's page (`ctx`: what the page has so far)."""
+    extra: dict = {}
+    for fn in referee_hooks("seat"):
+        extra.update(fn(game, number, {**ctx, **extra}))
+    return extra
+
+
+def setup_step(game: Any, key: str) -> tuple[Any, Any] | None:
+    """A city's form of this setup step and its `apply(form, setup)`, or None."""
+    return next((found for fn in referee_hooks("setup_step") if (found := fn(game, key)) is not None), None)
+
+
+def setup_extra(game: Any, key: str, setup: dict) -> dict:
+    """What the cities add to a setup step's page."""
+    return {k: v for fn in referee_hooks("setup_extra") for k, v in fn(game, key, setup).items()}

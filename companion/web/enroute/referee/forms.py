@@ -412,42 +412,6 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
                     cafe)
 
 
-class CafeForm(FlaskForm):
-    """New York: reveal the round's cafe card: the companion's next card of the shuffled deck, or the table's."""
-
-    card = SelectField(lazy("Cafe card"), choices=[], validate_choice=False)
-    version = HiddenField()
-
-
-class HalfForm(FlaskForm):
-    """New York: the half of the map the personal goal card's intersections go on."""
-
-    half = RadioField(lazy("Half of the map"), choices=options([("0", lazy("Left half")), ("1", lazy("Right half"))]),
-                      validate_choice=False)
-    version = HiddenField()
-
-
-def hotspot_form(decks: dict[str, list[tuple[str, str]]]):
-    """New York: the hotspot card backs on top of each goal deck, drawn by the companion or the table's (one
-    choice per deck that has backs)."""
-
-    class HotspotForm(FlaskForm):
-        """Draw or table; the table's back per deck."""
-
-        source = RadioField(_("Hotspot cards"), choices=options([("draw", _("The companion draws them")),
-                                                                  ("table", _("We use the table's cards"))]),
-                            validate_choice=False)
-        version = HiddenField()
-
-    for deck, cards in decks.items():
-        setattr(HotspotForm, f"hot_{deck}", SelectField(_("Hotspot back on deck {deck}", deck=deck),
-                                                        choices=options([(NONE, "–"), *cards]),
-                                                        validate_choice=False))
-    form = HotspotForm()
-    form.decks = list(decks)
-    return form
-
-
 class PickForm(FlaskForm):
     """Start rounds: the two placed cards a player takes for round 1."""
 

@@ -143,17 +143,9 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
         ctx["svg"] = render_map(game.board, pb, shown, interactive="form" in ctx,
                                 label=_("{name}'s map", name=names[number]),
                                 colours=view.colours_of(game.board))
-        ctx["highlight"] = view.highlight_css(highlight) + view.hotspot_css(state)
+        ctx["highlight"] = view.highlight_css(highlight)
         ctx["city_scripts"] = cities.scripts(game.board, "seat")  # e.g. a double map's half switcher
-        ctx["hotspots"] = view.hotspot_roads(state, number)
-        ctx["cafe_card"] = view.cafe_card_label(game.board, store.round_cafe(game))
-        ctx["cafe_pending"] = bool(game.board.features_of("cafe_card")) and state.cafes_in_play() \
-            and not ctx["cafe_card"] and "brief" in ctx
-        if state.phase == "over" and number in store.needs_goal_half(game):
-            ctx["half"] = pf.HalfForm(data={"version": str(game.version)})
-        elif number in game.goal_halves:
-            ctx["half_placed"] = _("Your personal goal is on the right half of the map.") if game.goal_halves[number] \
-                else _("Your personal goal is on the left half of the map.")
+        ctx.update(cities.seat_context(game, number, ctx))  # a city's own parts (say hotspots, a goal's half)
         if me.played and me.turns and state.phase == "drawing":
             ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
             coloured = pairs.turn_colours_text(me.turns[-1][1])
@@ -225,23 +217,6 @@ def pick(seat_token: str):
         flash(refused[0], "error")
         for p in _problems(refused[1]):
             flash(p["text"], "error")
-    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
-
-
-@bp.post("/s/<seat_token>/goal-half")
-def goal_half(seat_token: str):
-    """New York: place the personal goal's intersections on the left or right half (secret until scoring)."""
-    game, number = _seat(seat_token)
-    form = pf.HalfForm()
-    if not form.validate_on_submit() or form.half.data not in ("0", "1"):
-        flash(_form_message(form, _("Choose the left or the right half.")), "error")
-        return _render_seat(game, number, seat_token, status=400)
-    refused = _record(game, form, "goal_half", number, {"half": int(form.half.data)})
-    if refused:
-        message, found, status = refused
-        flash(message, "error")
-        return _render_seat(store.load(game.id), number, seat_token, status=status, problems=_problems(found))
-    flash(_("Your personal goal is placed; it stays secret until scoring."), "ok")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
 
 
