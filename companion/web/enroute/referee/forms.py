@@ -417,17 +417,3 @@ class PickForm(FlaskForm):
 
     pick = SelectMultipleField(lazy("Your two round cards"), choices=[], validate_choice=False)
     version = HiddenField()
-
-
-class StartForm(FlaskForm):
-    """London: the station of the starting subway card and the section drawn from it ("station|x1,y1,x2,y2")."""
-
-    start = RadioField(lazy("Your starting station and section"), choices=[], validate_choice=False)
-    version = HiddenField()
-
-
-def parse_start(text: str) -> tuple[str, Section] | None:
-    """Decode "station|x1,y1,x2,y2", or None."""
-    station, _sep, raw = (text or "").partition("|")
-    sec = parse_sec(raw)
-    return (station, sec) if station and sec is not None else None

@@ -219,14 +219,8 @@ def goal_half(seat_token: str):
     if not form.validate_on_submit() or form.half.data not in ("0", "1"):
         flash(_form_message(form, _("Choose the left or the right half.")), "error")
         return player._render_seat(game, number, seat_token, status=400)
-    refused = rounds._record(game, form, "goal_half", number, {"half": int(form.half.data)})
-    if refused:
-        message, found, status = refused
-        flash(message, "error")
-        return player._render_seat(store.load(game.id), number, seat_token, status=status,
-                                   problems=rounds._problems(found))
-    flash(_("Your personal goal is placed; it stays secret until scoring."), "ok")
-    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
+    return player.seat_change(game, number, seat_token, form, "goal_half", {"half": int(form.half.data)},
+                              _("Your personal goal is placed; it stays secret until scoring."))
 
 
 def add_views(bp) -> None:
