@@ -155,7 +155,9 @@ from pathlib import Path
 
 from companion.web.enroute.maps import svgfeatures as sf
 from companion.web.enroute.cities import (
+    CardField,
     register_action,
+    register_card_field,
     register_marks,
     register_referee,
     register_round_notes,
@@ -177,6 +179,8 @@ register_marks(lambda board: ['<g class="seventh-mark"/>'] if board.features_of(
 register_action("seventh_wish", _wish)
 register_round_notes(lambda state, player, cards, matches: ["Throw a coin in the fountain."])
 register_referee(f"{__name__}.referee")
+register_card_field(CardField(lambda cls, prefix, board: setattr(cls, f"{prefix}_coin", "a coin field"),
+                              lambda form, prefix, board: {}, lambda *args: True))
 register_script("seventh-fountains.js", Path(__file__).with_name("static"), ("sheet",),
                 lambda board: bool(board.features_of("fountain")))
 '''
@@ -277,7 +281,7 @@ def seventh(tmp_path, monkeypatch):
     monkeypatch.setattr(features, "FEATURE_TYPES", dict(features.FEATURE_TYPES))
     monkeypatch.setattr(svgfeatures, "DRAWERS", dict(svgfeatures.DRAWERS))
     for module, names in ((web_cities, ("MARKS", "VIEWS", "STYLES", "ACTIONS", "NOTES", "SCRIPTS", "REFEREES",
-                                        "_loaded")),
+                                        "CARD_FIELDS", "_loaded")),
                           (print_cities, ("FEATURES", "MAPS", "SHEETS", "_loaded"))):
         for name in names:
             monkeypatch.setattr(module, name, copy.copy(getattr(module, name)))
@@ -325,6 +329,11 @@ def test_a_seventh_city_plugs_into_every_layer_by_its_folders(seventh):
     assert web_cities.setup_step(game, "goals") is None
     assert web_cities.setup_extra(game, "start", {}) == {"fountain_note": "start"}
 
+    cls = type("CardsForm", (), {})
+    for card_field in web_cities.card_fields():
+        card_field.add(cls, "c0", board)
+    assert cls.c0_coin == "a coin field" and not hasattr(cls, "c0_symbol")  # no remote spaces on this board
+
     assert CITY in print_cities.load()
     assert maps_pdf(board, player_boards=[1]).startswith(b"%PDF")
     assert sys.modules[f"printables.enroute.cities.{CITY}"].CALLS == ["seventh-example"]
@@ -345,6 +354,7 @@ def test_the_seventh_city_is_gone_after_its_test():
     assert "cafe" in web_cities.ACTIONS and "halves" in print_cities.SHEETS and print_cities.MAPS
     assert "seventh_wish" not in web_cities.ACTIONS and "fountains" not in print_cities.SHEETS
     assert [m.rsplit(".", 2)[1] for m in web_cities.REFEREES] == ["london", "new_york"]
+    assert len(web_cities.CARD_FIELDS) == 1  # Cairo's remote space symbol
     assert "seventh-fountains.js" not in web_cities.SCRIPTS and "ny-halves.js" in web_cities.SCRIPTS
     assert len(web_cities.NOTES) == 2  # Cairo's cards, Hong Kong's ferries and harbour
 

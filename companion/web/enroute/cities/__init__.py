@@ -17,6 +17,10 @@ import, what it adds to the pages:
 - `register_script(name, folder, pages, wanted)`: a page script kept in the city's `static/` folder and served
   at the shared static URL `/static/enroute/<name>` (the URL it always had); a page of `pages` ("sheet": a score
   table's sheet, "seat": a refereed game's player page) includes it when `wanted(board)`;
+- `register_card_field(field)`: a round card's own field on the referee's card form (`CardField`: `add(cls,
+  prefix, board)` adds it for a board that needs it, `read(form, prefix, board) -> dict` its `RoundCard` keyword
+  values, `check(form, prefix, board, title, values, errors) -> bool` refuses what cannot be (Cairo's remote space
+  symbol);
 - `register_referee(module)`: the dotted name of the city's module of refereed-game pages (imported when the
   referee first asks, so it may import `referee/`); each of its functions is optional:
   `add_views(bp)` adds its forms' views to the referee's blueprint (`enroute.play`, the URLs and endpoint names
@@ -53,6 +57,15 @@ class Script:
     wanted: Callable[[Any], bool]
 
 
+@dataclass(frozen=True)
+class CardField:
+    """A city's field of a round card on the referee's card form: added, read and checked with the shared ones."""
+
+    add: Callable[[Any, str, Any], None]
+    read: Callable[[Any, str, Any], dict]
+    check: Callable[..., bool]
+
+
 VIEWS: list[Callable[..., str]] = []
 MARKS: list[Callable[[Any], list[str]]] = []
 STYLES: list[str] = []
@@ -60,6 +73,7 @@ ACTIONS: dict[str, Callable[..., tuple[Any, list]]] = {}
 NOTES: list[Callable[..., list[str]]] = []
 SCRIPTS: dict[str, Script] = {}
 REFEREES: list[str] = []
+CARD_FIELDS: list[CardField] = []
 _loaded: list[str] = []
 
 
@@ -103,6 +117,18 @@ def register_script(name: str, folder: Path, pages: tuple[str, ...], wanted: Cal
     if (SHARED_STATIC / name).exists() or SCRIPTS.get(name, script).folder != script.folder:
         raise ValueError(f"the static file {name!r} is already served")
     SCRIPTS[name] = script
+
+
+def register_card_field(card_field: CardField) -> None:
+    """Add a round card's own field (kept once)."""
+    if card_field not in CARD_FIELDS:
+        CARD_FIELDS.append(card_field)
+
+
+def card_fields() -> list[CardField]:
+    """The cities' round-card fields, in load order."""
+    load()
+    return list(CARD_FIELDS)
 
 
 def register_referee(module: str) -> None:
