@@ -162,6 +162,7 @@ from companion.web.enroute.cities import (
     register_referee,
     register_round_notes,
     register_script,
+    register_sheet_notes,
 )
 
 
@@ -179,6 +180,7 @@ register_marks(lambda board: ['<g class="seventh-mark"/>'] if board.features_of(
 register_action("seventh_wish", _wish)
 register_round_notes(lambda state, player, cards, matches: ["Throw a coin in the fountain."])
 register_referee(f"{__name__}.referee")
+register_sheet_notes(features={"fountain": ("A coin in a fountain scores nothing.",)})
 register_card_field(CardField(lambda cls, prefix, board: setattr(cls, f"{prefix}_coin", "a coin field"),
                               lambda form, prefix, board: {}, lambda *args: True))
 register_script("seventh-fountains.js", Path(__file__).with_name("static"), ("sheet",),
@@ -281,7 +283,7 @@ def seventh(tmp_path, monkeypatch):
     monkeypatch.setattr(features, "FEATURE_TYPES", dict(features.FEATURE_TYPES))
     monkeypatch.setattr(svgfeatures, "DRAWERS", dict(svgfeatures.DRAWERS))
     for module, names in ((web_cities, ("MARKS", "VIEWS", "STYLES", "ACTIONS", "NOTES", "SCRIPTS", "REFEREES",
-                                        "CARD_FIELDS", "_loaded")),
+                                        "CARD_FIELDS", "TOOL_NOTES", "FEATURE_NOTES", "_loaded")),
                           (print_cities, ("FEATURES", "MAPS", "SHEETS", "_loaded"))):
         for name in names:
             monkeypatch.setattr(module, name, copy.copy(getattr(module, name)))
@@ -333,6 +335,9 @@ def test_a_seventh_city_plugs_into_every_layer_by_its_folders(seventh):
     for card_field in web_cities.card_fields():
         card_field.add(cls, "c0", board)
     assert cls.c0_coin == "a coin field" and not hasattr(cls, "c0_symbol")  # no remote spaces on this board
+    from companion.web.enroute.tables.city_sheet import city_notes
+
+    assert {"key": "fountain", "text": "A coin in a fountain scores nothing."} in city_notes(board)
 
     assert CITY in print_cities.load()
     assert maps_pdf(board, player_boards=[1]).startswith(b"%PDF")
@@ -355,6 +360,8 @@ def test_the_seventh_city_is_gone_after_its_test():
     assert "seventh_wish" not in web_cities.ACTIONS and "fountains" not in print_cities.SHEETS
     assert [m.rsplit(".", 2)[1] for m in web_cities.REFEREES] == ["london", "new_york"]
     assert len(web_cities.CARD_FIELDS) == 1  # Cairo's remote space symbol
+    assert "fountain" not in web_cities.FEATURE_NOTES and "dock" in web_cities.FEATURE_NOTES
+    assert set(web_cities.TOOL_NOTES) == {"colour"}  # Paris's colour pen
     assert "seventh-fountains.js" not in web_cities.SCRIPTS and "ny-halves.js" in web_cities.SCRIPTS
     assert len(web_cities.NOTES) == 2  # Cairo's cards, Hong Kong's ferries and harbour
 

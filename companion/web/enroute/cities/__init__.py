@@ -17,6 +17,8 @@ import, what it adds to the pages:
 - `register_script(name, folder, pages, wanted)`: a page script kept in the city's `static/` folder and served
   at the shared static URL `/static/enroute/<name>` (the URL it always had); a page of `pages` ("sheet": a score
   table's sheet, "seat": a refereed game's player page) includes it when `wanted(board)`;
+- `register_sheet_notes(tools, features)`: the rule notes a score sheet shows for the city's own sheet tools and
+  feature types (`{tool or type: (texts marked with N_, ...)}`), after the shared ones (`tables/city_sheet.py`);
 - `register_card_field(field)`: a round card's own field on the referee's card form (`CardField`: `add(cls,
   prefix, board)` adds it for a board that needs it, `read(form, prefix, board) -> dict` its `RoundCard` keyword
   values, `check(form, prefix, board, title, values, errors) -> bool` refuses what cannot be (Cairo's remote space
@@ -74,6 +76,8 @@ NOTES: list[Callable[..., list[str]]] = []
 SCRIPTS: dict[str, Script] = {}
 REFEREES: list[str] = []
 CARD_FIELDS: list[CardField] = []
+TOOL_NOTES: dict[str, tuple[str, ...]] = {}
+FEATURE_NOTES: dict[str, tuple[str, ...]] = {}
 _loaded: list[str] = []
 
 
@@ -117,6 +121,23 @@ def register_script(name: str, folder: Path, pages: tuple[str, ...], wanted: Cal
     if (SHARED_STATIC / name).exists() or SCRIPTS.get(name, script).folder != script.folder:
         raise ValueError(f"the static file {name!r} is already served")
     SCRIPTS[name] = script
+
+
+def register_sheet_notes(tools: dict[str, tuple[str, ...]] | None = None,
+                         features: dict[str, tuple[str, ...]] | None = None) -> None:
+    """Add a city's rule notes of its sheet tools and feature types; one tool or type has one city's notes (a
+    programming error otherwise)."""
+    for found, notes in ((TOOL_NOTES, tools or {}), (FEATURE_NOTES, features or {})):
+        for kind, texts in notes.items():
+            if found.get(kind, tuple(texts)) != tuple(texts):
+                raise ValueError(f"the notes of {kind!r} are already registered")
+            found[kind] = tuple(texts)
+
+
+def sheet_notes() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """The cities' rule notes of sheet tools and of feature types, in load order."""
+    load()
+    return dict(TOOL_NOTES), dict(FEATURE_NOTES)
 
 
 def register_card_field(card_field: CardField) -> None:
