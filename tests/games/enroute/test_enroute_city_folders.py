@@ -98,7 +98,7 @@ def test_shared_static_files_and_templates_name_no_city():
 
 def test_every_layer_has_a_folder_per_drawing_city():
     """New York and Paris draw in the web and the printables from their own folders there; Cairo and Hong Kong
-    add their round notes on the web."""
+    add their round notes on the web, London its starting section's pages."""
     folders = {layer: {p.name for p in (ROOT / layer).iterdir() if (p / "__init__.py").exists()}
                for layer in ("companion/web/enroute/cities", "printables/enroute/cities")}
     assert folders["companion/web/enroute/cities"] == {"cairo", "hong_kong", "london", "new_york", "paris"}

@@ -32,7 +32,8 @@ import, what it adds to the pages:
 
 `load()` imports every city folder once (sorted by name, so registrations keep one order). Adding a city to
 the web adds a folder here and nothing else. A city module imports only this registry, `labels`, `maps/` and
-the core: `maps/svgmap.py` loads the folders while it is itself being imported.
+the core: `maps/svgmap.py` loads the folders while it is itself being imported (a referee module, imported only
+when the referee asks, may also import `referee/`).
 """
 
 from __future__ import annotations
