@@ -42,6 +42,7 @@ class _GameBlueprint(Blueprint):
 
 
 bp = _GameBlueprint("enroute", __name__, static_folder="static", static_url_path="/static/enroute")
+cities.add_play_views(play.bp)  # a city's own forms' views (they import the referee's modules, loaded by now)
 for child in (tables.bp, play.bp, boards.bp, api.bp, photo.bp, route_progress.bp):
     bp.register_blueprint(child)
 # When the app starts (its migrations have run): bring an old board library folder into the database, once.

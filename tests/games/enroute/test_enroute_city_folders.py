@@ -98,10 +98,10 @@ def test_shared_static_files_and_templates_name_no_city():
 
 def test_every_layer_has_a_folder_per_drawing_city():
     """New York and Paris draw in the web and the printables from their own folders there; Cairo and Hong Kong
-    add their round notes on the web."""
+    add their round notes on the web, London its starting section's pages."""
     folders = {layer: {p.name for p in (ROOT / layer).iterdir() if (p / "__init__.py").exists()}
                for layer in ("companion/web/enroute/cities", "printables/enroute/cities")}
-    assert folders["companion/web/enroute/cities"] == {"cairo", "hong_kong", "new_york", "paris"}
+    assert folders["companion/web/enroute/cities"] == {"cairo", "hong_kong", "london", "new_york", "paris"}
     assert folders["printables/enroute/cities"] == {"new_york", "paris"}
 
 
@@ -154,7 +154,16 @@ WEB_FOLDER = '''
 from pathlib import Path
 
 from companion.web.enroute.maps import svgfeatures as sf
-from companion.web.enroute.cities import register_action, register_marks, register_round_notes, register_script
+from companion.web.enroute.cities import (
+    CardField,
+    register_action,
+    register_card_field,
+    register_marks,
+    register_referee,
+    register_round_notes,
+    register_script,
+    register_sheet_notes,
+)
 
 
 def _over(feature, ctx):
@@ -170,11 +179,43 @@ sf.register("fountain", sf.Drawer(over=_over, symbol='<circle class="seventh-fou
 register_marks(lambda board: ['<g class="seventh-mark"/>'] if board.features_of("fountain") else [])
 register_action("seventh_wish", _wish)
 register_round_notes(lambda state, player, cards, matches: ["Throw a coin in the fountain."])
+register_referee(f"{__name__}.referee")
+register_sheet_notes(features={"fountain": ("A coin in a fountain scores nothing.",)})
+register_card_field(CardField(lambda cls, prefix, board: setattr(cls, f"{prefix}_coin", "a coin field"),
+                              lambda form, prefix, board: {}, lambda *args: True))
 register_script("seventh-fountains.js", Path(__file__).with_name("static"), ("sheet",),
                 lambda board: bool(board.features_of("fountain")))
 '''
 
 SCRIPT = "// the seventh city's fountains\n"
+
+REFEREE = """
+from companion.web.enroute.referee import player
+
+
+def wish(seat_token):
+    return "wished"
+
+
+def add_views(bp):
+    bp.add_url_rule("/s/<seat_token>/wish", "wish", wish, methods=["POST"])
+
+
+def tracker(game):
+    return {"fountains": len(game.board.features_of("fountain"))}
+
+
+def seat(game, number, ctx):
+    return {"coin": f"{ctx['name']} throws a coin", "helper": player.seat_change.__name__}
+
+
+def setup_step(game, key):
+    return ("fountain form", None) if key == "city-goals" else None
+
+
+def setup_extra(game, key, setup):
+    return {"fountain_note": key}
+"""
 
 PRINT_FOLDER = '''
 from printables.enroute.cities import Sheet, register_map, register_sheet
@@ -235,12 +276,14 @@ def seventh(tmp_path, monkeypatch):
                                                                                "rules.py": ENGINE_RULES})])
     monkeypatch.setattr(web_cities, "__path__",
                         [*web_cities.__path__, _folder(tmp_path / "web", {"__init__.py": WEB_FOLDER,
-                                                                         "static/seventh-fountains.js": SCRIPT})])
+                                                                         "static/seventh-fountains.js": SCRIPT,
+                                                                         "referee.py": REFEREE})])
     monkeypatch.setattr(print_cities, "__path__",
                         [*print_cities.__path__, _folder(tmp_path / "print", {"__init__.py": PRINT_FOLDER})])
     monkeypatch.setattr(features, "FEATURE_TYPES", dict(features.FEATURE_TYPES))
     monkeypatch.setattr(svgfeatures, "DRAWERS", dict(svgfeatures.DRAWERS))
-    for module, names in ((web_cities, ("MARKS", "VIEWS", "STYLES", "ACTIONS", "NOTES", "SCRIPTS", "_loaded")),
+    for module, names in ((web_cities, ("MARKS", "VIEWS", "STYLES", "ACTIONS", "NOTES", "SCRIPTS", "REFEREES",
+                                        "CARD_FIELDS", "TOOL_NOTES", "FEATURE_NOTES", "_loaded")),
                           (print_cities, ("FEATURES", "MAPS", "SHEETS", "_loaded"))):
         for name in names:
             monkeypatch.setattr(module, name, copy.copy(getattr(module, name)))
@@ -280,6 +323,22 @@ def test_a_seventh_city_plugs_into_every_layer_by_its_folders(seventh):
     assert web_cities.static_folder("seventh-fountains.js").parent.name == CITY
     assert web_cities.round_notes(SimpleNamespace(board=board), 0, (), []) == ["Throw a coin in the fountain."]
 
+    assert web_cities.REFEREES[-1] == f"companion.web.enroute.cities.{CITY}.referee"
+    game = SimpleNamespace(board=board)
+    tracker, seat = web_cities.referee_hooks("tracker")[-1], web_cities.referee_hooks("seat")[-1]  # its own
+    assert tracker(game) == {"fountains": 2} and seat(game, 0, {"name": "Ann"})["coin"] == "Ann throws a coin"
+    assert web_cities.setup_step(game, "city-goals") == ("fountain form", None)
+    assert web_cities.setup_step(game, "goals") is None
+    assert web_cities.setup_extra(game, "start", {}) == {"fountain_note": "start"}
+
+    cls = type("CardsForm", (), {})
+    for card_field in web_cities.card_fields():
+        card_field.add(cls, "c0", board)
+    assert cls.c0_coin == "a coin field" and not hasattr(cls, "c0_symbol")  # no remote spaces on this board
+    from companion.web.enroute.tables.city_sheet import city_notes
+
+    assert {"key": "fountain", "text": "A coin in a fountain scores nothing."} in city_notes(board)
+
     assert CITY in print_cities.load()
     assert maps_pdf(board, player_boards=[1]).startswith(b"%PDF")
     assert sys.modules[f"printables.enroute.cities.{CITY}"].CALLS == ["seventh-example"]
@@ -299,5 +358,28 @@ def test_the_seventh_city_is_gone_after_its_test():
     assert "fountain" not in FEATURE_TYPES and "hotspot_card" in FEATURE_TYPES
     assert "cafe" in web_cities.ACTIONS and "halves" in print_cities.SHEETS and print_cities.MAPS
     assert "seventh_wish" not in web_cities.ACTIONS and "fountains" not in print_cities.SHEETS
+    assert [m.rsplit(".", 2)[1] for m in web_cities.REFEREES] == ["london", "new_york"]
+    assert len(web_cities.CARD_FIELDS) == 1  # Cairo's remote space symbol
+    assert "fountain" not in web_cities.FEATURE_NOTES and "dock" in web_cities.FEATURE_NOTES
+    assert set(web_cities.TOOL_NOTES) == {"colour"}  # Paris's colour pen
     assert "seventh-fountains.js" not in web_cities.SCRIPTS and "ny-halves.js" in web_cities.SCRIPTS
     assert len(web_cities.NOTES) == 2  # Cairo's cards, Hong Kong's ferries and harbour
+
+
+def test_a_city_adds_its_forms_views_to_the_referee_blueprint(seventh):
+    """A city's referee module adds its views to the referee's blueprint under their own endpoint names (New York's
+    cafe card and goal half, London's starting section and reveal keep theirs)."""
+    from flask import Blueprint, Flask
+
+    from companion.web.enroute import cities as web_cities
+
+    bp = Blueprint("play", __name__, url_prefix="/play")
+    web_cities.add_play_views(bp)
+    app = Flask(__name__)
+    app.register_blueprint(bp)
+    rules = {r.endpoint: str(r) for r in app.url_map.iter_rules()}
+    assert rules["play.wish"] == "/play/s/<seat_token>/wish"
+    assert rules["play.cafe_card"] == "/play/<token>/cafe"
+    assert rules["play.goal_half"] == "/play/s/<seat_token>/goal-half"
+    assert rules["play.start_section"] == "/play/s/<seat_token>/start"
+    assert rules["play.reveal"] == "/play/<token>/reveal"

@@ -16,15 +16,29 @@ import, what it adds to the pages:
   `fn(state, player, cards, matches) -> list[str]` (Cairo's cards, Hong Kong's ferries and harbour);
 - `register_script(name, folder, pages, wanted)`: a page script kept in the city's `static/` folder and served
   at the shared static URL `/static/enroute/<name>` (the URL it always had); a page of `pages` ("sheet": a score
-  table's sheet, "seat": a refereed game's player page) includes it when `wanted(board)`.
+  table's sheet, "seat": a refereed game's player page) includes it when `wanted(board)`;
+- `register_sheet_notes(tools, features)`: the rule notes a score sheet shows for the city's own sheet tools and
+  feature types (`{tool or type: (texts marked with N_, ...)}`), after the shared ones (`tables/city_sheet.py`);
+- `register_card_field(field)`: a round card's own field on the referee's card form (`CardField`: `add(cls,
+  prefix, board)` adds it for a board that needs it, `read(form, prefix, board) -> dict` its `RoundCard` keyword
+  values, `check(form, prefix, board, title, values, errors) -> bool` refuses what cannot be (Cairo's remote space
+  symbol);
+- `register_referee(module)`: the dotted name of the city's module of refereed-game pages (imported when the
+  referee first asks, so it may import `referee/`); each of its functions is optional:
+  `add_views(bp)` adds its forms' views to the referee's blueprint (`enroute.play`, the URLs and endpoint names
+  they always had), `tracker(game) -> dict` and `seat(game, number, ctx) -> dict` add to the tracker's and a
+  player's page context (`{}` when the board does not need it), `setup_step(game, key) -> (form, apply) | None`
+  is a setup step's form, `setup_extra(game, key, setup) -> dict` what a setup step's page shows.
 
 `load()` imports every city folder once (sorted by name, so registrations keep one order). Adding a city to
 the web adds a folder here and nothing else. A city module imports only this registry, `labels`, `maps/` and
-the core: `maps/svgmap.py` loads the folders while it is itself being imported.
+the core: `maps/svgmap.py` loads the folders while it is itself being imported (a referee module, imported only
+when the referee asks, may also import `referee/`).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,12 +60,25 @@ class Script:
     wanted: Callable[[Any], bool]
 
 
+@dataclass(frozen=True)
+class CardField:
+    """A city's field of a round card on the referee's card form: added, read and checked with the shared ones."""
+
+    add: Callable[[Any, str, Any], None]
+    read: Callable[[Any, str, Any], dict]
+    check: Callable[..., bool]
+
+
 VIEWS: list[Callable[..., str]] = []
 MARKS: list[Callable[[Any], list[str]]] = []
 STYLES: list[str] = []
 ACTIONS: dict[str, Callable[..., tuple[Any, list]]] = {}
 NOTES: list[Callable[..., list[str]]] = []
 SCRIPTS: dict[str, Script] = {}
+REFEREES: list[str] = []
+CARD_FIELDS: list[CardField] = []
+TOOL_NOTES: dict[str, tuple[str, ...]] = {}
+FEATURE_NOTES: dict[str, tuple[str, ...]] = {}
 _loaded: list[str] = []
 
 
@@ -97,6 +124,41 @@ def register_script(name: str, folder: Path, pages: tuple[str, ...], wanted: Cal
     SCRIPTS[name] = script
 
 
+def register_sheet_notes(tools: dict[str, tuple[str, ...]] | None = None,
+                         features: dict[str, tuple[str, ...]] | None = None) -> None:
+    """Add a city's rule notes of its sheet tools and feature types; one tool or type has one city's notes (a
+    programming error otherwise)."""
+    for found, notes in ((TOOL_NOTES, tools or {}), (FEATURE_NOTES, features or {})):
+        for kind, texts in notes.items():
+            if found.get(kind, tuple(texts)) != tuple(texts):
+                raise ValueError(f"the notes of {kind!r} are already registered")
+            found[kind] = tuple(texts)
+
+
+def sheet_notes() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """The cities' rule notes of sheet tools and of feature types, in load order."""
+    load()
+    return dict(TOOL_NOTES), dict(FEATURE_NOTES)
+
+
+def register_card_field(card_field: CardField) -> None:
+    """Add a round card's own field (kept once)."""
+    if card_field not in CARD_FIELDS:
+        CARD_FIELDS.append(card_field)
+
+
+def card_fields() -> list[CardField]:
+    """The cities' round-card fields, in load order."""
+    load()
+    return list(CARD_FIELDS)
+
+
+def register_referee(module: str) -> None:
+    """Add a city's module of refereed-game pages by its dotted name (kept once; imported when first asked)."""
+    if module not in REFEREES:
+        REFEREES.append(module)
+
+
 def load() -> list[str]:
     """Import every city folder once; return their names in load order."""
     if not _loaded:
@@ -136,3 +198,40 @@ def static_folder(name: str) -> Path | None:
     load()
     script = SCRIPTS.get(name)
     return script.folder if script is not None else None
+
+
+def referee_hooks(name: str) -> list[Callable[..., Any]]:
+    """The cities' referee functions called `name` (`add_views`, `tracker`, `seat`, `setup_step`,
+    `setup_extra`), in load order."""
+    load()
+    modules = [importlib.import_module(module) for module in REFEREES]
+    return [getattr(module, name) for module in modules if callable(getattr(module, name, None))]
+
+
+def add_play_views(bp: Any) -> None:
+    """Add the cities' views to the referee's blueprint (once, before the app registers it)."""
+    for fn in referee_hooks("add_views"):
+        fn(bp)
+
+
+def tracker_context(game: Any) -> dict:
+    """What the cities add to the round tracker's page for this game."""
+    return {k: v for fn in referee_hooks("tracker") for k, v in fn(game).items()}
+
+
+def seat_context(game: Any, number: int, ctx: dict) -> dict:
+    """What the cities add to a player's page (`ctx`: what the page has so far)."""
+    extra: dict = {}
+    for fn in referee_hooks("seat"):
+        extra.update(fn(game, number, {**ctx, **extra}))
+    return extra
+
+
+def setup_step(game: Any, key: str) -> tuple[Any, Any] | None:
+    """A city's form of this setup step and its `apply(form, setup)`, or None."""
+    return next((found for fn in referee_hooks("setup_step") if (found := fn(game, key)) is not None), None)
+
+
+def setup_extra(game: Any, key: str, setup: dict) -> dict:
+    """What the cities add to a setup step's page."""
+    return {k: v for fn in referee_hooks("setup_extra") for k, v in fn(game, key, setup).items()}

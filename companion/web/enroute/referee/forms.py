@@ -19,6 +19,7 @@ from ....games.enroute.board import Board
 from ....games.enroute.cards import RoundCard
 from ....games.enroute.geometry import Location, Point, Section
 from ...core.i18n import _, data_name, lazy
+from .. import cities
 from ..labels import label
 
 MODES = (("normal", lazy("Normal game (1–4 players)")), ("solo", lazy("Solo game")),
@@ -150,7 +151,7 @@ def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], ad
 
     A track's field says whether the card shows its symbol ("up", in advanced mode also down/stay) or shows it
     as one side of an "OR" choice ("or"); `<prefix>_choice` is the side the chooser takes (and, in advanced
-    mode, `<prefix>_choice_move` its move). A board with remote spaces adds the card's symbol (Cairo cards).
+    mode, `<prefix>_choice_move` its move). A city adds its own card fields (`cities.register_card_field`).
     """
     tracks = tracks if tracks is not None else [(lm.id, data_name(lm.name)) for lm in board.iconic()]
     coordinates = [(NONE, "–")] + [(str(n), str(n)) for n in range(1, 7)]
@@ -175,11 +176,8 @@ def add_card_fields(cls, prefix: str, board: Board, colours: tuple[str, ...], ad
         if advanced:
             setattr(cls, f"{prefix}_choice_move", SelectField(_("Move of the chosen side"),
                                                               choices=options(moves[1:4]), validate_choice=False))
-    spaces = [(f.param("symbol"), data_name(f.name) or f.id) for f in board.features_of("remote_space")]
-    if spaces:
-        setattr(cls, f"{prefix}_symbol", SelectField(_("Cairo card: remote space symbol"),
-                                                     choices=options([(NONE, _("none")), *spaces]),
-                                                     validate_choice=False))
+    for city_field in cities.card_fields():
+        city_field.add(cls, prefix, board)
 
 
 def cards_form(board: Board, colours: tuple[str, ...], prefixes: list[str], advanced: bool,
@@ -234,14 +232,14 @@ def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], title: 
             moves.append(move)
         elif move == "or" and f"{prefix}_choice" in form:
             sides.append(track_id)
-    symbol = form[f"{prefix}_symbol"].data or NONE if f"{prefix}_symbol" in form else NONE
-    known = {f.param("symbol") for f in board.features_of("remote_space")}
+    city_fields = [(f, f.read(form, prefix, board)) for f in cities.card_fields()]
+    values = {k: v for _f, read in city_fields for k, v in read.items()}
     ok = True
     if not coord.isdigit() or not 1 <= int(coord) <= 6:
         form[f"{prefix}_coord"].errors = [_("Choose the card's coordinate (1 to 6).")]
         errors.append(_("{card}: choose its coordinate (1 to 6).", card=title))
         ok = False
-    if repeat and (tourists or symbols or sides or symbol):
+    if repeat and (tourists or symbols or sides or any(values.values())):
         form[f"{prefix}_repeat"].errors = [_("A repeat card shows no tourists and no iconic symbol.")]
         errors.append(_("{card}: a repeat card shows no tourists and no iconic symbol; untick Repeat or clear them.",
                         card=title))
@@ -250,10 +248,8 @@ def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], title: 
         form[f"{prefix}_repeat"].errors = [_("Enter the card's tourists, or tick Repeat.")]
         errors.append(_("{card}: enter the tourists it shows, or tick Repeat for a repeat card.", card=title))
         ok = False
-    if symbol and symbol not in known:
-        form[f"{prefix}_symbol"].errors = [_("Choose one of the listed symbols.")]
-        errors.append(_("{card}: choose one of the listed remote space symbols.", card=title))
-        ok = False
+    for city_field, read in city_fields:
+        ok = city_field.check(form, prefix, board, title, read, errors) and ok
     choice = None
     if len(sides) == 1:
         form[f"{prefix}_icon_{sides[0]}"].errors = [_("An OR choice shows at least two sides.")]
@@ -272,7 +268,7 @@ def read_card(form, prefix: str, board: Board, colours: tuple[str, ...], title: 
         return ReadCard(None)
     move = form[f"{prefix}_choice_move"].data if f"{prefix}_choice_move" in form else None
     card = RoundCard(f"{prefix}-{coord}", int(coord), tuple(tourists), tuple(symbols), repeat,
-                     tuple((t,) for t in sides), symbol or None)
+                     tuple((t,) for t in sides), **values)
     return ReadCard(card, moves, choice, move if move in ("up", "down", "stay") else "up")
 
 
@@ -412,58 +408,8 @@ def read_turn(form, fallback: bool, coordinate_sources: list, errors: list[str])
                     cafe)
 
 
-class CafeForm(FlaskForm):
-    """New York: reveal the round's cafe card: the companion's next card of the shuffled deck, or the table's."""
-
-    card = SelectField(lazy("Cafe card"), choices=[], validate_choice=False)
-    version = HiddenField()
-
-
-class HalfForm(FlaskForm):
-    """New York: the half of the map the personal goal card's intersections go on."""
-
-    half = RadioField(lazy("Half of the map"), choices=options([("0", lazy("Left half")), ("1", lazy("Right half"))]),
-                      validate_choice=False)
-    version = HiddenField()
-
-
-def hotspot_form(decks: dict[str, list[tuple[str, str]]]):
-    """New York: the hotspot card backs on top of each goal deck, drawn by the companion or the table's (one
-    choice per deck that has backs)."""
-
-    class HotspotForm(FlaskForm):
-        """Draw or table; the table's back per deck."""
-
-        source = RadioField(_("Hotspot cards"), choices=options([("draw", _("The companion draws them")),
-                                                                  ("table", _("We use the table's cards"))]),
-                            validate_choice=False)
-        version = HiddenField()
-
-    for deck, cards in decks.items():
-        setattr(HotspotForm, f"hot_{deck}", SelectField(_("Hotspot back on deck {deck}", deck=deck),
-                                                        choices=options([(NONE, "–"), *cards]),
-                                                        validate_choice=False))
-    form = HotspotForm()
-    form.decks = list(decks)
-    return form
-
-
 class PickForm(FlaskForm):
     """Start rounds: the two placed cards a player takes for round 1."""
 
     pick = SelectMultipleField(lazy("Your two round cards"), choices=[], validate_choice=False)
     version = HiddenField()
-
-
-class StartForm(FlaskForm):
-    """London: the station of the starting subway card and the section drawn from it ("station|x1,y1,x2,y2")."""
-
-    start = RadioField(lazy("Your starting station and section"), choices=[], validate_choice=False)
-    version = HiddenField()
-
-
-def parse_start(text: str) -> tuple[str, Section] | None:
-    """Decode "station|x1,y1,x2,y2", or None."""
-    station, _sep, raw = (text or "").partition("|")
-    sec = parse_sec(raw)
-    return (station, sec) if station and sec is not None else None

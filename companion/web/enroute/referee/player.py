@@ -26,10 +26,8 @@ from .common import SEAT_COLOURS, _form_message, _game, _names, _version, bp, co
 from .rounds import (
     _problems,
     _record,
-    _render_tracker,
     _shown_state,
     _start_round_pending,
-    _started,
 )
 
 
@@ -143,28 +141,13 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
         ctx["svg"] = render_map(game.board, pb, shown, interactive="form" in ctx,
                                 label=_("{name}'s map", name=names[number]),
                                 colours=view.colours_of(game.board))
-        ctx["highlight"] = view.highlight_css(highlight) + view.hotspot_css(state)
+        ctx["highlight"] = view.highlight_css(highlight)
         ctx["city_scripts"] = cities.scripts(game.board, "seat")  # e.g. a double map's half switcher
-        ctx["hotspots"] = view.hotspot_roads(state, number)
-        ctx["cafe_card"] = view.cafe_card_label(game.board, store.round_cafe(game))
-        ctx["cafe_pending"] = bool(game.board.features_of("cafe_card")) and state.cafes_in_play() \
-            and not ctx["cafe_card"] and "brief" in ctx
-        if state.phase == "over" and number in store.needs_goal_half(game):
-            ctx["half"] = pf.HalfForm(data={"version": str(game.version)})
-        elif number in game.goal_halves:
-            ctx["half_placed"] = _("Your personal goal is on the right half of the map.") if game.goal_halves[number] \
-                else _("Your personal goal is on the left half of the map.")
+        ctx.update(cities.seat_context(game, number, ctx))  # a city's own parts (say hotspots, a goal's half)
         if me.played and me.turns and state.phase == "drawing":
             ctx["played"] = view.turn_summary(state, number, me.turns[-1][1])
             coloured = pairs.turn_colours_text(me.turns[-1][1])
             ctx["played"] += f" ({coloured})" if coloured else ""
-        if me.start_card is not None:  # London: this player's secret starting station and section
-            start = pf.StartForm(data={"version": str(game.version)})
-            start.start.choices = pf.options(view.start_options(state, number))
-            if me.start is not None:
-                start.start.data = f"{me.start[0]}|{pf.sec_value(me.start[1])}"
-            ctx.update(start=start, start_stations=[view.station_name(game.board, sid) for sid in me.start_card],
-                       start_chosen=view.start_label(state, number) if me.start is not None else None)
         if _start_round_pending(game) and game.placed is not None:
             pick = pf.PickForm(data={"version": str(game.version)})
             pick.pick.choices = pf.options((str(i), _("{card} (placed by {name})",
@@ -180,6 +163,18 @@ def _render_seat(game: store.Played, number: int, seat_token: str, form=None, st
                              "road_drawn": _("That road is already drawn."),
                              "slots_full": _("All section fields are filled; tap one of them again to remove it.")}
     return render_template("enroute/play/seat.html", **ctx), status
+
+
+def seat_change(game: store.Played, number: int, seat_token: str, form, kind: str, payload: dict, done: str):
+    """Record a change a player makes on their own page (a city's form too): refused, the page again with the
+    engine's problems; else `done` said and back to the page."""
+    refused = _record(game, form, kind, number, payload)
+    if refused:
+        message, found, status = refused
+        flash(message, "error")
+        return _render_seat(store.load(game.id), number, seat_token, status=status, problems=_problems(found))
+    flash(done, "ok")
+    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
 
 
 @bp.post("/s/<seat_token>/new-link")
@@ -226,58 +221,6 @@ def pick(seat_token: str):
         for p in _problems(refused[1]):
             flash(p["text"], "error")
     return redirect(url_for("enroute.play.seat", seat_token=seat_token))
-
-
-@bp.post("/s/<seat_token>/goal-half")
-def goal_half(seat_token: str):
-    """New York: place the personal goal's intersections on the left or right half (secret until scoring)."""
-    game, number = _seat(seat_token)
-    form = pf.HalfForm()
-    if not form.validate_on_submit() or form.half.data not in ("0", "1"):
-        flash(_form_message(form, _("Choose the left or the right half.")), "error")
-        return _render_seat(game, number, seat_token, status=400)
-    refused = _record(game, form, "goal_half", number, {"half": int(form.half.data)})
-    if refused:
-        message, found, status = refused
-        flash(message, "error")
-        return _render_seat(store.load(game.id), number, seat_token, status=status, problems=_problems(found))
-    flash(_("Your personal goal is placed; it stays secret until scoring."), "ok")
-    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
-
-
-@bp.post("/s/<seat_token>/start")
-def start_section(seat_token: str):
-    """London: secretly choose a station of the starting subway card and the section drawn from it."""
-    game, number = _seat(seat_token)
-    form = pf.StartForm()
-    chosen = pf.parse_start(form.start.data or "") if form.validate_on_submit() else None
-    if chosen is None:
-        flash(_form_message(form, _("Choose a station of your card and the section you draw from it.")), "error")
-        return _render_seat(game, number, seat_token, status=400)
-    refused = _record(game, form, "start", number, {"station": chosen[0],
-                                                    "section": [list(chosen[1][0]), list(chosen[1][1])]})
-    if refused:
-        message, found, status = refused
-        flash(message, "error")
-        return _render_seat(store.load(game.id), number, seat_token, status=status, problems=_problems(found))
-    flash(_("Your starting section is chosen; it stays secret until everyone reveals together."), "ok")
-    return redirect(url_for("enroute.play.seat", seat_token=seat_token))
-
-
-@bp.post("/<token>/reveal")
-def reveal(token: str):
-    """London: everyone reveals starting card, station and section together (once every player has chosen)."""
-    game = _started(token)
-    form = pf.ActionForm()
-    if not form.validate_on_submit():
-        flash(_form_message(form), "error")
-        return _render_tracker(game, status=400)
-    refused = _record(game, form, "reveal", None, {})
-    if refused:
-        message, found, status = refused
-        flash(message, "error")
-        return _render_tracker(store.load(token), status=status, problems=_problems(found))
-    return redirect(url_for("enroute.play.tracker", token=token))
 
 
 @bp.post("/s/<seat_token>/turn")

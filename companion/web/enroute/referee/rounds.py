@@ -31,6 +31,7 @@ from ....games.enroute.setup import (
 from ...core.home import remember_table
 from ...core.i18n import _
 from ...core.tables import seats as core_seats
+from .. import cities
 from ..labels import join_list, label, problem_line
 from ..maps.printed import problem_line_printed
 from ..maps.svgmap import location_id, section_id
@@ -167,8 +168,6 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
     placed = [view.card_label(game.board, c, (game.placed_choices or [None] * len(names))[i])
               for i, c in enumerate(game.placed)] if start and game.placed is not None else []
     pending_start = [p for p in state.players if p.start_card is not None]
-    due = state.phase != "over" and not any(p.played for p in state.players) and store.round_cafe(game) is None
-    cafe = _cafe_form(game) if state.phase == "selection" or due else None
     return render_template(
         "enroute/play/tracker.html", game=game, state=state, names=names, form=form, action=action, start=start,
         players=players, seats=seats, cards=cards, can_undo_cards=can_undo_cards, host=is_host(game.id),
@@ -185,39 +184,7 @@ def _render_tracker(game: store.Played, form=None, status: int = 200, problems=N
         sequence=_sequence_view(game), number=view.round_number(state), mark=store.page_mark(game),
         events=core_seats.events(store.GAME, game.id),
         code=table_code(game) if any(not s["claimed"] for s in seats) else None,
-        cafe=cafe, cafe_card=view.cafe_card_label(game.board, store.round_cafe(game)),
-        cafe_revealed=len(game.cafe_cards), hotspots=view.hotspot_roads(state),
-        goal_halves=join_list(names[i] for i in store.needs_goal_half(game)) if state.phase == "over" else "",
-        hold=status != 200), status
-
-
-def _cafe_form(game: store.Played):
-    """The tracker's cafe-card form (boards with cafe cards, cafes in play): the next card drawn or the table's."""
-    if not game.board.features_of("cafe_card") or not game.state.cafes_in_play():
-        return None
-    form = pf.CafeForm(data={"version": str(game.version)})
-    top = store.next_cafe_card(game)
-    form.card.choices = pf.options([("", _("the companion's next card ({card})",
-                                            card=view.cafe_card_label(game.board, top)) if top else "–"),
-                                    *view.cafe_cards(game.board)])
-    return form
-
-
-@bp.post("/<token>/cafe")
-def cafe_card(token: str):
-    """Reveal the round's cafe card before the round (New York): it sets every cafe's bonus this round."""
-    game = _started(token)
-    form = _cafe_form(game) or pf.CafeForm()
-    if not form.validate_on_submit():
-        flash(_form_message(form), "error")
-        return _render_tracker(game, status=400)
-    card = form.card.data or store.next_cafe_card(game) or ""
-    refused = _record(game, form, "cafe", None, {"card": card[:80]})
-    if refused:
-        message, found, status = refused
-        flash(message, "error")
-        return _render_tracker(store.load(token), status=status, problems=_problems(found))
-    return redirect(url_for("enroute.play.tracker", token=token))
+        hold=status != 200, **cities.tracker_context(game)), status
 
 
 def _forced(state: ref.GameState, read: list[pf.ReadCard], order: list[int]) -> list[int | None]:

@@ -27,6 +27,7 @@ from ...core.qr import qr_png
 from ...core.security import public_url, small_int
 from ...core.tables import seats
 from ...core.tables.names import duplicate_names
+from .. import cities
 from ..boards import store as board_store
 from ..labels import join_list, label
 from . import forms as pf
@@ -282,40 +283,7 @@ def _step_form(game: store.Played, key: str):
         return form, apply
     if key in ("start", "personal-goals"):
         return pf.ActionForm(), None
-    if key == "city-goals" and game.board.features_of("hotspot_card"):
-        return _hotspot_step(game)
-    return None, None
-
-
-def _hotspot_step(game: store.Played):
-    """New York: the hotspot card backs shown on top of decks A, B and C: the companion's draw or the table's."""
-    backs = game.board.features_of("hotspot_card")
-    decks = {d: [(f.id, view.hotspot_card_label(game.board, f.id)) for f in backs if f.param("deck") == d]
-             for d in sorted({f.param("deck") for f in backs})}
-    form = pf.hotspot_form(decks)
-    entered = game.setup.get("hotspot_cards") or []
-    if request.method == "GET":
-        form.source.data = "table" if entered else "draw"
-        for cid in entered:
-            card = game.board.feature("hotspot_card", cid)
-            if card is not None:
-                form[f"hot_{card.param('deck')}"].data = cid
-
-    def apply(f, setup):
-        """Save the table's backs (one per deck, each of its deck), or go back to the companion's draw."""
-        if f.source.data != "table":
-            setup.pop("hotspot_cards", None)
-            return None, {}
-        chosen = []
-        for deck, cards in decks.items():
-            cid = f[f"hot_{deck}"].data or ""
-            if cid not in dict(cards):
-                f[f"hot_{deck}"].errors = [_("Deck {deck}: choose the hotspot back on top.", deck=deck)]
-                return f[f"hot_{deck}"].errors[0], {}
-            chosen.append(cid)
-        setup["hotspot_cards"] = chosen
-        return None, {}
-    return form, apply
+    return cities.setup_step(game, key) or (None, None)
 
 
 def _apply_players(form, setup: dict):
@@ -400,11 +368,7 @@ def _step_extra(game: store.Played, key: str) -> dict:
                            covered=dict(goal_catalogue()).get(rules.covers).name
                            if rules.covers in dict(goal_catalogue()) else rules.covers) if cover else ""
         extra["special"] = [c.name for _cid, c in rules.special_goals] if rules.goal_mode in ("add", "replace") else []
-    if key == "city-goals" and game.board.features_of("hotspot_card"):
-        extra["hotspots"] = [view.hotspot_card_label(game.board, cid)
-                             for cid in store.hotspot_cards(game.board, s)]
-    if key == "start" and game.board.features_of("cafe_card"):
-        extra["cafe_cards"] = [label for _cid, label in view.cafe_cards(game.board)]
+    extra.update(cities.setup_extra(game, key, s))  # a city's own setup texts (say its hotspot backs)
     if key == "personal-goals":
         extra["code"] = table_code(game)
         extra["seats"] = store.public_seats(game)  # names, held, kept or not: never which card

@@ -18,7 +18,7 @@ from ...core.i18n import _, current_lang
 from .. import cities
 from ..labels import join_list, label, symbol_name
 from ..maps.printed import place
-from ..maps.svgmap import MapState, location_id, section_id
+from ..maps.svgmap import MapState, location_id
 
 SIDES = {"top": N_("top side of {where}"), "bottom": N_("bottom side of {where}"),
          "left": N_("left side of {where}"), "right": N_("right side of {where}"),
@@ -338,51 +338,3 @@ def start_label(state: ref.GameState, player: int) -> str:
     station, sec = state.players[player].start
     return _("{station}: {section}", station=station_name(state.board, station),
              section=section_label(state, player, sec))
-
-
-# ---- New York: cafe cards, hotspots, the personal goal's half (drawn from the board's features) ------------------
-
-def cafe_card_label(board: Board, card_id: str | None) -> str:
-    """Name a cafe card by what it gives every cafe this round ("" for none)."""
-    card = board.feature("cafe_card", card_id) if card_id else None
-    if card is None:
-        return ""
-    bonus = card.param("bonus")
-    if bonus == "tourists":
-        counts = dict(card.param("tourists") or ())
-        return _("new tourists: {tourists}", tourists=tourists_text(counts))
-    if bonus == "ticket":
-        dock = board.feature("dock", card.param("dock"))
-        return _("a Statue of Liberty ticket from {dock}", dock=(dock.name or dock.id) if dock else card.param("dock"))
-    texts = {"section": N_("one route section anywhere"), "coordinate": N_("one coordinate change"),
-             "pp": N_("8 PP at the end")}
-    return _(texts[bonus]) if bonus in texts else str(bonus)
-
-
-def cafe_cards(board: Board) -> list[tuple[str, str]]:
-    """The board's cafe cards as (id, label) choices (none on a board without cafe cards)."""
-    return [(f.id, cafe_card_label(board, f.id)) for f in board.features_of("cafe_card")]
-
-
-def hotspot_roads(state: ref.GameState, player: int | None = None) -> list[str]:
-    """Name the game's hotspot roads (a player's printed coordinates on their own page, else the map's grid)."""
-    return [section_label(state, player, sec) if player is not None else _("road {a}–{b}", a=list(sec[0]),
-                                                                             b=list(sec[1]))
-            for sec in sorted(state.hotspots)]
-
-
-def hotspot_card_label(board: Board, card_id: str) -> str:
-    """Name a hotspot card back: its deck and roads (grid intersections)."""
-    card = board.feature("hotspot_card", card_id)
-    if card is None:
-        return card_id
-    roads = join_list(_("road {a}–{b}", a=list(a), b=list(b)) for a, b in card.sections)
-    return _("deck {deck}: {roads}", deck=card.param("deck"), roads=roads)
-
-
-def hotspot_css(state: ref.GameState, map_id: str = "map") -> str:
-    """CSS that stripes the game's hotspot roads red on a player's map (double roads: two section allowances)."""
-    if not state.hotspots:
-        return ""
-    ids = ", ".join(f"#{map_id} #{section_id(sec)}" for sec in sorted(state.hotspots))
-    return f"{ids} {{ stroke: #c62828; stroke-width: 7; stroke-dasharray: 3 3; opacity: 1; }}"

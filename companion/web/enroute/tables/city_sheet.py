@@ -15,17 +15,14 @@ from .. import cities
 from ..maps import svgfeatures as sf
 
 # The rule decisions shown where a player meets them, keyed by what the board has: a sheet tool (svgfeatures'
-# drawers name them) or a map-feature type. A new city with these features gets the same notes.
+# drawers name them) or a map-feature type. A new city with these features gets the same notes; a city's own tools
+# and feature types bring theirs from its folder (`cities.register_sheet_notes`), shown after these.
 TOOL_NOTES: dict[str, tuple[str, ...]] = {
     "ride": (N_("A final route has at most one ride, and each of its two segments has at least one section."),
              N_("Your personal goal is counted within one segment: a ride is no section.")),
     "remote": (N_("A remote space's tourists count only when its meeting point is on your final route; otherwise "
                   "they are erased."),),
     "crossed": (N_("A crossed-out (×) location holds no tourists and is empty for goal cards."),),
-    "colour": (N_("A red, green or blue landmark counts only with a section of its own colour beside it; yellow "
-                  "and grey landmarks count whatever the colours."),
-               N_("Diversity counts runs of three consecutive sections of your final route in three colours, each "
-                  "section in one run, along the route as you trace it."),),
 }
 FEATURE_NOTES: dict[str, tuple[str, ...]] = {
     "station": (N_("A station on your final route counts once, however often you pass it; both stations of your "
@@ -35,13 +32,6 @@ FEATURE_NOTES: dict[str, tuple[str, ...]] = {
     "street": (N_("A scoring street scores its rating for each of its sections on your final route, contiguous or "
                   "not."),),
     "harbour": (N_("A harbour crossing is one section, however long it is drawn."),),
-    "hotspot_card": (N_("A hotspot is a double road: drawing it takes two section allowances at once, so never as a "
-                        "lone section or with one route-section bonus alone. Once drawn it is one section."),),
-    "cafe_card": (N_("The round's cafe card sets every cafe's bonus; you visit at most one cafe per round. Say which "
-                     "bonus each circled cafe gave."),),
-    "dock": (N_("The Statue of Liberty scores only with the ticket of a dock that is on your final route; two "
-                "tickets never double it."),),
-    "star": (N_("A star on your final route scores its PP once."),),
 }
 SIDES_NOTE = N_("{name} is on your route only when the route runs along one of its own sides.")
 POINT_NOTE = N_("{name} stands on an intersection: it is on your route when the route passes it.")
@@ -51,14 +41,20 @@ COORDINATE_REMOTE_NOTE = N_("{name}: {base} PP + {step} PP per marked space, at 
 GROUP_NOTE = N_("{names} share one rating: each of them on your final route scores it.")
 
 
+def tool_notes() -> dict[str, tuple[str, ...]]:
+    """The notes of every sheet tool: the shared ones', then the cities' own."""
+    return {**TOOL_NOTES, **cities.sheet_notes()[0]}
+
+
 def city_notes(board: Board) -> list[dict]:
     """Return the rule notes of a board's tools, feature types and rating tracks, in a fixed order (none for a
     board without features): each {"key": what it explains, "text": the note in the page's language}."""
     notes: list[dict] = []
+    by_tool = tool_notes()
     for tool in sf.tools(board):
-        notes += [{"key": f"tool-{tool}", "text": _(text)} for text in TOOL_NOTES.get(tool, ())]
+        notes += [{"key": f"tool-{tool}", "text": _(text)} for text in by_tool.get(tool, ())]
     present = {f.type for f in board.features}
-    for kind, texts in FEATURE_NOTES.items():
+    for kind, texts in {**FEATURE_NOTES, **cities.sheet_notes()[1]}.items():
         if kind in present:
             notes += [{"key": kind, "text": _(text)} for text in texts]
     for lm in board.landmarks:  # unusual landmarks: triangles by their sides, landmarks on an intersection
@@ -124,8 +120,9 @@ def city_context(board: Board) -> dict:
                                        "its tourists first."),
                "pen_red": _("Red"), "pen_green": _("Green"), "pen_blue": _("Blue"),
                "pen_label": _("Section colour"), "colour_not_drawn": _("Draw the section first, then paint it.")}
+    by_tool = tool_notes()
     for tool in tools:  # the tool's help also says the rules it is bound by
-        hints[tool] = " ".join([hints[tool], *(_(text) for text in TOOL_NOTES.get(tool, ()))])
+        hints[tool] = " ".join([hints[tool], *(_(text) for text in by_tool.get(tool, ()))])
     return {"tools": [{"name": t, "label": names[t], "hint": hints[t]} for t in tools], "rides": rides(board),
             "spaces": spaces, "strings": strings, "legend": sf.legend(board), "notes": city_notes(board),
             "scripts": cities.scripts(board, "sheet"),
