@@ -20,6 +20,7 @@ from companion.games.enroute.geometry import Point, Section
 from .pagegeom import PageGeometry
 
 INK = 0.2  # darker than the printed page by this much (0..1) is ink
+FAINT = 0.08  # darker than the printed page by this much is faint ink: a thin or pale pen, or blur
 LOW = 0.5  # a decision with a confidence below this is flagged for the player to check
 # Tourist marker colours by hue (degrees) of the ink's own colour; gaps between them are doubtful.
 HUES = {"red": ((0, 18), (330, 360)), "green": ((75, 170),), "blue": ((185, 245),), "purple": ((260, 320),)}
@@ -110,11 +111,24 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     values = _sample(ink.strength, pts[..., 0], pts[..., 1]).max(axis=2)  # roads x along
     centre = a[:, None, :] + along[None, :, None] * d[:, None, :]
     valid = ~_under_cafes(centre, geo)
+    # Where the printed road itself is dark (its dots), ink cannot show darker than the print: a thin
+    # line is judged by the light gaps between the dots only.
+    near = np.linspace(-1, 1, 3, dtype=np.float32) * geo.cell * 0.02
+    light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, None, None, 0]),
+                    (centre[:, :, None, 1] + near * n[:, None, None, 1])).min(axis=2) > 0.5
     decisions = []
     for i, sec in enumerate(roads):
         keep = values[i][valid[i]] if valid[i].sum() >= 5 else values[i]
         share = float((keep > INK).mean())
-        decisions.append(Decision("section", sec, share >= 0.5, _confidence(share, 0.5, 0.35), share))
+        gaps = values[i][valid[i] & light[i]]
+        faint = float((gaps > FAINT).mean()) if len(gaps) >= 6 else float((keep > FAINT).mean())
+        confidence = _confidence(share, 0.5, 0.35)
+        drawn = share >= 0.5
+        if not drawn:
+            # "Not drawn" is only sure when the road is as light as the blank print along it: a thin,
+            # pale or blurred line leaves fainter ink than INK along most of its length.
+            confidence = min(confidence, _confidence(faint, 0.5, 0.35) if faint < 0.5 else 0.3)
+        decisions.append(Decision("section", sec, drawn, confidence, share, faint))
     return decisions
 
 

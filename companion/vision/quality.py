@@ -30,6 +30,7 @@ from .pagegeom import PX_PER_MM, PageGeometry
 # synthetic set of vision_synth.py kept accepted: see bench/vision.md.
 MIN_PX_PER_MM = 2.4  # below this the 1 mm wide pen strokes and the markers' cells blur into the paper
 MAX_BLUR_MM = 0.45  # Gaussian sigma of the whole photo, in millimetres of page
+MAX_MOTION_MM = 0.8  # length of a straight smear (a shaken phone), in millimetres of page
 MAX_GLARE = 0.04  # share of the map's tiles washed out
 MAX_SHADOW_STEP = 0.3  # |log light| change over 2 mm
 SIGMAS = (0.0, 0.6, 0.9, 1.2, 1.6, 2.0, 2.6, 3.4, 4.4)  # rectified pixels (4 per mm)
@@ -41,6 +42,7 @@ class Quality:
 
     px_per_mm: float
     blur_mm: float
+    motion_mm: float
     glare: float
     shadow_step: float
 
@@ -50,8 +52,8 @@ def measure(located: Located, rectified: np.ndarray, blank: np.ndarray, geo: Pag
     x0, y0, x1, y1 = geo.box
     photo = cv2.cvtColor(rectified[y0:y1, x0:x1], cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
     print_ = cv2.cvtColor(blank[y0:y1, x0:x1], cv2.COLOR_RGB2GRAY)
-    return Quality(_px_per_mm(located, geo), _blur(photo, print_), _glare(photo, print_, geo.cell),
-                   _shadow(photo, print_))
+    return Quality(_px_per_mm(located, geo), _blur(photo, print_), _motion(photo, print_),
+                   _glare(photo, print_, geo.cell), _shadow(photo, print_))
 
 
 def check(quality: Quality) -> None:
@@ -59,7 +61,7 @@ def check(quality: Quality) -> None:
     if quality.px_per_mm < MIN_PX_PER_MM:
         raise PhotoError(N_("The map is too small in this photo to read every line: come closer, so the page "
                             "fills most of the photo, and take it again."))
-    if quality.blur_mm > MAX_BLUR_MM:
+    if quality.blur_mm > MAX_BLUR_MM or quality.motion_mm > MAX_MOTION_MM:
         raise PhotoError(N_("This photo is blurred: hold the phone still, let it focus on the map (tap the "
                             "screen) and take it again."))
     if quality.glare > MAX_GLARE:
@@ -115,6 +117,41 @@ def _blur(photo: np.ndarray, print_: np.ndarray) -> float:
         if score > best:
             best, best_sigma = score, sigma
     return best_sigma / PX_PER_MM
+
+
+def _motion(photo: np.ndarray, print_: np.ndarray) -> float:
+    """Return how much longer (mm) the photo is smeared along one direction than across it (a shake).
+
+    Measured on the middle of the map (a shake smears the whole photo alike): the blank page is
+    smeared along each of four directions by line kernels of growing length; the best length in
+    each direction is kept.
+    """
+    h, w = photo.shape
+    crop = (slice(h // 4, h - h // 4), slice(w // 4, w - w // 4))
+    p, t = photo[crop], print_[crop]
+    _light, flat = _flat(p, t)
+    edges = cv2.dilate((cv2.morphologyEx(t, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)) > 0.25)
+                       .astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    if edges.sum() < 500:
+        return 0.0
+    f = flat[edges] - flat[edges].mean()
+    f_norm = float(np.sqrt((f * f).sum()))
+    lengths = {}
+    for angle in (0, 45, 90, 135):
+        best = -2.0
+        for length in (1, 3, 5, 7, 9, 12):
+            kernel = np.zeros((length, length), np.float32)
+            kernel[length // 2, :] = 1.0
+            if angle and length > 1:
+                rot = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), angle, 1.0)
+                kernel = cv2.warpAffine(kernel, rot, (length, length))
+            smeared = cv2.filter2D(t, -1, kernel / kernel.sum())
+            g = smeared[edges] - smeared[edges].mean()
+            score = float((f * g).sum() / max(1e-6, f_norm * np.sqrt((g * g).sum())))
+            if score > best:
+                best, lengths[angle] = score, length
+    # Focus blur smears every way alike; a shake smears along one direction much more than across it.
+    return (max(lengths.values()) - min(lengths.values())) / PX_PER_MM
 
 
 def _glare(photo: np.ndarray, print_: np.ndarray, cell: float) -> float:
