@@ -199,9 +199,13 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
         pen = name == "unknown" or (inked > 0 and int((mask & band).sum()) > 0.15 * inked)
         classes[name] = mask & (owner >= 0) & (~strokes if pen else True)
     blobs: dict[int, dict[str, list[int]]] = {i: {} for i in range(len(locations))}
+    near_roads: set[int] = set()
     for name in (*colours, "unknown"):
         mask = cv2.morphologyEx(classes[name].astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-        count, _labels, stats, _centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        # A coloured blob joined to a road may be a ring or a goal circle in another pen than the
+        # route's: counted, but the location is flagged.
+        joined = set(np.unique(labels[strokes & (mask > 0)]).tolist()) - {0}
         for k in range(1, count):
             area = int(stats[k, cv2.CC_STAT_AREA])
             if area < MIN_MARK:
@@ -212,6 +216,8 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
             if where < 0:
                 continue
             blobs[where].setdefault(name, []).append(area)
+            if k in joined:
+                near_roads.add(int(where))
     typical = {name: float(np.median([a for b in blobs.values() for a in b.get(name, [])] or [0]))
                for name in colours}
     decisions = []
@@ -233,6 +239,8 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
             if n:
                 counts[name] = n
             measure += len(areas)
+        if index in near_roads:
+            confidence = min(confidence, 0.4)
         if found.get("unknown"):
             confidence = min(confidence, 0.3)  # coloured ink of no tourist colour (orange? pink?)
         decisions.append(Decision("tourists", loc, counts, confidence, measure))
