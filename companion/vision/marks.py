@@ -248,13 +248,13 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
 
 
 def _ring(ink: Ink, centre: tuple[float, float], half: tuple[float, float], reach: tuple[float, float],
-          avoid: list[float]) -> tuple[float, int]:
+          avoid: list[float], threshold: float = INK) -> tuple[float, int]:
     """Return the share of directions around a point with ink on a ring, and how many quadrants have it."""
     angles = np.radians(np.arange(0, 360, 7.5, dtype=np.float32))
     steps = np.linspace(reach[0], reach[1], 10, dtype=np.float32)
     xs = centre[0] + (half[0] + steps[None, :]) * np.cos(angles)[:, None]
     ys = centre[1] + (half[1] + steps[None, :]) * np.sin(angles)[:, None]
-    hit = _sample(ink.strength, xs, ys).max(axis=1) > INK
+    hit = _sample(ink.strength, xs, ys).max(axis=1) > threshold
     degrees = np.degrees(angles)
     keep = np.ones(len(angles), bool)
     for direction in avoid:
@@ -331,10 +331,16 @@ def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
         if point in geo.cafes:
             continue
         directions = _road_directions(point, geo.roads, geo)
-        share, quadrants = _ring(ink, geo.points[point], (0.0, 0.0), (geo.cell * 0.09, geo.cell * 0.28), directions)
+        reach = (geo.cell * 0.09, geo.cell * 0.28)
+        share, quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions)
         circled = share >= 0.5 and quadrants >= 3
         confidence = _confidence(share, 0.5, 0.3)
         if not circled and share >= 0.5:
             confidence = min(confidence, 0.4)
+        if not circled and confidence >= LOW:
+            # A thin or pale circle leaves faint ink around most of the point: flag it, do not say "no".
+            faint, faint_quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions, FAINT)
+            if faint >= 0.6 and faint_quadrants >= 3:
+                confidence = 0.4
         decisions.append(Decision("goal", point, circled, confidence, share))
     return decisions
