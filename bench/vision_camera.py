@@ -5,6 +5,7 @@ Run from the repository root:
     python bench/vision_camera.py                    # 20 seeds x 6 defects + 40 vision_synth photos
     python bench/vision_camera.py --seeds 6 --measures   # print every photo's quality measures
     python bench/vision_camera.py --lenient          # no refusals: what the reader would have said
+    python bench/vision_camera.py --reader-root /path/to/main/checkout   # the reader before (no check)
 
 A "none" photo should be read; every other defect should be refused. For the photos read, sections
 are scored (F1 over drawn sections) and every wrong item (section, tourists, cafe, goal) counts as
@@ -18,7 +19,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "vision")]
+# --reader-root DIR reads with another checkout's reader (e.g. main, for a before/after figure).
+READER = Path(sys.argv[sys.argv.index("--reader-root") + 1]) if "--reader-root" in sys.argv else ROOT
+sys.path[:0] = [str(READER), str(ROOT), str(ROOT / "tests" / "vision")]
 
 from photo_camera import DEFECTS, camera_photo  # noqa: E402
 from vision_synth import make_photo  # noqa: E402
@@ -57,6 +60,7 @@ def main() -> None:
     parser.add_argument("--synth", type=int, default=40, help="vision_synth photos that must be accepted")
     parser.add_argument("--lenient", action="store_true", help="never refuse (the reader before the check)")
     parser.add_argument("--measures", action="store_true")
+    parser.add_argument("--reader-root", default=None, help="a checkout whose companion package reads")
     parser.add_argument("--only", nargs="*", default=None, help="sets to run (defects or synth)")
     args = parser.parse_args()
     board = find_board("training-city")
@@ -70,14 +74,15 @@ def main() -> None:
         refused = tp = fp = fn = flagged = silent = 0
         for data, truth in photos:
             try:
-                reading = read_photo(data, [board], strict=not args.lenient)
+                reading = (read_photo(data, [board]) if args.reader_root
+                           else read_photo(data, [board], strict=not args.lenient))
             except PhotoError as exc:
                 refused += 1
                 if args.measures:
                     print(f"  {name}: refused: {exc}")
                 continue
             if args.measures:
-                print(f"  {name}: {reading.quality}")
+                print(f"  {name}: {getattr(reading, 'quality', None)}")
             a, b, c, f, s = wrong_items(reading, truth)
             tp, fp, fn, flagged, silent = tp + a, fp + b, fn + c, flagged + f, silent + s
         f1 = 2 * tp / max(1, 2 * tp + fp + fn)
