@@ -340,7 +340,7 @@ def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
         if not circled and confidence >= LOW:
             # A thin or pale circle leaves faint ink around most of the point: flag it, do not say "no".
             faint, faint_quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions, FAINT)
-            if faint >= 0.6 and faint_quadrants >= 3:
+            if faint >= 0.45 and faint_quadrants >= 3:
                 confidence = 0.4
         decisions.append(Decision("goal", point, circled, confidence, share))
     return decisions

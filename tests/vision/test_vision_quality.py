@@ -55,8 +55,8 @@ def test_a_poor_photo_is_refused_with_the_reason(board, defect, seed, words):
     assert reading.quality is not None
 
 
-def test_a_faint_thin_line_is_flagged_not_confidently_missed(board):
-    """A 1-pixel grey line along a road (a dry ballpoint) is read as drawn or flagged, never "not drawn" at 1.0."""
+def test_faint_thin_lines_and_circles_are_flagged_not_confidently_missed(board):
+    """Thin grey lines along roads and thin goal circles (a dry ballpoint): read or flagged, never "no" at 1.0."""
     geo = page_geometry(board, "a4", "en")
     page = _page(board, 2, "a4", "en").copy()
     k = 2.0 / PX_PER_PT  # vision_synth's page scale over the reader's
@@ -64,7 +64,14 @@ def test_a_faint_thin_line_is_flagged_not_confidently_missed(board):
     for a, b in roads:
         pa, pb = (np.round(np.array(geo.points[p]) * k * 16).astype(int) for p in (a, b))
         cv2.line(page, tuple(pa), tuple(pb), (120, 120, 140), 1, cv2.LINE_AA, shift=4)
+    cafes = {cafe.at for cafe in board.cafes}
+    goals = [p for p in sorted(geo.points) if p not in cafes][5::11][:3]
+    for point in goals:  # 2 pixels here: about 0.35 mm
+        centre = tuple(np.round(np.array(geo.points[point]) * k * 16).astype(int))
+        cv2.circle(page, centre, round(geo.cell * 0.18 * k * 16), (120, 120, 140), 2, cv2.LINE_AA, shift=4)
     reading = read_photo(photograph(page, random.Random(2)), [board])
     decisions = [d for d in reading.decisions if d.kind == "section" and d.key in roads]
     assert len(decisions) == len(roads)
     assert all(d.value or d.doubtful for d in decisions), [(d.key, d.measure, d.measure2) for d in decisions]
+    circles = [d for d in reading.decisions if d.kind == "goal" and d.key in goals]
+    assert len(circles) == 3 and all(d.value or d.doubtful for d in circles)
