@@ -32,6 +32,8 @@ from vision_synth import Score, compare, make_photo  # noqa: E402
 from companion.games.enroute.registry import find_board  # noqa: E402
 from companion.vision.reader import PhotoError, read_photo  # noqa: E402
 
+CAMERA_SECTION = "## Independent degraded set (bench/vision_camera.py)"
+
 
 def percentile(values: list[float], share: float) -> float:
     """Return the nearest-rank percentile of values."""
@@ -114,7 +116,10 @@ def main() -> None:
         "page far better than a home printer and a phone camera will. Real photos will read worse; the",
         "doubtful items the reader flags and the player's confirmation on the tap map are there for that.",
     ]
-    Path(args.out).write_text("\n".join(report) + "\n", encoding="utf-8")
+    out = Path(args.out)
+    # bench/vision_camera.py's section (the independent degraded set) is kept as it is.
+    kept = out.read_text(encoding="utf-8").partition(CAMERA_SECTION)[1:] if out.exists() else ("", "")
+    out.write_text("\n".join(report) + "\n" + ("\n" + "".join(kept) if kept[0] else ""), encoding="utf-8")
 
 
 if __name__ == "__main__":

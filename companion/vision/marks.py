@@ -20,6 +20,7 @@ from companion.games.enroute.geometry import Point, Section
 from .pagegeom import PageGeometry
 
 INK = 0.2  # darker than the printed page by this much (0..1) is ink
+FAINT = 0.08  # darker than the printed page by this much is faint ink: a thin or pale pen, or blur
 LOW = 0.5  # a decision with a confidence below this is flagged for the player to check
 # Tourist marker colours by hue (degrees) of the ink's own colour; gaps between them are doubtful.
 HUES = {"red": ((0, 18), (330, 360)), "green": ((75, 170),), "blue": ((185, 245),), "purple": ((260, 320),)}
@@ -110,11 +111,24 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     values = _sample(ink.strength, pts[..., 0], pts[..., 1]).max(axis=2)  # roads x along
     centre = a[:, None, :] + along[None, :, None] * d[:, None, :]
     valid = ~_under_cafes(centre, geo)
+    # Where the printed road itself is dark (its dots), ink cannot show darker than the print: a thin
+    # line is judged by the light gaps between the dots only.
+    near = np.linspace(-1, 1, 3, dtype=np.float32) * geo.cell * 0.02
+    light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, None, None, 0]),
+                    (centre[:, :, None, 1] + near * n[:, None, None, 1])).min(axis=2) > 0.5
     decisions = []
     for i, sec in enumerate(roads):
         keep = values[i][valid[i]] if valid[i].sum() >= 5 else values[i]
         share = float((keep > INK).mean())
-        decisions.append(Decision("section", sec, share >= 0.5, _confidence(share, 0.5, 0.35), share))
+        gaps = values[i][valid[i] & light[i]]
+        faint = float((gaps > FAINT).mean()) if len(gaps) >= 6 else float((keep > FAINT).mean())
+        confidence = _confidence(share, 0.5, 0.35)
+        drawn = share >= 0.5
+        if not drawn:
+            # "Not drawn" is only sure when the road is as light as the blank print along it: a thin,
+            # pale or blurred line leaves fainter ink than INK along most of its length.
+            confidence = min(confidence, _confidence(faint, 0.5, 0.35) if faint < 0.5 else 0.3)
+        decisions.append(Decision("section", sec, drawn, confidence, share, faint))
     return decisions
 
 
@@ -185,9 +199,13 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
         pen = name == "unknown" or (inked > 0 and int((mask & band).sum()) > 0.15 * inked)
         classes[name] = mask & (owner >= 0) & (~strokes if pen else True)
     blobs: dict[int, dict[str, list[int]]] = {i: {} for i in range(len(locations))}
+    near_roads: set[int] = set()
     for name in (*colours, "unknown"):
         mask = cv2.morphologyEx(classes[name].astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-        count, _labels, stats, _centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        # A coloured blob joined to a road may be a ring or a goal circle in another pen than the
+        # route's: counted, but the location is flagged.
+        joined = set(np.unique(labels[strokes & (mask > 0)]).tolist()) - {0}
         for k in range(1, count):
             area = int(stats[k, cv2.CC_STAT_AREA])
             if area < MIN_MARK:
@@ -198,6 +216,8 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
             if where < 0:
                 continue
             blobs[where].setdefault(name, []).append(area)
+            if k in joined:
+                near_roads.add(int(where))
     typical = {name: float(np.median([a for b in blobs.values() for a in b.get(name, [])] or [0]))
                for name in colours}
     decisions = []
@@ -219,6 +239,8 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
             if n:
                 counts[name] = n
             measure += len(areas)
+        if index in near_roads:
+            confidence = min(confidence, 0.4)
         if found.get("unknown"):
             confidence = min(confidence, 0.3)  # coloured ink of no tourist colour (orange? pink?)
         decisions.append(Decision("tourists", loc, counts, confidence, measure))
@@ -226,13 +248,13 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
 
 
 def _ring(ink: Ink, centre: tuple[float, float], half: tuple[float, float], reach: tuple[float, float],
-          avoid: list[float]) -> tuple[float, int]:
+          avoid: list[float], threshold: float = INK) -> tuple[float, int]:
     """Return the share of directions around a point with ink on a ring, and how many quadrants have it."""
     angles = np.radians(np.arange(0, 360, 7.5, dtype=np.float32))
     steps = np.linspace(reach[0], reach[1], 10, dtype=np.float32)
     xs = centre[0] + (half[0] + steps[None, :]) * np.cos(angles)[:, None]
     ys = centre[1] + (half[1] + steps[None, :]) * np.sin(angles)[:, None]
-    hit = _sample(ink.strength, xs, ys).max(axis=1) > INK
+    hit = _sample(ink.strength, xs, ys).max(axis=1) > threshold
     degrees = np.degrees(angles)
     keep = np.ones(len(angles), bool)
     for direction in avoid:
@@ -309,10 +331,16 @@ def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
         if point in geo.cafes:
             continue
         directions = _road_directions(point, geo.roads, geo)
-        share, quadrants = _ring(ink, geo.points[point], (0.0, 0.0), (geo.cell * 0.09, geo.cell * 0.28), directions)
+        reach = (geo.cell * 0.09, geo.cell * 0.28)
+        share, quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions)
         circled = share >= 0.5 and quadrants >= 3
         confidence = _confidence(share, 0.5, 0.3)
         if not circled and share >= 0.5:
             confidence = min(confidence, 0.4)
+        if not circled and confidence >= LOW:
+            # A thin or pale circle leaves faint ink around most of the point: flag it, do not say "no".
+            faint, faint_quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions, FAINT)
+            if faint >= 0.45 and faint_quadrants >= 3:
+                confidence = 0.4
         decisions.append(Decision("goal", point, circled, confidence, share))
     return decisions

@@ -21,6 +21,9 @@ from companion.games.enroute.sheet import SHEET_FORMAT
 from .locate import Located, PhotoError, decode_image, locate, rectify, refine
 from .marks import Decision, ink_of, read_cafes, read_goal, read_sections, read_tourists
 from .pagegeom import blank_page, page_geometry
+from .quality import Quality
+from .quality import check as check_quality
+from .quality import measure as measure_quality
 
 __all__ = ["PhotoError", "Reading", "read_photo", "read_image"]
 
@@ -37,6 +40,7 @@ class Reading:
     decisions: list[Decision] = field(default_factory=list)
     seconds: float = 0.0
     rectified: np.ndarray | None = None
+    quality: Quality | None = None
 
     @property
     def doubtful(self) -> list[Decision]:
@@ -44,15 +48,19 @@ class Reading:
         return [d for d in self.decisions if d.doubtful]
 
 
-def read_photo(data: bytes, boards: Iterable[Board], player: str = "?") -> Reading:
-    """Read photo bytes against the known boards; PhotoError (with a player-facing message) if impossible."""
+def read_photo(data: bytes, boards: Iterable[Board], player: str = "?", strict: bool = True) -> Reading:
+    """Read photo bytes against the known boards; PhotoError (with a player-facing message) if impossible.
+
+    `strict` refuses a photo too poor to trust (blur, glare, a hard shadow, too small) before reading it;
+    the bench turns it off to measure what the reader would have said.
+    """
     started = time.perf_counter()
-    reading = read_image(decode_image(data), boards, player)
+    reading = read_image(decode_image(data), boards, player, strict)
     reading.seconds = time.perf_counter() - started
     return reading
 
 
-def read_image(photo: np.ndarray, boards: Iterable[Board], player: str = "?") -> Reading:
+def read_image(photo: np.ndarray, boards: Iterable[Board], player: str = "?", strict: bool = True) -> Reading:
     """Read a decoded RGB photo (uint8) against the known boards."""
     started = time.perf_counter()
     located = locate(photo)
@@ -62,13 +70,16 @@ def read_image(photo: np.ndarray, boards: Iterable[Board], player: str = "?") ->
     blank = blank_page(board, code.player_board, code.paper, code.lang)
     located = refine(located, blank, geo.anchors)
     rectified = rectify(located, geo.width, geo.height)
+    quality = measure_quality(located, rectified, blank, geo)
+    if strict:
+        check_quality(quality)
     ink = ink_of(rectified, blank, geo.box)
     colours = COLOURS if "purple" in board.kinds_present() else COLOURS[:3]
     decisions = (read_sections(ink, geo) + read_tourists(ink, geo, colours) + read_cafes(ink, geo)
                  + _goal_count(read_goal(ink, geo)))
     draft = to_draft(decisions, code.player_board, player)
     return Reading(board, code.player_board, code.paper, code.lang, draft, decisions,
-                   time.perf_counter() - started, rectified)
+                   time.perf_counter() - started, rectified, quality)
 
 
 def _goal_count(decisions: list[Decision]) -> list[Decision]:
