@@ -130,10 +130,7 @@ def finish(game: str, table_id: str, conn: Connection | None = None) -> None:
 
 
 def get(game: str, table_id: str) -> dict | None:
-    """A table's core row, or None (an id no table can have — a NUL, too long — is no table: PostgreSQL refuses a
-    NUL in text, so it never reaches the query)."""
-    if not isinstance(table_id, str) or "\x00" in table_id or len(table_id) > 64:
-        return None
+    """A table's core row, or None."""
     with db.read() as conn:
         row = conn.execute(select(core_table).where(core_table.c.game == game,
                                                     core_table.c.table_id == table_id)).mappings().first()
