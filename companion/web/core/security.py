@@ -108,3 +108,16 @@ def loopback_share_hint() -> dict | None:
     port = request.host.rsplit(":", 1)[1] if ":" in request.host and not request.host.endswith("]") else "5000"
     lan = f"http://{address}:{port}" if address and not address.startswith("127.") else ""
     return {"host": host, "lan": lan}
+
+
+def csrf_header_ok() -> bool:
+    """Check the `X-CSRFToken` header of a JSON request a page sends with its form's token (CSRF off in tests)."""
+    from flask_wtf.csrf import ValidationError, validate_csrf
+
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken"))
+    except ValidationError:
+        return False
+    return True

@@ -16,7 +16,6 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
-from flask_wtf.csrf import ValidationError, validate_csrf
 from wtforms.fields.choices import SelectChoice
 
 from ....games.core.problems import N_, DocumentError, Msg, Problem, error
@@ -26,7 +25,7 @@ from ....games.enroute.board import CAFE_BONUSES, COLOURS, KINDS, Board
 from ....games.enroute.registry import UnknownBoardError
 from ...core.bodies import accepts_json
 from ...core.i18n import DEFAULT, _, current_lang
-from ...core.security import small_int
+from ...core.security import csrf_header_ok, small_int
 from ..labels import join_list, label
 from . import store
 from .forms import (
@@ -499,17 +498,6 @@ def _json_problem(message: str, status: int, code: str = "bad-edit", extra: dict
     return jsonify(body), status
 
 
-def _csrf_ok() -> bool:
-    """Check the `X-CSRFToken` header of a JSON request."""
-    if not current_app.config.get("WTF_CSRF_ENABLED", True):
-        return True
-    try:
-        validate_csrf(request.headers.get("X-CSRFToken"))
-    except ValidationError:
-        return False
-    return True
-
-
 def _body() -> dict | None:
     """Return the JSON object posted, or None."""
     data = request.get_json(silent=True)
@@ -520,7 +508,7 @@ def _body() -> dict | None:
 @accepts_json
 def edit_draft(draft_id: str):
     """Apply one edit to a draft and answer the new editor state (JSON)."""
-    if not _csrf_ok():
+    if not csrf_header_ok():
         return _json_problem(N_("The page expired (missing or wrong CSRF token); reload it to go on."), 400, "csrf")
     gone = N_("This draft does not exist any more.")
     try:
@@ -578,7 +566,7 @@ def _latest_draft(draft: store.Draft) -> store.Draft:
 @accepts_json
 def check():
     """Check a posted board document (JSON) and answer its problems and what is missing."""
-    if not _csrf_ok():
+    if not csrf_header_ok():
         return _json_problem(N_("The page expired (missing or wrong CSRF token); reload it to go on."), 400, "csrf")
     doc = request.get_json(silent=True)
     if doc is None:

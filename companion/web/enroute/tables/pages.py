@@ -12,7 +12,6 @@ import importlib
 import json
 
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
-from flask_wtf.csrf import ValidationError, validate_csrf
 
 from ....games.enroute.board import COLOURS, board_to_json, parse_board
 from ....games.enroute.rows import TIEBREAK_NOTE, scoring_rows
@@ -23,7 +22,7 @@ from ...core.bodies import accepts_json
 from ...core.home import remember_table
 from ...core.i18n import COOKIE, _, current_lang
 from ...core.qr import qr_png
-from ...core.security import loads, loopback_share_hint, public_url, small_int
+from ...core.security import csrf_header_ok, loads, loopback_share_hint, public_url, small_int
 from ...core.tables import seats
 from ...core.tables.live import live_answer
 from ...core.tables.provisional import provisional
@@ -338,7 +337,7 @@ def sheet_check(token: str, seat: int):
     player = db.get_player(token, seat)
     if player is None:
         abort(404, description=_("This table does not exist. Check the link."))
-    if not _csrf_header_ok():
+    if not csrf_header_ok():
         return jsonify({"error": _("The form expired or came from elsewhere; nothing was lost, please send it "
                                    "again.")}), 400
     body = request.get_json(silent=True)
@@ -355,17 +354,6 @@ def sheet_check(token: str, seat: int):
     response = jsonify({"problems": problems})
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def _csrf_header_ok() -> bool:
-    """Check the `X-CSRFToken` header of a JSON request (the sheet form's own token)."""
-    if not current_app.config.get("WTF_CSRF_ENABLED", True):
-        return True
-    try:
-        validate_csrf(request.headers.get("X-CSRFToken"))
-    except ValidationError:
-        return False
-    return True
 
 
 @bp.get("/<token>/players/<int:seat>/sheet.json")
