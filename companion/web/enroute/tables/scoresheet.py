@@ -61,7 +61,7 @@ def score_table(table: dict, players: list[dict]) -> list[PlayerScore]:
 
 def score_or_job(table: dict, players: list[dict]) -> list[PlayerScore] | RouteJob:
     """Score a table without holding the web worker for a long search: routes from the route cache or the
-    table's finished job, else searched within a short inline budget (`SOLVER_INLINE_LIMIT`, default 0.5 s
+    table's finished job, else searched within a short inline budget (`SOLVER_INLINE_LIMIT`, default 0.2 s
     for the whole page); when a route is not proven within it, queue a background job and return the job."""
     doc = game_doc(table, players)
     game = read_game(doc)
@@ -73,7 +73,7 @@ def score_or_job(table: dict, players: list[dict]) -> list[PlayerScore] | RouteJ
         return job
     if job is not None:
         known = {**job.result, **known}  # a finished job's unproven routes too: searched once, with the full limit
-    inline = current_app.config.get("SOLVER_INLINE_LIMIT", 0.5)
+    inline = current_app.config.get("SOLVER_INLINE_LIMIT", 0.2)
     budget = SearchBudget(current_app.config.get("SOLVER_TIME_LIMIT"), inline, 2 * len(players))
     found: dict = {}
     scores = score_players(game, chooser=cached_chooser(budget.chooser, keys, known, found), compare_best=True)
