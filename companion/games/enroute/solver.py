@@ -71,6 +71,19 @@ class RouteScorer:
             masks = self.groups.setdefault(vid, [0, 0, 0])
             masks[side] |= 1 << g.edge_index[geo.section(a, b)]
         self.bank_vehicles = {f.id for f in board.features_of("vehicle") if f.param("by") == "banks"}
+        # Each ride edge's intersection (its end off the hub), and the ride edges a ride through it cannot pair
+        # with: those whose intersection a road joins to it (`ride_ok`: such a ride is no ride).
+        self.ride_ends: list[tuple[int, int]] = []  # (ride edge bit, its intersection's vertex index)
+        self.ride_bars: dict[int, int] = {}  # ride edge bit -> the other side's edges it cannot ride to
+        for a, b, vid, side in self.hubs:
+            if side == 2:
+                continue
+            e = 1 << g.edge_index[geo.section(a, b)]
+            self.ride_ends.append((e, g.index[a]))
+            for c, d, wid, other in self.hubs:
+                if wid == vid and other == (side if vid not in self.bank_vehicles else 1 - side) and c != a \
+                        and board.is_road(geo.section(a, c)):
+                    self.ride_bars[e] = self.ride_bars.get(e, 0) | 1 << g.edge_index[geo.section(c, d)]
         locations = sorted({loc for sec in g.edges if not is_hub(sec[0]) for loc in board.borders(sec)})
         bit = {loc: i for i, loc in enumerate(locations)}
         self.edge_locs = [0 if is_hub(sec[0]) or is_hub(sec[1]) else sum(1 << bit[loc] for loc in board.borders(sec))
@@ -162,7 +175,7 @@ class RouteScorer:
         self.zone_walks: set[int] = set()  # sets whose best walk must start or end next to the zone
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
-        self._goal: dict[int, int] = {}
+        self._goal: dict[int, list[tuple[int, int]]] = {}
         self._tops: dict[int, tuple] = {}  # available part -> `_top`
         self._lows: dict[int, dict[str, int]] = {}  # included part -> `_low`
         self.spans: dict[int, list] = {}
@@ -223,6 +236,17 @@ class RouteScorer:
         longer make a whole ride (its link or a bank's every edge excluded, fewer than two stations left) is out:
         a set with part of a ride is never a route (`ride_ok`).
         """
+        # A ride edge needs a section at its intersection; an included one bars the rides a road would shortcut.
+        real = (available | included) & self.real
+        for e, v in self.ride_ends:
+            if (available | included) & e and not real & self.graph.inc[v]:
+                if included & e:
+                    return None
+                available &= ~e
+            if included & e:
+                if included & self.ride_bars.get(e, 0):
+                    return None
+                available &= ~self.ride_bars.get(e, 0)
         room = available | included
         for vid, (one, two, link) in self.groups.items():
             if vid in self.bank_vehicles:
@@ -315,7 +339,13 @@ class RouteScorer:
     # --- the scorer interface ----------------------------------------------------------------------------
 
     def goal_bound(self, available: int, points: int) -> int:
-        """Most sections a stretch between two circled intersections can have within `available`.
+        """Most sections a stretch between two circled intersections can have within `available`."""
+        pairs = self.goal_pairs(available, points)
+        return pairs[0][1] if pairs else 0
+
+    def goal_pairs(self, available: int, points: int) -> list[tuple[int, int]]:
+        """For each pair of circled intersections within `available`: (the sections a stretch between them can
+        use, the most sections it can have), most first.
 
         The stretch is a trail from p to q: it stays off the bridge-tree branches
         beside its way (`TrailGraph.between`), and its odd vertices are exactly
@@ -326,17 +356,30 @@ class RouteScorer:
         if got is None:
             g = self.graph
             marked = list(bits(points & self.marked))
-            got = 0
+            got = []
             for i, p in enumerate(marked):
                 for q in marked[i + 1:]:
                     part = g.between(available, p, q)
-                    if part.bit_count() <= got:
-                        continue  # this pair cannot beat a stretch already possible
                     drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0) if part else None
                     if drops is not None:
-                        got = max(got, part.bit_count() - drops)
+                        got.append((part, part.bit_count() - drops))
+            got.sort(key=lambda pair: -pair[1])
             self._goal[available] = got
         return got
+
+    def stretch_bound(self, included: int, available: int, max_edges: int) -> int:
+        """Most sections of a personal-goal stretch of a route S, included ⊆ S ⊆ available, ≤ max_edges sections.
+
+        A stretch between p and q lies within their `between` part (`goal_pairs`), and the included sections
+        outside that part are on the route too, beside the stretch: the stretch has at most `max_edges` less those.
+        """
+        inc = included & self.real
+        best = 0
+        for part, most in self.goal_pairs(available, self.cover(available)[1]):
+            if most <= best:
+                break  # most first: no later pair does better
+            best = max(best, min(most, max_edges - (inc & ~part).bit_count()))
+        return best
 
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
@@ -370,7 +413,7 @@ class RouteScorer:
             key = (rows + max_edges * self.factor, max_edges, tourists, landmarks)
             if self.best is not None and key < self.best:
                 return key
-            rows += min(max_edges, self.goal_bound(available, self.cover(available)[1])) * self.factor
+            rows += self.stretch_bound(included, available, max_edges) * self.factor
         return (rows, max_edges, tourists, landmarks)
 
     def least_edges(self, best: Key, bound: Key) -> int | None:
