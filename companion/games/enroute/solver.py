@@ -401,6 +401,12 @@ class RouteScorer:
                 "empty_locations_on_route": empty, **self.zone_const, **walked}
         if zones:
             high.update({k: min(max_edges, n) for k, n in zones.items()})
+        if self.zone_ends and included:
+            ends = self.walk_ends(graph, included, available)
+            if ends is not None:
+                for k, m in self.zone_ends:
+                    if high[k] and not ends & graph.vertex_mask(available & m & self.real):
+                        high[k] = 0  # no route here can start or end with a section next to the zone
         if "turns" in high:  # a walk of n sections has n - 1 points between them
             high["turns"] = min(high["turns"], max(0, max_edges - 1))
         low = None
@@ -415,6 +421,22 @@ class RouteScorer:
                 return key
             rows += self.stretch_bound(included, available, max_edges) * self.factor
         return (rows, max_edges, tourists, landmarks)
+
+    def walk_ends(self, graph: TrailGraph, included: int, available: int) -> int | None:
+        """The intersections a route S, included ⊆ S ⊆ available, can start or end at (None: not told).
+
+        An intersection whose every available edge is included has its parity in S already; S has at most
+        two odd intersections, and a route with one is never closed: its ends are the odd ones, and only an
+        intersection with an undecided edge can still turn odd.
+        """
+        free = graph.vertex_mask(available & ~included)
+        fixed = graph.odd_mask(included) & ~free
+        n = fixed.bit_count()
+        if n >= 2:
+            return fixed  # exactly these two (more: no route at all)
+        if n == 1:
+            return fixed | free
+        return None  # maybe closed: any intersection of S can be its start
 
     def least_edges(self, best: Key, bound: Key) -> int | None:
         """The fewest sections a set with a key at most `bound` needs to reach `best`: when the bound's PP is the
