@@ -372,13 +372,24 @@ class RouteScorer:
 
         A stretch between p and q lies within their `between` part (`goal_pairs`), and the included sections
         outside that part are on the route too, beside the stretch: the stretch has at most `max_edges` less those.
+        On foot, a route end the included part already fixes (`fixed_ends`) is at least its way to the nearest
+        circled intersection from the stretch.
         """
         inc = included & self.real
+        longest = max_edges  # the route's ends off the stretch: the stretch is at most the rest
+        if included and not available & self.virtual:
+            for v in bits(self.fixed_ends(self.graph, included, available)):
+                if not self.marked >> v & 1:
+                    d = self.graph.nearest(available, v, self.marked)
+                    if d is None:
+                        return 0  # no circled intersection on any route here
+                    longest -= d
         best = 0
         for part, most in self.goal_pairs(available, self.cover(available)[1]):
             if most <= best:
                 break  # most first: no later pair does better
-            best = max(best, min(most, max_edges - (inc & ~part).bit_count()))
+            # Each limit alone: the ways to the ends may be the included sections outside the part.
+            best = max(best, min(most, longest, max_edges - (inc & ~part).bit_count()))
         return best
 
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
@@ -421,6 +432,12 @@ class RouteScorer:
                 return key
             rows += self.stretch_bound(included, available, max_edges) * self.factor
         return (rows, max_edges, tourists, landmarks)
+
+    def fixed_ends(self, graph: TrailGraph, included: int, available: int) -> int:
+        """The intersections every route S, included ⊆ S ⊆ available, has as an end (its odd intersections that
+        no undecided edge touches; more than two: no route, none told)."""
+        fixed = graph.odd_mask(included) & ~graph.vertex_mask(available & ~included)
+        return fixed if fixed.bit_count() <= 2 else 0
 
     def walk_ends(self, graph: TrailGraph, included: int, available: int) -> int | None:
         """The intersections a route S, included ⊆ S ⊆ available, can start or end at (None: not told).

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from solver_helpers import bound_misses, routes_of
 
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
@@ -16,7 +15,6 @@ from companion.games.enroute.search import exhaustive_best_route
 from companion.games.enroute.sheet import Sheet
 from companion.games.enroute.solver import RouteScorer, solve
 from companion.games.enroute.vehicles import hub_edges, ride_allowed
-from companion.games.trails import bits
 
 CITIES = {b: find_board(b) for b in ("london-example", "rio-example", "cairo-example", "hong-kong-example")}
 
@@ -127,23 +125,6 @@ def test_a_ride_route_among_equal_walks_is_the_smallest():
     assert got.walk == expected.walk
 
 
-def _routes(scorer) -> list[int]:
-    """Every edge set of the search graph that is a route: a trail set of real sections and at most one whole
-    ride (few sections: every subset of the real ones with every subset of at most three virtual edges)."""
-    g = scorer.graph
-    real, virtual = list(bits(scorer.real)), list(bits(scorer.virtual))
-    rides = [0] + [sum(1 << e for e in c) for n in (2, 3) for c in combinations(virtual, n)]
-    found = []
-    for n in range(1, len(real) + 1):
-        for c in combinations(real, n):
-            feet = sum(1 << e for e in c)
-            for ride in rides:
-                edges = feet | ride
-                if g.is_trail_set(edges) and (not ride or scorer.ride_ok(edges)):
-                    found.append(edges)
-    return found
-
-
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(city_states(max_sections=6), st.randoms(use_true_random=False))
 def test_the_ride_room_keeps_every_route(state, rng):
@@ -152,7 +133,7 @@ def test_the_ride_room_keeps_every_route(state, rng):
     ctx, sheet = state
     scorer = RouteScorer(ctx, sheet)
     full = scorer.graph.full
-    for edges in _routes(scorer):
+    for edges in routes_of(scorer):
         for extra in (0, full, full, full):  # the route alone available, then random parts around it
             included = edges & rng.getrandbits(full.bit_length())
             available = edges | (extra & rng.getrandbits(full.bit_length()))
@@ -180,12 +161,4 @@ def test_the_bound_holds_for_every_route(state, rng):
     """`bound` is at least the value of every route S between the included and the available part, told no more
     edges than S has (a ride's virtual edges among them: the bound takes them off the sections)."""
     ctx, sheet = state
-    scorer = RouteScorer(ctx, sheet)
-    g = scorer.graph
-    full = g.full
-    for edges in _routes(scorer):
-        value = scorer.value(g, edges, None)
-        for extra in (0, full, full):
-            included = edges & rng.getrandbits(full.bit_length())
-            available = edges | (extra & rng.getrandbits(full.bit_length()))
-            assert scorer.bound(g, included, available, edges.bit_count()) >= value, (edges, included, available)
+    assert not bound_misses(RouteScorer(ctx, sheet), rng)
