@@ -279,8 +279,46 @@ class RouteScorer:
         return available
 
     def room(self, included: int, available: int) -> int | None:
-        """The available edges a route containing `included` may use (`trails` search hook): the rides' rule."""
-        return self.ride_room(included, available) if self.virtual else available
+        """The available edges a route containing `included` may use (`trails` search hook): the rides' rule, then
+        the route's ends (`end_room`)."""
+        if self.virtual:
+            room = self.ride_room(included, available)
+            if room is None:
+                return None
+            available = room
+        return self.end_room(included, available)
+
+    def end_room(self, included: int, available: int) -> int | None:
+        """Drop the available edges that would give a route with fixed ends a third odd intersection.
+
+        When the included part fixes both ends of every route (`fixed_ends`: two odd intersections no undecided
+        edge touches), no other intersection of the route is odd, so an intersection with one available edge is
+        off the route: that edge goes, again and again (None when it is included).
+        """
+        g = self.graph
+        while True:
+            part = available | included
+            free = part & ~included
+            fixed = g.odd_mask(included) & ~g.vertex_mask(free)
+            if fixed.bit_count() != 2:
+                return None if fixed.bit_count() > 2 else available
+            # Intersections of degree one in the part: touched, and not twice.
+            seen = more = 0
+            rest = part
+            vbits = g.vbits
+            while rest:
+                low = rest & -rest
+                vb = vbits[low.bit_length() - 1]
+                more |= seen & vb
+                seen |= vb
+                rest ^= low
+            leaves = seen & ~more & ~fixed
+            if not leaves:
+                return available
+            cut = g.touching(leaves) & part
+            if cut & included:
+                return None
+            available &= ~cut
 
     def ride_size(self, included: int) -> int:
         """The virtual edges every route containing `included` has: a whole ride of the vehicle it rides (two

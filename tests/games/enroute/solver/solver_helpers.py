@@ -81,3 +81,19 @@ def bound_misses(scorer, rng) -> list[tuple[int, int, int]]:
             if scorer.bound(g, included, available, edges.bit_count()) < value:
                 misses.append((edges, included, available))
     return misses
+
+
+def room_misses(scorer, rng) -> list[tuple[int, int, int, int | None]]:
+    """The (route, included, available, room) where `room` takes an edge of a route S away, or calls its node
+    hopeless: every route S, S itself included, then random included parts within it and available parts
+    around it. Empty when the room keeps every route."""
+    full = scorer.graph.full
+    misses = []
+    for edges in routes_of(scorer):
+        for extra in (None, 0, full, full, full):
+            included = edges if extra is None else edges & rng.getrandbits(full.bit_length())
+            available = edges | (extra or 0) & rng.getrandbits(full.bit_length())
+            room = scorer.room(included, available)
+            if room is None or edges & ~room:
+                misses.append((edges, included, available, room))
+    return misses
