@@ -175,7 +175,7 @@ class RouteScorer:
         self.zone_walks: set[int] = set()  # sets whose best walk must start or end next to the zone
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
-        self._goal: dict[int, list[tuple[int, int]]] = {}
+        self._goal: dict[int, list[list]] = {}
         self._tops: dict[int, tuple] = {}  # available part -> `_top`
         self._lows: dict[int, dict[str, int]] = {}  # included part -> `_low`
         self.spans: dict[int, list] = {}
@@ -376,32 +376,25 @@ class RouteScorer:
 
     # --- the scorer interface ----------------------------------------------------------------------------
 
-    def goal_bound(self, available: int, points: int) -> int:
-        """Most sections a stretch between two circled intersections can have within `available`."""
-        pairs = self.goal_pairs(available, points)
-        return pairs[0][1] if pairs else 0
-
-    def goal_pairs(self, available: int, points: int) -> list[tuple[int, int]]:
-        """For each pair of circled intersections within `available`: (the sections a stretch between them can
-        use, the most sections it can have), most first.
+    def goal_pairs(self, available: int) -> list[list]:
+        """For each pair (p, q) of circled intersections within `available`: [the sections a stretch between them
+        can use, p, q, the most sections it can have or None until asked], the largest parts first.
 
         The stretch is a trail from p to q: it stays off the bridge-tree branches
         beside its way (`TrailGraph.between`), and its odd vertices are exactly
-        p and q, so the other odd vertices there need dropped paths.
+        p and q, so the other odd vertices there need dropped paths (`stretch_most`).
         """
-        available &= self.real  # a stretch never crosses a ride: real sections only (and fewer sets to cache)
         got = self._goal.get(available)
         if got is None:
             g = self.graph
-            marked = list(bits(points & self.marked))
+            marked = list(bits(self.cover(available)[1] & self.marked))
             got = []
             for i, p in enumerate(marked):
                 for q in marked[i + 1:]:
                     part = g.between(available, p, q)
-                    drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0) if part else None
-                    if drops is not None:
-                        got.append((part, part.bit_count() - drops))
-            got.sort(key=lambda pair: -pair[1])
+                    if part:
+                        got.append([part, p, q, None])
+            got.sort(key=lambda pair: -pair[0].bit_count())
             self._goal[available] = got
         return got
 
@@ -415,19 +408,30 @@ class RouteScorer:
         """
         inc = included & self.real
         longest = max_edges  # the route's ends off the stretch: the stretch is at most the rest
+        g = self.graph
         if included and not available & self.virtual:
-            for v in bits(self.fixed_ends(self.graph, included, available)):
+            for v in bits(self.fixed_ends(g, included, available)):
                 if not self.marked >> v & 1:
-                    d = self.graph.nearest(available, v, self.marked)
+                    d = g.nearest(available, v, self.marked)
                     if d is None:
                         return 0  # no circled intersection on any route here
                     longest -= d
+        available &= self.real  # a stretch never crosses a ride: real sections only (and fewer sets to cache)
         best = 0
-        for part, most in self.goal_pairs(available, self.cover(available)[1]):
-            if most <= best:
-                break  # most first: no later pair does better
+        for pair in self.goal_pairs(available):
+            part = pair[0]
+            if part.bit_count() <= best:
+                break  # largest parts first: no later pair does better
             # Each limit alone: the ways to the ends may be the included sections outside the part.
-            best = max(best, min(most, longest, max_edges - (inc & ~part).bit_count()))
+            cap = min(longest, max_edges - (inc & ~part).bit_count())
+            if cap <= best:
+                continue
+            most = pair[3]
+            if most is None:  # the parity drops, once per part and pair
+                _, p, q, _ = pair
+                drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0)
+                most = pair[3] = -1 if drops is None else part.bit_count() - drops
+            best = max(best, min(most, cap))
         return best
 
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
