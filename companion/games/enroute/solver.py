@@ -56,6 +56,8 @@ NEVER: Key = (-1, -1, -1, -1)  # below every set's key (the empty route scores a
 class RouteScorer:
     """Values and bounds sets of one player's drawn sections (a `trails.TrailScorer`)."""
 
+    decide_vertices = True  # the search decides vertices whole first: `fixed_ends` then knows route ends sooner
+
     def __init__(self, ctx: Context, sheet: Sheet) -> None:
         """Index the board's locations, landmarks and points against the player's drawn sections."""
         board = ctx.board
