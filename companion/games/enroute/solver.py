@@ -294,33 +294,30 @@ class RouteScorer:
         """Drop the available edges that would give a route with fixed ends a third odd intersection.
 
         When the included part fixes both ends of every route (`fixed_ends`: two odd intersections no undecided
-        edge touches), no other intersection of the route is odd, so an intersection with one available edge is
-        off the route: that edge goes, again and again (None when it is included).
+        edge touches), every other intersection of the route is even: one with a single undecided edge and an even
+        number of included ones (a dead end among them) cannot take that edge, which goes, again and again.
         """
         g = self.graph
+        odd = g.odd_mask(included)
+        vbits = g.vbits
         while True:
-            part = available | included
-            free = part & ~included
-            fixed = g.odd_mask(included) & ~g.vertex_mask(free)
-            if fixed.bit_count() != 2:
-                return None if fixed.bit_count() > 2 else available
-            # Intersections of degree one in the part: touched, and not twice.
+            free = available & ~included
+            # Intersections with undecided edges: touched by one, and by two or more.
             seen = more = 0
-            rest = part
-            vbits = g.vbits
+            rest = free
             while rest:
                 low = rest & -rest
                 vb = vbits[low.bit_length() - 1]
                 more |= seen & vb
                 seen |= vb
                 rest ^= low
-            leaves = seen & ~more & ~fixed
-            if not leaves:
+            fixed = odd & ~seen
+            if fixed.bit_count() != 2:
+                return None if fixed.bit_count() > 2 else available
+            single = seen & ~more & ~odd  # one undecided edge, even so far: taking it makes a third odd
+            if not single:
                 return available
-            cut = g.touching(leaves) & part
-            if cut & included:
-                return None
-            available &= ~cut
+            available &= ~(g.touching(single) & free)
 
     def ride_size(self, included: int) -> int:
         """The virtual edges every route containing `included` has: a whole ride of the vehicle it rides (two
