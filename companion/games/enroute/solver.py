@@ -41,7 +41,7 @@ from ..trails.walks import _valid_steps
 from . import geometry as geo
 from .evaluation import CAFE_PP, Context, RouteChoice, zone_metrics
 from .geometry import Point
-from .route import is_turn, longest_straight, route_facts, split_goal_span, turns, walk_goal_span, walk_shape
+from .route import is_turn, longest_straight, route_facts, turns, walk_goal_span, walk_shape
 from .rows import scoring_rows
 from .rowtypes import ROW_TYPES, unused_cafes
 from .sheet import Sheet
@@ -68,6 +68,7 @@ class RouteScorer:
         self.graph = g = TrailGraph([*sheet.sections, *((a, b) for a, b, _, _ in self.hubs)])
         self.virtual = sum(1 << g.edge_index[geo.section(a, b)] for a, b, _, _ in self.hubs)
         self.real = g.full & ~self.virtual
+        self.hub_vertices = sum(1 << i for i, p in enumerate(g.vertices) if is_hub(p))
         self.groups: dict[str, list[int]] = {}  # vehicle -> masks of its sides (stations; bank A, bank B, link)
         for a, b, vid, side in self.hubs:
             masks = self.groups.setdefault(vid, [0, 0, 0])
@@ -615,14 +616,16 @@ class RouteScorer:
                 if ceiling is not None and best[0] >= ceiling:
                     break
                 continue
-            points = [g.vertices[i] for i in walk]
             if rides:
-                points = walk_of(points)
-                if not _segments_ok(board, points):
+                points, at = self._ride_walk(walk)
+                if at is None:  # the hubs at the walk's ends only: the route on foot
+                    span = walk_goal_span(points, goal)
+                elif not 0 < at < len(points) - 2:
                     continue  # a ride from the route's very end: that walk is the route without it
-                facts = route_facts(board, points)
-                span = split_goal_span(points, facts, goal) if facts.ride else walk_goal_span(points, goal)
+                else:  # the stretch within one segment, never across the ride
+                    span = max(walk_goal_span(points[:at + 1], goal), walk_goal_span(points[at + 1:], goal))
             else:
+                points = [g.vertices[i] for i in walk]
                 span = walk_goal_span(points, goal)
             # The ceiling with this walk's stretch instead of the best stretch: a walk below the best walk so far
             # (or, before one, below the floor) is passed over before its walk terms and metrics are computed.
@@ -647,6 +650,23 @@ class RouteScorer:
                     self.unsettled[edges] = (rows, exact)
                 break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
+
+    def _ride_walk(self, walk: list[int]) -> tuple[list[Point], int | None]:
+        """A walk through a ride's hubs as intersections (hubs dropped), and where its ride starts (None: the hubs
+        only at its ends, no ride)."""
+        hubs, vertices = self.hub_vertices, self.graph.vertices
+        points: list[Point] = []
+        at = None
+        skipped = False
+        for v in walk:
+            if hubs >> v & 1:
+                skipped = True
+                continue
+            if skipped and points:
+                at = len(points) - 1  # the ride: from the last intersection to this one
+            skipped = False
+            points.append(vertices[v])
+        return points, at
 
     def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> tuple[int, int]:
         """The most PP any walk of the set can score: rows 1–7, the longest stretch between two circled
@@ -820,14 +840,6 @@ def _longest_run(lines: list[tuple[int, ...]], edges: int) -> int:
             else:
                 run = 0
     return best
-
-
-def _segments_ok(board, points: list[Point]) -> bool:
-    """Tell whether a walk's ride (if any) joins two segments of at least one section each."""
-    for i, (a, b) in enumerate(zip(points, points[1:], strict=False)):
-        if not board.is_road(geo.section(a, b)):
-            return 0 < i < len(points) - 2
-    return True
 
 
 def repaired(graph: TrailGraph, piece: int) -> int:
