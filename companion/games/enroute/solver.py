@@ -382,7 +382,7 @@ class RouteScorer:
 
         The stretch is a trail from p to q: it stays off the bridge-tree branches
         beside its way (`TrailGraph.between`), and its odd vertices are exactly
-        p and q, so the other odd vertices there need dropped paths (`stretch_most`).
+        p and q, so the other odd vertices there need dropped paths (counted in `stretch_bound`, when needed).
         """
         got = self._goal.get(available)
         if got is None:
