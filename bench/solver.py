@@ -9,15 +9,19 @@ state; agreement is counted where it finishes.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# The checkout whose solver is measured: this one, or `--root DIR` (the code before a change, for `--against`).
+sys.path.insert(0, sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv[:-1]
+                else str(Path(__file__).resolve().parents[1]))
 
 from companion.games.enroute.evaluation import Context
 from companion.games.enroute.game import read_game
@@ -157,7 +161,7 @@ def paris_state(board, rng: random.Random) -> tuple[Context, Sheet]:
 def run_set(name: str, states, solver_limit: float, baseline_cap: float | None) -> dict:
     """Time the solver and the capped baseline on each state (no baseline when `baseline_cap` is None); count
     agreement."""
-    solver_t, cpu_t, base_t, ratios, each = [], [], [], [], []
+    solver_t, cpu_t, base_t, ratios, each, walks = [], [], [], [], [], []
     finished = agree = proven = 0
     for i, (ctx, sheet) in enumerate(states):
         cpu = time.process_time()
@@ -166,6 +170,7 @@ def run_set(name: str, states, solver_limit: float, baseline_cap: float | None) 
         solver_t.append(stats["seconds"])
         each.append((cpu_t[-1], i, len(sheet.sections), stats["nodes"], choice.proven, stats["seconds"]))
         proven += choice.proven
+        walks.append([list(p) for p in choice.walk])
         if baseline_cap is None:
             continue
         started = time.monotonic()
@@ -179,7 +184,7 @@ def run_set(name: str, states, solver_limit: float, baseline_cap: float | None) 
     if baseline_cap is None:
         ratios, baseline_cap = [0.0], 0.0
     return {"name": name, "n": len(states), "proven": proven, "finished": finished, "agree": agree,
-            "worst": sorted(each, reverse=True),
+            "worst": sorted(each, reverse=True), "walks": walks, "cpu": cpu_t, "nodes": [e[3] for e in each],
             "median": statistics.median(solver_t), "p99": _quantile(solver_t, 0.99), "max": max(solver_t),
             "cpu_median": statistics.median(cpu_t), "cpu_p99": _quantile(cpu_t, 0.99),
             "ratio": statistics.median(ratios), "capped": len(states) - finished if base_t else 0, "cap": baseline_cap,
@@ -228,6 +233,77 @@ def report(rows: list[dict], args: argparse.Namespace, wall: float) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _sets(args: argparse.Namespace) -> list:
+    """The sets in order: (key, name, a function building its states, the baseline's cap per state)."""
+    board = find_board("training-city")
+
+    def simulated() -> list:
+        """The training city's simulated end states (none when simulate.py is missing)."""
+        try:
+            return simulated_states(board, args.simulated) if args.simulated else []
+        except ImportError:
+            print("simulate.py not available: simulated set skipped", file=sys.stderr)
+            return []
+
+    def dense() -> list:
+        """The dense states, from their own seed."""
+        rng = random.Random(DENSE_SEED)
+        return [dense_state(board, rng) for _ in range(args.dense)]
+
+    def city(board_id: str, count: int, make) -> list:
+        """A world city's states, from the dense seed."""
+        rng = random.Random(DENSE_SEED)
+        city_board = find_board(board_id)
+        return [make(city_board, rng) for _ in range(count)]
+
+    sets = [("simulated", "simulated end states", simulated, 1.0),
+            ("dense", "dense, 30–50 sections", dense, args.cap),
+            ("full", "full board (84 sections)", lambda: [full_board_state(board)] if args.dense else [], args.cap)]
+    for board_id in CITY_BOARDS:
+        key = board_id.removesuffix("-example")
+        sets.append((key, f"{find_board(board_id).name}, 12–20 sections",
+                     lambda b=board_id: city(b, args.cities, city_state), 1.0))
+    sets.append(("new-york", "New York, 30–40 sections, zone goals",
+                 lambda: city("new-york-example", args.new_york, new_york_state), 1.0))
+    paris = find_board("paris-example")
+    sets.append(("paris-coloured", f"{paris.name}, 12–20 coloured sections",
+                 lambda: city("paris-example", args.paris, paris_state), 1.0))
+    sets.append(("paris-simulated", f"{paris.name}, simulated end states",
+                 lambda: simulated_states(paris, args.paris) if args.paris else [], 1.0))
+    return sets
+
+
+def _before(args: argparse.Namespace, key: str) -> dict:
+    """One set solved by the `--against` checkout's solver in a child process (this script, `--root` there)."""
+    argv = [sys.executable, __file__, "--root", args.against, "--only", key, "--json", "--no-baseline",
+            "--simulated", str(args.simulated), "--dense", str(args.dense), "--limit", str(args.limit),
+            "--cities", str(args.cities), "--new-york", str(args.new_york), "--paris", str(args.paris)]
+    out = subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+    return json.loads(out)[0]
+
+
+def comparison(rows: list[dict], against: str) -> list[str]:
+    """The before/after table of an `--against` run: CPU median and p99, proven states, search nodes, the slowest
+    state, and whether both give the same walk on every state."""
+    lines = ["", f"Before (`--against {against}`, solved in a child process right after each set) → after (this "
+             "checkout), CPU time per state:", "",
+             "| set | proven before → after | CPU median before → after | CPU p99 before → after | p99 ratio "
+             "| nodes (sum) before → after | slowest state before → after | same walk as before |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        b = r["before"]
+        same = sum(x == y for x, y in zip(r["walks"], b["walks"], strict=True))
+        slow_a, slow_b = r["worst"][0], b["worst"][0]
+        lines.append(
+            f"| {r['name']} | {b['proven']}/{b['n']} → {r['proven']}/{r['n']} "
+            f"| {1000 * b['cpu_median']:.1f} → {1000 * r['cpu_median']:.1f} ms "
+            f"| {1000 * b['cpu_p99']:.1f} → {1000 * r['cpu_p99']:.1f} ms | {b['cpu_p99'] / r['cpu_p99']:.1f}× "
+            f"| {sum(b['nodes']):,} → {sum(r['nodes']):,} "
+            f"| #{slow_b[1]} {1000 * slow_b[0]:.0f} ms → #{slow_a[1]} {1000 * slow_a[0]:.0f} ms "
+            f"| {same}/{r['n']} |")
+    return lines
+
+
 def main() -> None:
     """Run the three sets and print (and optionally save) the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -242,46 +318,37 @@ def main() -> None:
     parser.add_argument("--no-baseline", action="store_true", help="time the solver alone (no exhaustive search)")
     parser.add_argument("--worst", type=int, default=0, help="list this many slowest states of each set")
     parser.add_argument("--out", help="also write the Markdown here")
+    parser.add_argument("--against", help="a checkout of the code before a change: each set is also solved by its "
+                                           "solver (a child process, right after this one's) and compared")
+    parser.add_argument("--root", help="measure the solver of this checkout instead of this one (used by --against)")
+    parser.add_argument("--only", help="only these sets (comma-separated keys: simulated, dense, full, london, rio, "
+                                       "cairo, hong-kong, new-york, paris-coloured, paris-simulated)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON (used by --against)")
     args = parser.parse_args()
 
     def cap(seconds: float) -> float | None:
         """The baseline's cap, or None without a baseline."""
         return None if args.no_baseline else seconds
 
-    board = find_board("training-city")
     started = time.monotonic()
     rows = []
-    try:
-        sims = simulated_states(board, args.simulated)
-    except ImportError:
-        sims = []
-        print("simulate.py not available: simulated set skipped", file=sys.stderr)
-    if sims:
-        rows.append(run_set("simulated end states", sims, args.limit, cap(1.0)))
-    rng = random.Random(DENSE_SEED)
-    if args.dense:
-        rows.append(run_set("dense, 30–50 sections", [dense_state(board, rng) for _ in range(args.dense)],
-                            args.limit, cap(args.cap)))
-        rows.append(run_set("full board (84 sections)", [full_board_state(board)], args.limit, cap(args.cap)))
-    for city in CITY_BOARDS if args.cities else ():
-        rng = random.Random(DENSE_SEED)
-        city_board = find_board(city)
-        rows.append(run_set(f"{city_board.name}, 12–20 sections", [city_state(city_board, rng)
-                                                                   for _ in range(args.cities)], args.limit, cap(1.0)))
-    if args.new_york:
-        rng = random.Random(DENSE_SEED)
-        ny = find_board("new-york-example")
-        rows.append(run_set("New York, 30–40 sections, zone goals", [new_york_state(ny, rng)
-                                                                       for _ in range(args.new_york)],
-                            args.limit, cap(1.0)))
-    if args.paris:
-        rng = random.Random(DENSE_SEED)
-        paris = find_board("paris-example")
-        rows.append(run_set(f"{paris.name}, 12–20 coloured sections",
-                            [paris_state(paris, rng) for _ in range(args.paris)], args.limit, cap(1.0)))
-        rows.append(run_set(f"{paris.name}, simulated end states", simulated_states(paris, args.paris), args.limit,
-                            cap(1.0)))
+    for key, name, build, cap_s in _sets(args):
+        if args.only and key not in args.only.split(","):
+            continue
+        states = build()
+        if not states:
+            continue
+        row = run_set(name, states, args.limit, cap(cap_s))
+        row["key"] = key
+        if args.against:
+            row["before"] = _before(args, key)
+        rows.append(row)
+    if args.json:
+        print(json.dumps(rows))
+        return
     text = report(rows, args, time.monotonic() - started)
+    if args.against:
+        text += "\n".join(comparison(rows, args.against)) + "\n"
     print(text)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")

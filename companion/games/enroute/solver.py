@@ -41,7 +41,7 @@ from ..trails.walks import _valid_steps
 from . import geometry as geo
 from .evaluation import CAFE_PP, Context, RouteChoice, zone_metrics
 from .geometry import Point
-from .route import is_turn, longest_straight, route_facts, split_goal_span, turns, walk_goal_span, walk_shape
+from .route import is_turn, longest_straight, route_facts, turns, walk_goal_span, walk_shape
 from .rows import scoring_rows
 from .rowtypes import ROW_TYPES, unused_cafes
 from .sheet import Sheet
@@ -56,6 +56,8 @@ NEVER: Key = (-1, -1, -1, -1)  # below every set's key (the empty route scores a
 class RouteScorer:
     """Values and bounds sets of one player's drawn sections (a `trails.TrailScorer`)."""
 
+    decide_vertices = True  # the search decides vertices whole first: `fixed_ends` then knows route ends sooner
+
     def __init__(self, ctx: Context, sheet: Sheet) -> None:
         """Index the board's locations, landmarks and points against the player's drawn sections."""
         board = ctx.board
@@ -66,11 +68,25 @@ class RouteScorer:
         self.graph = g = TrailGraph([*sheet.sections, *((a, b) for a, b, _, _ in self.hubs)])
         self.virtual = sum(1 << g.edge_index[geo.section(a, b)] for a, b, _, _ in self.hubs)
         self.real = g.full & ~self.virtual
+        self.hub_vertices = sum(1 << i for i, p in enumerate(g.vertices) if is_hub(p))
         self.groups: dict[str, list[int]] = {}  # vehicle -> masks of its sides (stations; bank A, bank B, link)
         for a, b, vid, side in self.hubs:
             masks = self.groups.setdefault(vid, [0, 0, 0])
             masks[side] |= 1 << g.edge_index[geo.section(a, b)]
         self.bank_vehicles = {f.id for f in board.features_of("vehicle") if f.param("by") == "banks"}
+        # Each ride edge's intersection (its end off the hub), and the ride edges a ride through it cannot pair
+        # with: those whose intersection a road joins to it (`ride_ok`: such a ride is no ride).
+        self.ride_ends: list[tuple[int, int]] = []  # (ride edge bit, its intersection's vertex index)
+        self.ride_bars: dict[int, int] = {}  # ride edge bit -> the other side's edges it cannot ride to
+        for a, b, vid, side in self.hubs:
+            if side == 2:
+                continue
+            e = 1 << g.edge_index[geo.section(a, b)]
+            self.ride_ends.append((e, g.index[a]))
+            for c, d, wid, other in self.hubs:
+                if wid == vid and other == (side if vid not in self.bank_vehicles else 1 - side) and c != a \
+                        and board.is_road(geo.section(a, c)):
+                    self.ride_bars[e] = self.ride_bars.get(e, 0) | 1 << g.edge_index[geo.section(c, d)]
         locations = sorted({loc for sec in g.edges if not is_hub(sec[0]) for loc in board.borders(sec)})
         bit = {loc: i for i, loc in enumerate(locations)}
         self.edge_locs = [0 if is_hub(sec[0]) or is_hub(sec[1]) else sum(1 << bit[loc] for loc in board.borders(sec))
@@ -162,7 +178,7 @@ class RouteScorer:
         self.zone_walks: set[int] = set()  # sets whose best walk must start or end next to the zone
         self._cover: dict[int, tuple[int, int]] = {}
         self._stats: dict[int, tuple[int, int, int, int]] = {}
-        self._goal: dict[int, int] = {}
+        self._goal: dict[int, list[list]] = {}
         self._tops: dict[int, tuple] = {}  # available part -> `_top`
         self._lows: dict[int, dict[str, int]] = {}  # included part -> `_low`
         self.spans: dict[int, list] = {}
@@ -223,6 +239,17 @@ class RouteScorer:
         longer make a whole ride (its link or a bank's every edge excluded, fewer than two stations left) is out:
         a set with part of a ride is never a route (`ride_ok`).
         """
+        # A ride edge needs a section at its intersection; an included one bars the rides a road would shortcut.
+        real = (available | included) & self.real
+        for e, v in self.ride_ends:
+            if (available | included) & e and not real & self.graph.inc[v]:
+                if included & e:
+                    return None
+                available &= ~e
+            if included & e:
+                if included & self.ride_bars.get(e, 0):
+                    return None
+                available &= ~self.ride_bars.get(e, 0)
         room = available | included
         for vid, (one, two, link) in self.groups.items():
             if vid in self.bank_vehicles:
@@ -255,8 +282,43 @@ class RouteScorer:
         return available
 
     def room(self, included: int, available: int) -> int | None:
-        """The available edges a route containing `included` may use (`trails` search hook): the rides' rule."""
-        return self.ride_room(included, available) if self.virtual else available
+        """The available edges a route containing `included` may use (`trails` search hook): the rides' rule, then
+        the route's ends (`end_room`)."""
+        if self.virtual:
+            room = self.ride_room(included, available)
+            if room is None:
+                return None
+            available = room
+        return self.end_room(included, available)
+
+    def end_room(self, included: int, available: int) -> int | None:
+        """Drop the available edges that would give a route with fixed ends a third odd intersection.
+
+        When the included part fixes both ends of every route (`fixed_ends`: two odd intersections no undecided
+        edge touches), every other intersection of the route is even: one with a single undecided edge and an even
+        number of included ones (a dead end among them) cannot take that edge, which goes, again and again.
+        """
+        g = self.graph
+        odd = g.odd_mask(included)
+        vbits = g.vbits
+        while True:
+            free = available & ~included
+            # Intersections with undecided edges: touched by one, and by two or more.
+            seen = more = 0
+            rest = free
+            while rest:
+                low = rest & -rest
+                vb = vbits[low.bit_length() - 1]
+                more |= seen & vb
+                seen |= vb
+                rest ^= low
+            fixed = odd & ~seen
+            if fixed.bit_count() != 2:
+                return None if fixed.bit_count() > 2 else available
+            single = seen & ~more & ~odd  # one undecided edge, even so far: taking it makes a third odd
+            if not single:
+                return available
+            available &= ~(g.touching(single) & free)
 
     def ride_size(self, included: int) -> int:
         """The virtual edges every route containing `included` has: a whole ride of the vehicle it rides (two
@@ -314,29 +376,63 @@ class RouteScorer:
 
     # --- the scorer interface ----------------------------------------------------------------------------
 
-    def goal_bound(self, available: int, points: int) -> int:
-        """Most sections a stretch between two circled intersections can have within `available`.
+    def goal_pairs(self, available: int) -> list[list]:
+        """For each pair (p, q) of circled intersections within `available`: [the sections a stretch between them
+        can use, p, q, the most sections it can have or None until asked], the largest parts first.
 
         The stretch is a trail from p to q: it stays off the bridge-tree branches
         beside its way (`TrailGraph.between`), and its odd vertices are exactly
-        p and q, so the other odd vertices there need dropped paths.
+        p and q, so the other odd vertices there need dropped paths (counted in `stretch_bound`, when needed).
         """
-        available &= self.real  # a stretch never crosses a ride: real sections only (and fewer sets to cache)
         got = self._goal.get(available)
         if got is None:
             g = self.graph
-            marked = list(bits(points & self.marked))
-            got = 0
+            marked = list(bits(self.cover(available)[1] & self.marked))
+            got = []
             for i, p in enumerate(marked):
                 for q in marked[i + 1:]:
                     part = g.between(available, p, q)
-                    if part.bit_count() <= got:
-                        continue  # this pair cannot beat a stretch already possible
-                    drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0) if part else None
-                    if drops is not None:
-                        got = max(got, part.bit_count() - drops)
+                    if part:
+                        got.append([part, p, q, None])
+            got.sort(key=lambda pair: -pair[0].bit_count())
             self._goal[available] = got
         return got
+
+    def stretch_bound(self, included: int, available: int, max_edges: int) -> int:
+        """Most sections of a personal-goal stretch of a route S, included ⊆ S ⊆ available, ≤ max_edges sections.
+
+        A stretch between p and q lies within their `between` part (`goal_pairs`), and the included sections
+        outside that part are on the route too, beside the stretch: the stretch has at most `max_edges` less those.
+        On foot, a route end the included part already fixes (`fixed_ends`) is at least its way to the nearest
+        circled intersection from the stretch.
+        """
+        inc = included & self.real
+        longest = max_edges  # the route's ends off the stretch: the stretch is at most the rest
+        g = self.graph
+        if included and not available & self.virtual:
+            for v in bits(self.fixed_ends(g, included, available)):
+                if not self.marked >> v & 1:
+                    d = g.nearest(available, v, self.marked)
+                    if d is None:
+                        return 0  # no circled intersection on any route here
+                    longest -= d
+        available &= self.real  # a stretch never crosses a ride: real sections only (and fewer sets to cache)
+        best = 0
+        for pair in self.goal_pairs(available):
+            part = pair[0]
+            if part.bit_count() <= best:
+                break  # largest parts first: no later pair does better
+            # Each limit alone: the ways to the ends may be the included sections outside the part.
+            cap = min(longest, max_edges - (inc & ~part).bit_count())
+            if cap <= best:
+                continue
+            most = pair[3]
+            if most is None:  # the parity drops, once per part and pair
+                _, p, q, _ = pair
+                drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0)
+                most = pair[3] = -1 if drops is None else part.bit_count() - drops
+            best = max(best, min(most, cap))
+        return best
 
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
@@ -358,6 +454,12 @@ class RouteScorer:
                 "empty_locations_on_route": empty, **self.zone_const, **walked}
         if zones:
             high.update({k: min(max_edges, n) for k, n in zones.items()})
+        if self.zone_ends and included:
+            ends = self.walk_ends(graph, included, available)
+            if ends is not None:
+                for k, m in self.zone_ends:
+                    if high[k] and not ends & graph.vertex_mask(available & m & self.real):
+                        high[k] = 0  # no route here can start or end with a section next to the zone
         if "turns" in high:  # a walk of n sections has n - 1 points between them
             high["turns"] = min(high["turns"], max(0, max_edges - 1))
         low = None
@@ -370,8 +472,30 @@ class RouteScorer:
             key = (rows + max_edges * self.factor, max_edges, tourists, landmarks)
             if self.best is not None and key < self.best:
                 return key
-            rows += min(max_edges, self.goal_bound(available, self.cover(available)[1])) * self.factor
+            rows += self.stretch_bound(included, available, max_edges) * self.factor
         return (rows, max_edges, tourists, landmarks)
+
+    def fixed_ends(self, graph: TrailGraph, included: int, available: int) -> int:
+        """The intersections every route S, included ⊆ S ⊆ available, has as an end (its odd intersections that
+        no undecided edge touches; more than two: no route, none told)."""
+        fixed = graph.odd_mask(included) & ~graph.vertex_mask(available & ~included)
+        return fixed if fixed.bit_count() <= 2 else 0
+
+    def walk_ends(self, graph: TrailGraph, included: int, available: int) -> int | None:
+        """The intersections a route S, included ⊆ S ⊆ available, can start or end at (None: not told).
+
+        An intersection whose every available edge is included has its parity in S already; S has at most
+        two odd intersections, and a route with one is never closed: its ends are the odd ones, and only an
+        intersection with an undecided edge can still turn odd.
+        """
+        free = graph.vertex_mask(available & ~included)
+        fixed = graph.odd_mask(included) & ~free
+        n = fixed.bit_count()
+        if n >= 2:
+            return fixed  # exactly these two (more: no route at all)
+        if n == 1:
+            return fixed | free
+        return None  # maybe closed: any intersection of S can be its start
 
     def least_edges(self, best: Key, bound: Key) -> int | None:
         """The fewest sections a set with a key at most `bound` needs to reach `best`: when the bound's PP is the
@@ -492,14 +616,16 @@ class RouteScorer:
                 if ceiling is not None and best[0] >= ceiling:
                     break
                 continue
-            points = [g.vertices[i] for i in walk]
             if rides:
-                points = walk_of(points)
-                if not _segments_ok(board, points):
+                points, at = self._ride_walk(walk)
+                if at is None:  # the hubs at the walk's ends only: the route on foot
+                    span = walk_goal_span(points, goal)
+                elif not 0 < at < len(points) - 2:
                     continue  # a ride from the route's very end: that walk is the route without it
-                facts = route_facts(board, points)
-                span = split_goal_span(points, facts, goal) if facts.ride else walk_goal_span(points, goal)
+                else:  # the stretch within one segment, never across the ride
+                    span = max(walk_goal_span(points[:at + 1], goal), walk_goal_span(points[at + 1:], goal))
             else:
+                points = [g.vertices[i] for i in walk]
                 span = walk_goal_span(points, goal)
             # The ceiling with this walk's stretch instead of the best stretch: a walk below the best walk so far
             # (or, before one, below the floor) is passed over before its walk terms and metrics are computed.
@@ -524,6 +650,23 @@ class RouteScorer:
                     self.unsettled[edges] = (rows, exact)
                 break  # nothing depends on the walk, or nothing can beat this walk: the first such walk is the set's
         return best
+
+    def _ride_walk(self, walk: list[int]) -> tuple[list[Point], int | None]:
+        """A walk through a ride's hubs as intersections (hubs dropped), and where its ride starts (None: the hubs
+        only at its ends, no ride)."""
+        hubs, vertices = self.hub_vertices, self.graph.vertices
+        points: list[Point] = []
+        at = None
+        skipped = False
+        for v in walk:
+            if hubs >> v & 1:
+                skipped = True
+                continue
+            if skipped and points:
+                at = len(points) - 1  # the ride: from the last intersection to this one
+            skipped = False
+            points.append(vertices[v])
+        return points, at
 
     def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> tuple[int, int]:
         """The most PP any walk of the set can score: rows 1–7, the longest stretch between two circled
@@ -697,14 +840,6 @@ def _longest_run(lines: list[tuple[int, ...]], edges: int) -> int:
             else:
                 run = 0
     return best
-
-
-def _segments_ok(board, points: list[Point]) -> bool:
-    """Tell whether a walk's ride (if any) joins two segments of at least one section each."""
-    for i, (a, b) in enumerate(zip(points, points[1:], strict=False)):
-        if not board.is_road(geo.section(a, b)):
-            return 0 < i < len(points) - 2
-    return True
 
 
 def repaired(graph: TrailGraph, piece: int) -> int:

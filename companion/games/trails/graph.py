@@ -197,65 +197,40 @@ class TrailGraph(Generic[V]):
     def bridges(self, mask: int) -> int:
         """Return the bridges of an edge set: edges whose removal disconnects their two ends.
 
-        Edges at a vertex of degree one are on no cycle: they are bridges, and stripping them again and again
-        leaves the core where every cycle of the set lies. A core whose vertices all have degree two is cycles
-        only (no bridge); any other core gets Tarjan's search.
+        A breadth-first spanning forest keeps, for each vertex, its tree edges up to the root as a mask; an edge
+        off the forest closes a cycle with the tree way between its ends (the XOR of their two masks), so those
+        tree edges are on a cycle. The bridges are the tree edges no such cycle covers.
         """
-        vbits = self.vbits
-        found = 0
-        while True:
-            once = more = most = 0  # vertices of degree ≥ 1, ≥ 2, ≥ 3
-            rest = mask
-            while rest:
-                low = rest & -rest
-                vb = vbits[low.bit_length() - 1]
-                most |= more & vb
-                more |= once & vb
-                once |= vb
-                rest ^= low
-            leaves = once & ~more
-            if not leaves:
-                break
-            strip = self.touching(leaves) & mask
-            found |= strip
-            mask &= ~strip
-        return found | self._tarjan(mask) if most else found
-
-    def _tarjan(self, mask: int) -> int:
-        """The bridges of an edge set by Tarjan's depth-first search."""
-        # Lists indexed by vertex and one flat stack: this runs once per new available set, the search's hot spot.
-        found = 0
-        adj = self.adj
-        disc = [-1] * len(self.vertices)
-        low = [0] * len(self.vertices)
-        count = 0
-        for root in bits(self.vertex_mask(mask)):
-            if disc[root] >= 0:
-                continue
-            disc[root] = low[root] = count
-            count += 1
-            stack = [(root, -1, iter(adj[root]))]
-            while stack:
-                v, via, it = stack[-1]
-                for w, e in it:
-                    if mask >> e & 1 and e != via:
-                        if disc[w] >= 0:
-                            if disc[w] < low[v]:
-                                low[v] = disc[w]
-                        else:
-                            disc[w] = low[w] = count
-                            count += 1
-                            stack.append((w, e, iter(adj[w])))
-                            break
-                else:
-                    stack.pop()
-                    if stack:
-                        u = stack[-1][0]
-                        if low[v] < low[u]:
-                            low[u] = low[v]
-                        if low[v] > disc[u]:
-                            found |= 1 << via
-        return found
+        up: dict[int, int] = {}
+        tree = 0
+        adj, inc, ends = self.adj, self.inc, self.ends
+        rest = mask
+        while rest:  # one tree per connected piece
+            low = rest & -rest
+            root = ends[low.bit_length() - 1][0]
+            up[root] = 0
+            piece = inc[root]
+            frontier = [root]
+            while frontier:
+                nxt = []
+                for v in frontier:
+                    way = up[v]
+                    for w, e in adj[v]:
+                        if mask >> e & 1 and w not in up:
+                            up[w] = way | 1 << e
+                            tree |= 1 << e
+                            piece |= inc[w]
+                            nxt.append(w)
+                frontier = nxt
+            rest &= ~piece
+        covered = 0
+        off = mask & ~tree
+        while off:
+            low = off & -off
+            off ^= low
+            a, b = ends[low.bit_length() - 1]
+            covered |= up[a] ^ up[b]
+        return tree & ~covered
 
     def between(self, mask: int, u: int, w: int) -> int:
         """Return the edges of `mask` a trail from vertex u to vertex w can use (0 if w is out of reach).

@@ -7,7 +7,9 @@ bounds every set between an included part and an available part.
 
 Each connected set is reached once: the first included edge is the set's
 lowest edge (the seed), then every node branches on its lowest undecided edge
-touching the included part — include it, or exclude it for good. Nodes are
+touching the included part (or, for a scorer with `decide_vertices`, the lowest
+at the included vertex with the fewest undecided edges) — include it, or
+exclude it for good. Nodes are
 expanded best-first: highest bound first, and among equal bounds the one with
 the most included edges, so the search dives to full sets and the best key is
 usually found before much else is looked at (a depth-first order found it
@@ -47,6 +49,9 @@ class TrailScorer(Protocol):
 
     # Optional: `room(included, available) -> int | None`, the available edges a set containing `included` that
     # the scorer values may use (None: no such set); nodes then branch only on those.
+    # Optional: `decide_vertices = True`: nodes branch on an edge of the included part's vertex with the fewest
+    # undecided edges (`_Search.branch_edge`), not on the lowest frontier edge, so vertices are decided whole
+    # sooner (a scorer that reads route ends from decided parities bounds tighter).
     # Optional: `least_edges(best, bound) -> int | None`, the fewest edges a set whose key is at most `bound`
     # needs to reach `best` (None when the keys do not tell). When that is every available edge, the search
     # offers the available part itself instead of branching down to it.
@@ -82,6 +87,7 @@ class _Search:
         self.count = 0  # nodes queued, so the queue order never compares edge sets
         self.least_edges = getattr(scorer, "least_edges", None)
         self.room = getattr(scorer, "room", None)
+        self.by_vertex = getattr(scorer, "decide_vertices", False)
 
     def offer(self, edges: int) -> None:
         """Score a trail set and keep it if it is at least as good as the best."""
@@ -171,10 +177,26 @@ class _Search:
             if not frontier:
                 self.offer(inc)  # avail == inc here, and its parity passed the drops test
                 continue
-            low = frontier & -frontier
+            low = self.branch_edge(inc, avail, vinc) if self.by_vertex else frontier & -frontier
             a, b = g.ends[low.bit_length() - 1]
             self.push(inc | low, avail, vinc | (1 << a) | (1 << b), touch | g.inc[a] | g.inc[b], reached=True)
             self.push(inc, avail & ~low, vinc, touch)
+
+    def branch_edge(self, inc: int, avail: int, vinc: int) -> int:
+        """The undecided edge a node branches on: the lowest at the included part's vertex with the fewest
+        undecided edges (deciding a vertex whole fixes its parity: the scorer may then know a route's ends)."""
+        free = avail & ~inc
+        ginc = self.graph.inc
+        best_n, best = 1 << 30, 0
+        for v in bits(vinc):
+            here = free & ginc[v]
+            if here:
+                n = here.bit_count()
+                if n < best_n:
+                    best_n, best = n, here
+                    if n == 1:
+                        break
+        return best & -best
 
     def seed(self, available: int) -> None:
         """Queue the root of the lowest edge of `available` (the sets whose lowest edge it is), and the other

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from hypothesis import strategies as st
 
 from companion.games.enroute.evaluation import Context
 from companion.games.enroute.goals import METRICS, GoalCard
 from companion.games.enroute.registry import find_board
 from companion.games.enroute.sheet import Sheet
+from companion.games.trails import bits
 
 BOARD = find_board("training-city")
 COLOURS = ("red", "green", "blue")
@@ -44,3 +47,53 @@ def small_states(draw, max_sections: int = 9) -> tuple[Context, Sheet]:
     sheet = Sheet(player="P", sections=sections, tourists=tourists, personal_goal=goal, cafes=cafes,
                   goal_values=goal_values)
     return Context(BOARD, level, (), tuple(cards)), sheet
+
+
+def routes_of(scorer) -> list[int]:
+    """Every edge set of the search graph that is a route: a trail set of real sections and at most one whole
+    ride (few sections: every subset of the real ones with every subset of at most three virtual edges)."""
+    g = scorer.graph
+    real, virtual = list(bits(scorer.real)), list(bits(scorer.virtual))
+    rides = [0] + [sum(1 << e for e in c) for n in (2, 3) for c in combinations(virtual, n)]
+    found = []
+    for n in range(1, len(real) + 1):
+        for c in combinations(real, n):
+            feet = sum(1 << e for e in c)
+            for ride in rides:
+                edges = feet | ride
+                if g.is_trail_set(edges) and (not ride or scorer.ride_ok(edges)):
+                    found.append(edges)
+    return found
+
+
+def bound_misses(scorer, rng) -> list[tuple[int, int, int]]:
+    """The (route, included, available) triples where `bound` falls below a route's value: every route S of the
+    scorer's graph, S itself included and available, then random included parts within it and available parts
+    around it, told exactly S's edge count. Empty when the bound holds."""
+    g = scorer.graph
+    full = g.full
+    misses = []
+    for edges in routes_of(scorer):
+        value = scorer.value(g, edges, None)
+        for extra in (None, 0, full, full):
+            included = edges if extra is None else edges & rng.getrandbits(full.bit_length())
+            available = edges | (extra or 0) & rng.getrandbits(full.bit_length())
+            if scorer.bound(g, included, available, edges.bit_count()) < value:
+                misses.append((edges, included, available))
+    return misses
+
+
+def room_misses(scorer, rng) -> list[tuple[int, int, int, int | None]]:
+    """The (route, included, available, room) where `room` takes an edge of a route S away, or calls its node
+    hopeless: every route S, S itself included, then random included parts within it and available parts
+    around it. Empty when the room keeps every route."""
+    full = scorer.graph.full
+    misses = []
+    for edges in routes_of(scorer):
+        for extra in (None, 0, full, full, full):
+            included = edges if extra is None else edges & rng.getrandbits(full.bit_length())
+            available = edges | (extra or 0) & rng.getrandbits(full.bit_length())
+            room = scorer.room(included, available)
+            if room is None or edges & ~room:
+                misses.append((edges, included, available, room))
+    return misses

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
-from solver_helpers import BOARD, small_states
+from hypothesis import strategies as st
+from solver_helpers import BOARD, bound_misses, room_misses, small_states
 
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
@@ -101,3 +102,22 @@ def test_the_walk_metric_bounds_hold_for_every_walk(state):
         edges = sum(line)
         walk = next(euler_trails(g, edges))
         assert _longest_run(scorer.lines, edges) == len(line) == longest_straight(BOARD, [g.vertices[v] for v in walk])
+
+
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_states(max_sections=9), st.randoms(use_true_random=False))
+def test_the_bound_holds_for_every_route(state, rng):
+    """`bound` is at least the value of every route S between an included part within it and an available part
+    around it, told S's edge count: the personal-goal stretch's limits (its pair's part, the included sections
+    beside it, the ways from fixed route ends to a circled intersection) never cut a route off."""
+    ctx, sheet = state
+    assert not bound_misses(RouteScorer(ctx, sheet), rng)
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_states(max_sections=9), st.randoms(use_true_random=False))
+def test_the_room_keeps_every_route(state, rng):
+    """`room` never takes away an edge of a route containing the included part, nor calls such a node hopeless
+    (with both route ends fixed by the included part, a dead end elsewhere is off every route)."""
+    ctx, sheet = state
+    assert not room_misses(RouteScorer(ctx, sheet), rng)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from solver_helpers import bound_misses
 
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
@@ -13,7 +14,7 @@ from companion.games.enroute.goals import GoalCard
 from companion.games.enroute.registry import find_board
 from companion.games.enroute.search import exhaustive_best_route
 from companion.games.enroute.sheet import Sheet
-from companion.games.enroute.solver import solve
+from companion.games.enroute.solver import RouteScorer, solve
 from companion.games.enroute.vehicles import ride_allowed
 
 BOARD = find_board("new-york-example")
@@ -33,11 +34,12 @@ def _near(points) -> list:
 
 @st.composite
 def ny_states(draw, max_sections: int = 7, anchors: tuple = tuple(ANCHORS), metrics: tuple = (
-        "zone_sections", "zone_end", "route_length", "landmarks_on_route")):
+        "zone_sections", "zone_end", "route_length", "landmarks_on_route"), min_sections: int = 0, min_cards: int = 0):
     """A few drawn sections around New York's features, tourists, tickets, cafe bonuses, ratings and zone goals."""
     focus = draw(st.lists(st.sampled_from(anchors), min_size=1, max_size=2, unique=True))
     roads = _near(focus)
-    sections = draw(st.lists(st.sampled_from(roads), max_size=max_sections, unique=True))
+    sections = draw(st.lists(st.sampled_from(roads), min_size=min(min_sections, len(roads)), max_size=max_sections,
+                             unique=True))
     locations = sorted({loc for sec in roads for loc in BOARD.borders(sec)})
     tourists = {}
     for loc in draw(st.lists(st.sampled_from(locations), max_size=5, unique=True)) if locations else []:
@@ -50,7 +52,7 @@ def ny_states(draw, max_sections: int = 7, anchors: tuple = tuple(ANCHORS), metr
     bonus = {p: draw(st.sampled_from(["pp", "section", "ticket"])) for p in reached}
     ratings = tuple((t, draw(st.integers(0, len(track) - 1))) for t, track in BOARD.ratings)
     cards = []
-    for deck in draw(st.lists(st.sampled_from("ABC"), max_size=2, unique=True)):
+    for deck in draw(st.lists(st.sampled_from("ABC"), min_size=min_cards, max_size=2, unique=True)):
         metric = draw(st.sampled_from(metrics))
         zone = draw(st.sampled_from(["theatre-district", "grand-central"])) if metric.startswith("zone") else None
         sign = draw(st.sampled_from(["+", "−"])) if metric != "zone_end" else "+"
@@ -99,3 +101,13 @@ def test_solver_matches_exhaustive_on_zone_goals(state):
     assert got.proven
     key = search_objective(ctx, sheet, evaluate_route(ctx, sheet, got.walk, best_order=False))
     assert key == search_objective(ctx, sheet, evaluate_route(ctx, sheet, expected.walk, best_order=False))
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ny_states(max_sections=7, anchors=THEATRE, metrics=("zone_end",), min_sections=4, min_cards=1),
+       st.randoms(use_true_random=False))
+def test_the_bound_holds_for_every_route(state, rng):
+    """`bound` is at least the value of every route S between an included part within it and an available part
+    around it (a zone-end card counted only where a route there can start or end next to the zone)."""
+    ctx, sheet = state
+    assert not bound_misses(RouteScorer(ctx, sheet), rng)
