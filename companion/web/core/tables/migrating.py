@@ -160,3 +160,20 @@ def unregister_tables(game: str, *names: str) -> None:
     conn = op.get_bind()
     for table in reflect(*names):
         conn.execute(sa.delete(table).where(table.c.game == game))
+
+
+# ---- the shape every game's first tables have (its `*_0001` migration) ----
+
+def table_key() -> list[sa.Column]:
+    """A game's table row begins with its unguessable id and when it was made."""
+    return [sa.Column("id", sa.String(64), primary_key=True), sa.Column("created", sa.String(32), nullable=False)]
+
+
+def table_ref(tables: str) -> sa.Column:
+    """The key column naming a game's table in a row that belongs to it (deleted with the table)."""
+    return sa.Column("table_id", sa.String(64), sa.ForeignKey(f"{tables}.id", ondelete="CASCADE"), primary_key=True)
+
+
+def seat_key(tables: str) -> list[sa.Column]:
+    """A seat row's key: its table and its seat number."""
+    return [table_ref(tables), sa.Column("seat", sa.Integer, primary_key=True)]
