@@ -32,7 +32,7 @@ from ..core import limits
 from ..core.bodies import accepts_json
 from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
-from ..core.qr import qr_png
+from ..core.qr import qr_response
 from ..core.security import loads, public_url, small_int
 from ..core.tables import host as core_host
 from ..core.tables import registry
@@ -284,8 +284,7 @@ def _status(player: dict) -> dict:
 def qr(token: str):
     """The QR code of the table link."""
     _load(token)
-    png = qr_png(public_url("explore_new_york.tables.show", token=token))
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return qr_response("explore_new_york.tables.show", token=token)
 
 
 def _problems(draft: dict, name: str, tile_doc: dict) -> tuple[list[Problem], list[dict]]:

@@ -21,7 +21,7 @@ from ..core import db as core_db
 from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
-from ..core.qr import qr_png
+from ..core.qr import qr_response
 from ..core.security import public_url, small_int
 from ..core.tables import host, registry
 from ..core.tables import seats as core_seats
@@ -160,8 +160,7 @@ def live(table_id: str):
 def qr(table_id: str):
     """Answer the QR code of the table link as a PNG."""
     load_table(table_id)
-    png = qr_png(public_url("ttr_europe.tables.show", table_id=table_id))
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return qr_response("ttr_europe.tables.show", table_id=table_id)
 
 
 def _seat_of(view: dict, seat: int) -> dict:
