@@ -6,7 +6,8 @@ game through its own pages (companion/web/core/tables/spec.py says what it offer
   without that seat's link (other seats' pages included);
 - duplicate names are refused, case- and space-insensitively, with the entry kept;
 - a claimed seat cannot be taken from the table link;
-- every host-only action a driver declares answers 403 to another phone with the table link;
+- every host-only action answers 403 to another phone with the table link (every address of the app a game's
+  `TableSpec.host_actions` covers, a city's own actions included, and what its driver lists), never to the host;
 - in headless Chromium: a second phone sees another phone's change within 2 s without reloading, and an
   entry made offline survives Save and arrives after reconnecting.
 """
