@@ -6,7 +6,8 @@ game through its own pages (companion/web/core/tables/spec.py says what it offer
   without that seat's link (other seats' pages included);
 - duplicate names are refused, case- and space-insensitively, with the entry kept;
 - a claimed seat cannot be taken from the table link;
-- every host-only action a driver declares answers 403 to another phone with the table link;
+- every host-only action answers 403 to another phone with the table link (every address of the app a game's
+  `TableSpec.host_actions` covers, a city's own actions included, and what its driver lists), never to the host;
 - in headless Chromium: a second phone sees another phone's change within 2 s without reloading, and an
   entry made offline survives Save and arrives after reconnecting.
 """
@@ -18,6 +19,8 @@ import re
 import time
 
 import pytest
+from flask import url_for
+from werkzeug.routing import IntegerConverter
 
 from companion.web.core.app import create_app
 from companion.web.core.plugins import game_webs
@@ -127,20 +130,46 @@ def test_a_claimed_seat_is_not_taken_from_the_table_link(app, web):
     assert seat_path not in response.get_data(as_text=True)
 
 
+def _declared_posts(app, web, table) -> list[tuple[str, dict]]:
+    """Every post of the app that the game's `TableSpec.host_actions` makes the host's, for this table (other
+    address arguments: seat 0, a word), so an action a game (or one of its cities) adds is checked unlisted."""
+    actions = web.tables.host_actions
+    if actions is None:
+        return []
+    assert table.table_id, "a game that declares host actions names its table id in the contract's table"
+    posts = []
+    for rule in app.url_map.iter_rules():
+        blueprint = rule.endpoint.rsplit(".", 1)[0] if "." in rule.endpoint else None
+        if not ({"POST", "PUT", "PATCH", "DELETE"} & set(rule.methods or ())) \
+                or actions.table_arg not in rule.arguments or not actions.covers(rule.endpoint, blueprint):
+            continue
+        values = {arg: 0 if isinstance(rule._converters[arg], IntegerConverter) else "start" for arg in rule.arguments}
+        values[actions.table_arg] = table.table_id
+        with app.test_request_context():
+            posts.append((url_for(rule.endpoint, **values), {}))
+    assert posts, f"{web.game_id} declares host actions that match no address"
+    return posts
+
+
 @pytest.mark.parametrize("web", GAMES, ids=IDS)
 def test_host_only_actions_refuse_another_phone(app, web):
-    """Every action a game keeps for the host answers 403 to another phone with the table link, saying why."""
+    """Every action a game keeps for the host (its declared ones, and those its driver lists) answers 403 to
+    another phone with the table link, saying why; the host itself is not refused."""
     driver = _driver(web)
-    if not hasattr(driver, "host_only"):
+    if not hasattr(driver, "host_only") and web.tables.host_actions is None:
         pytest.skip(f"{web.game_id} declares no host-only actions")
-    table = driver.create(app.test_client(), ["Ana", "Ben"])
-    actions = driver.host_only(table)
+    host = app.test_client()
+    table = driver.create(host, ["Ana", "Ben"])
+    actions = _declared_posts(app, web, table) + (driver.host_only(table) if hasattr(driver, "host_only") else [])
     assert actions, "a driver that declares host-only actions lists them"
     other = app.test_client()
     for url, data in actions:
         response = other.post(url, data=data)
         assert response.status_code == 403, (url, response.status_code)
         assert "host" in response.get_data(as_text=True).lower() or "started" in response.get_data(as_text=True), url
+    for url, data in _declared_posts(app, web, table):
+        response = host.post(url, data=data)
+        assert response.status_code != 403 and response.status_code < 500, (url, response.status_code)
 
 
 # ---- in the browser -----------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import api, bodies, compression, db, errors, home, i18n, limits, plays, security, tables
     from .plugins import game_webs
+    from .tables import host as table_host
 
     db.init_app(app)
     tables.init_app(app)
@@ -69,4 +70,5 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["companion.games"] = webs
     limits.init_app(app)  # after every blueprint: it wraps the marked views
     errors.register(app)
+    table_host.init_app(app)  # after the body and address checks: a bad body or address answers first
     return app

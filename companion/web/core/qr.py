@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 
 import qrcode
+from flask import Response
 from qrcode.image.pil import PilImage
+
+from .security import public_url
 
 
 def qr_png(text: str) -> bytes:
@@ -17,3 +20,9 @@ def qr_png(text: str) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def qr_response(endpoint: str, **values) -> Response:
+    """Answer the QR code of a page's public link (the link the page itself shows) as a PNG a phone keeps an hour."""
+    return Response(qr_png(public_url(endpoint, **values)), mimetype="image/png",
+                    headers={"Cache-Control": "private, max-age=3600"})

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, send_from_directory
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from ..core.tables.spec import TableSpec
+from ..core.tables.spec import HostActions, TableSpec
 from . import api, cities
 from .boards import pages as boards
 from .boards import store as board_store
@@ -23,6 +23,7 @@ from .labels import label
 from .referee import live, player, rounds  # noqa: F401  (they add their views to the referee's blueprint)
 from .referee import setup as play
 from .referee import store as play_store
+from .referee.common import is_host as play_host
 from .routes import progress as route_progress
 from .tables import pages as tables
 from .tables import photo, pictures
@@ -92,7 +93,12 @@ WEB = GameWeb(
     web_scorers={"enroute-game/1": api.score_with_saved_boards},
     tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete, contract=_contract,
                      final_sheet=tables.final_sheet, score_endpoint="enroute.tables.score",
-                     route_pictures=pictures.route_pictures),
+                     route_pictures=pictures.route_pictures,
+                     # every post of the referee that names the game (the tracker's steps, the setup, a city's own
+                     # actions) is the host's; "This is me" is any phone's (the seat's own page has its own link)
+                     host_actions=HostActions(table_arg="token", page="enroute.play.tracker",
+                                              blueprints=("enroute.play",), open=frozenset({"enroute.play.claim"}),
+                                              is_host=play_host)),
     about=N_("En Route reads enroute-game/1 and writes enroute-score/1; boards travel as enroute-board/1 and "
              "sheets as enroute-sheet/1."),
 )

@@ -81,7 +81,7 @@ class Driver:
         keys = list(dict.fromkeys(re.findall(rf"/play/{re.escape(token)}/setup/([a-z0-9-]+)", page)))
         scrub = [token, code, *(u.rsplit("/", 1)[1] for u in seat_urls)]
         return ContractTable(f"/play/{token}", seat_urls, scrub,
-                             {"token": token, "keys": keys, "names": names, "client": client})
+                             {"token": token, "keys": keys, "names": names, "client": client}, table_id=token)
 
     def set_secret(self, client, table: ContractTable, seat: int, variant: int) -> None:
         """Seat `seat` keeps its first or second personal goal card, on its own page."""
@@ -117,6 +117,11 @@ class Driver:
         response = client.post(f"/play/{token}/seats/0/new-link", data={"back": "personal-goals"})
         assert response.status_code == 302, response.status_code
         return f"The host made a new link for {table.extra['names'][0]}"
+
+    def host_only(self, table: ContractTable) -> list[tuple[str, dict]]:
+        """Handing over hosting (the core's hand-over); the referee's own posts are declared on the TableSpec."""
+        token = table.extra["token"]
+        return [(f"/host/enroute/{token}/offer", {}), (f"/host/enroute/{token}/keep", {})]
 
     def entry_page(self, table: ContractTable) -> dict | None:
         """Seat 1's sheet on a score table of the same players: typed, saved, and arriving after the network."""

@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from ..core.tables.spec import TableSpec
+from ..core.tables.spec import HostActions, TableSpec
 from . import rounds, store, tables, tile_editor, tile_store  # noqa: F401  (rounds adds its views to tables.bp)
 from .contract import Driver
 
@@ -32,7 +32,10 @@ WEB = GameWeb(
     ),
     tables=TableSpec(public_view=tables.public_view, seat_view=tables.seat_view, delete=store.delete_table,
                      contract=Driver, final_sheet=tables.final_sheet,
-                     score_endpoint="explore_new_york.tables.score"),
+                     score_endpoint="explore_new_york.tables.score",
+                     host_actions=HostActions(table_arg="token", page="explore_new_york.tables.show",
+                                              endpoints=frozenset(f"explore_new_york.tables.{name}" for name in
+                                                                  ("begin", "deal", "close", "undo", "to_tiles")))),
     about=N_("Explore New York reads explore-ny-game/1 and writes explore-ny-score/1; tiles travel as "
              "explore-new-york-tile/1."),
 )

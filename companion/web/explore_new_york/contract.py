@@ -47,7 +47,7 @@ class Driver:
             assert client.get(link).status_code == 302
         return ContractTable(table_url=f"{BASE}/{token}", seat_urls=links,
                              scrub=[token, code, *(link.rsplit("/", 1)[1] for link in links)],
-                             extra={"token": token})
+                             extra={"token": token}, table_id=token)
 
     def set_secret(self, client, table: ContractTable, seat: int, variant: int) -> None:
         """Seat `seat` sends a sheet its page cannot read (two different texts): kept on its page, stored nowhere."""

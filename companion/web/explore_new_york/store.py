@@ -14,11 +14,11 @@ import json
 import secrets
 from typing import Any
 
-from sqlalchemy import Column, Connection, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
+from sqlalchemy import Column, Connection, ForeignKey, Integer, String, Table, Text, delete, insert, update
 
-from ..core.db import _now, metadata, read, table_code, write
+from ..core.db import _now, metadata, table_code, write
 from ..core.security import small_int
-from ..core.tables import roster
+from ..core.tables import registry, roster
 
 GAME = "explore-new-york"
 
@@ -55,10 +55,7 @@ def create_table(settings: dict, players: list[dict]) -> str:
 
 def get_table(token: Any) -> dict[str, Any] | None:
     """Load a table (settings decoded) or None."""
-    if not isinstance(token, str) or not 0 < len(token) <= 64:
-        return None
-    with read() as conn:
-        row = conn.execute(select(eny_table).where(eny_table.c.id == token)).mappings().first()
+    row = registry.own_row(eny_table, token)
     if row is None:
         return None
     return {"id": row["id"], "created": row["created"], "settings": json.loads(row["settings"])}

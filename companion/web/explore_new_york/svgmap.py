@@ -27,6 +27,7 @@ from ...games.explore_new_york.tile import (
     Section,
     Tile,
 )
+from ..core.gridmap import section_id
 
 CELL = 56
 LEFT = TOP = 28  # room for the printed coordinates
@@ -56,12 +57,6 @@ class MapState:
 def xy(p: Point) -> tuple[float, float]:
     """SVG coordinates of an intersection."""
     return (LEFT + p[0] * CELL, TOP + p[1] * CELL)
-
-
-def section_id(sec: Section) -> str:
-    """Element id of a road."""
-    (x1, y1), (x2, y2) = sec
-    return f"s-{x1}-{y1}-{x2}-{y2}"
 
 
 def district_id(loc: Location) -> str:

@@ -32,8 +32,9 @@ from ..core import limits
 from ..core.bodies import accepts_json
 from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
-from ..core.qr import qr_png
+from ..core.qr import qr_response
 from ..core.security import loads, public_url, small_int
+from ..core.tables import host as core_host
 from ..core.tables import registry
 from ..core.tables import seats as table_seats
 from ..core.tables.live import live_answer, mark_of
@@ -119,8 +120,7 @@ def guard(token: str, player: dict) -> None:
 def require_host(token: str) -> None:
     """Refuse a referee action to a phone that does not host the table (403 with the way to become host)."""
     if not table_seats.is_host(GAME_ID, token):
-        abort(403, description=_("Only the host runs the referee: the phone that started the table, or the phone "
-                                 "the host handed it to. The host can hand it over on the table page."))
+        core_host.refuse()  # the core's answer, the same in every game (TableSpec.host_actions lets it answer first)
 
 
 def table_status(players: list[dict]) -> list[dict]:
@@ -189,7 +189,6 @@ def _show(token, table, players, steps, first, code, claim_error=None, status=20
     """The shared table page: seats, who holds them, the log, the setup; `claim_error` refuses a tap."""
     held = table_seats.held_seats(GAME_ID, token)
     host = table_seats.is_host(GAME_ID, token)
-    offered = table_seats.host_offered(GAME_ID, token)
     for player in players:
         player["mine"] = held.get(player["seat"], False)
         player["held"] = player["seat"] in held
@@ -197,7 +196,7 @@ def _show(token, table, players, steps, first, code, claim_error=None, status=20
                            first=first, link=public_url("explore_new_york.tables.show", token=token),
                            code=code["code"] if code else None, mark=change_mark(token), is_host=host,
                            events=table_seats.events(GAME_ID, token), button=ButtonForm(), claim_error=claim_error,
-                           host_offered=offered, hold=bool(claim_error)), status
+                           hold=bool(claim_error)), status
 
 
 def _seat_action(token: str, seat: int):
@@ -248,26 +247,9 @@ def free(token: str, seat: int):
 
 @bp.post("/<token>/host/<step>")
 def host(token: str, step: str):
-    """The host role moves with the host's approval shown to the table: the host offers it (or withdraws the
-    offer), the next other phone takes it; each step is logged on the table page."""
-    _table, players = _load(token)
-    if step not in ("offer", "keep", "take"):
-        abort(404, description=_("This table does not exist. Check the link."))
-    if not ButtonForm().validate_on_submit():
-        return _refuse(token, _(EXPIRED), 400)
-    if step == "take":
-        mine = table_seats.my_seats(GAME_ID, token)
-        name = next((p["name"] for p in players if mine and p["seat"] == mine[0]), "")
-        if not table_seats.take_host(GAME_ID, token, name):
-            return _refuse(token, _("The host has not offered to hand over hosting, or another phone took it "
-                                    "first."), 409)
-    elif not table_seats.is_host(GAME_ID, token):
-        return _refuse(token, _("Only the host can hand over hosting."), 403)
-    elif step == "offer":
-        table_seats.offer_host(GAME_ID, token)
-    else:
-        table_seats.keep_host(GAME_ID, token)
-    return redirect(url_for("explore_new_york.tables.show", token=token))
+    """The host role moves by the core's hand-over (offer, keep, take; each logged on the table page), also at the
+    address this table's pages used before the core ran it."""
+    return core_host.hand_over(GAME_ID, token, step)
 
 
 @bp.get("/<token>/seat/<int:seat>/<key>")
@@ -302,8 +284,7 @@ def _status(player: dict) -> dict:
 def qr(token: str):
     """The QR code of the table link."""
     _load(token)
-    png = qr_png(public_url("explore_new_york.tables.show", token=token))
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return qr_response("explore_new_york.tables.show", token=token)
 
 
 def _problems(draft: dict, name: str, tile_doc: dict) -> tuple[list[Problem], list[dict]]:

@@ -8,7 +8,7 @@ not look and must remember it); it says the tiles are placed and where they are 
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 
 from ...games.thurn_und_taxis_rome.data import facts
 from ..core.i18n import _
@@ -135,9 +135,5 @@ def renew_link(seat_token: str):
     if not form.validate_on_submit():
         flash(form_message(form), "error")
         return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=seat_token))
-    fresh = reissue_seat(stored.id, number)  # the seat stays on this phone: nothing moves
-    if fresh is None:  # pragma: no cover - the seat was just found
-        abort(404, description=_("There is no such seat."))
-    core_seats.renewed(GAME_ID, stored.id, number, stored.table.seats[number].player)
-    flash(_("Your page has a new link; the old one no longer works. Keep this one to yourself."), "ok")
+    fresh = core_seats.renew_own_link(GAME_ID, stored.id, number, stored.table.seats[number].player, reissue_seat)
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=fresh))

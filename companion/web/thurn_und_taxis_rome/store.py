@@ -1,6 +1,7 @@
 """Persistence of Thurn und Taxis tables: the engine's whole state per table, its action log, the boards.
 
-The seats (each player's name and secret link token) are the core's (core/tables/roster.py).
+The seats (each player's name and secret link token) are the core's (core/tables/roster.py): the stored state
+keeps no copy of the names; they are put back into it from the core's seats whenever it is read.
 
 A table is one `taxis_table` row: the engine's state document (`thurn-und-taxis-rome-table/1`, secrets
 included, never sent to a phone as it is), the base-game score entries and a version number. Each
@@ -106,15 +107,25 @@ def create_table(table: GameTable, board_id: str | None) -> str:
     """Store a new table and one secret link per seat; return the table's unguessable id."""
     token = secrets.token_urlsafe(16)
     with write() as c:
-        c.execute(insert(taxis_table).values(id=token, created=_now(), state=json.dumps(table_to_json(table)),
+        c.execute(insert(taxis_table).values(id=token, created=_now(), state=_stored_state(table),
                                              base="[]", board_id=board_id))
         roster.add(c, GAME, token, [s.player for s in table.seats])
     return token
 
 
-def _read_state(text: str) -> GameTable:
-    """Read a stored state back through the engine (it was written by the engine, so it reads)."""
-    table, problems = read_table(json.loads(text))
+def _stored_state(table: GameTable) -> str:
+    """The engine's state as stored: without the players' names (the core's seats hold them)."""
+    doc = table_to_json(table)
+    doc["seats"] = [{k: v for k, v in seat.items() if k != "player"} for seat in doc["seats"]]
+    return json.dumps(doc)
+
+
+def _read_state(text: str, names: list[str]) -> GameTable:
+    """Read a stored state back through the engine, each seat's name from the core's seats (it was written by
+    the engine, so it reads)."""
+    doc = json.loads(text)
+    doc["seats"] = [{"player": names[k] if k < len(names) else "", **seat} for k, seat in enumerate(doc["seats"])]
+    table, problems = read_table(doc)
     if table is None:  # pragma: no cover - only a hand-edited database gets here
         raise ValueError("stored table is not a state the rules can reach: " + "; ".join(p.message for p in problems))
     return table
@@ -134,7 +145,8 @@ def load(token: str) -> Stored | None:
                                 taxis_action.c.kind != UNDO_KIND)
                          .order_by(taxis_action.c.seq.desc()).limit(1)).mappings().first()
     base = json.loads(row["base"])
-    return Stored(token, _read_state(row["state"]), base if isinstance(base, list) else [], row["version"], seats,
+    state = _read_state(row["state"], [s.name for s in seats])
+    return Stored(token, state, base if isinstance(base, list) else [], row["version"], seats,
                   row["board_id"], dict(last) if last is not None else None)
 
 
@@ -248,11 +260,10 @@ def record(token: str, base_version: Any, action: dict) -> Outcome | None:
             row = _claim_version(c, token, base_version, kind, seat, detail)
             if row is None:
                 return None
-            outcome = apply_action(_read_state(row["state"]), action)
+            outcome = apply_action(_read_state(row["state"], roster.names(GAME, token, c)), action)
             if not outcome.ok:
                 raise _Refused(outcome)
-            c.execute(update(taxis_table).where(taxis_table.c.id == token)
-                      .values(state=json.dumps(table_to_json(outcome.table))))
+            c.execute(update(taxis_table).where(taxis_table.c.id == token).values(state=_stored_state(outcome.table)))
             _log(c, token, row["version"], kind, seat, detail, row["state"])
             return outcome
     except _Refused as refused:

@@ -11,7 +11,7 @@ re-renders the screen with what was entered and the reasons in the reader's lang
 
 from __future__ import annotations
 
-from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 
 from ...games.thurn_und_taxis_rome import new_table
 from ...games.thurn_und_taxis_rome.data import facts
@@ -19,7 +19,7 @@ from ..core import db as core_db
 from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _
-from ..core.qr import qr_png
+from ..core.qr import qr_response
 from ..core.security import public_url, small_int
 from ..core.tables import names as core_names
 from ..core.tables import seats as core_seats
@@ -196,8 +196,7 @@ def show(token: str):
 def qr(token: str):
     """The QR code of the table's link (the same link the page shows)."""
     table_or_404(token)
-    png = qr_png(public_url("thurn_und_taxis_rome.tables.show", token=token))
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return qr_response("thurn_und_taxis_rome.tables.show", token=token)
 
 
 @bp.get("/<token>/version")

@@ -9,7 +9,7 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from ..core.tables.spec import TableSpec
+from ..core.tables.spec import HostActions, TableSpec
 from . import claim_store, claims, deal_pages, deal_store, pictures, seats, store, tables  # noqa: F401  (the stores declare the game's tables)
 from .labels import label
 from .views import delete_table, public_view, seat_view
@@ -49,5 +49,12 @@ WEB = GameWeb(
     about=N_("Ticket to Ride: Europe reads ttr-europe-game/1 and writes ttr-europe-score/1."),
     tables=TableSpec(public_view=public_view, seat_view=seat_view, delete=delete_table, contract=_driver,
                      final_sheet=tables.final_sheet, score_endpoint="ttr_europe.tables.score",
-                     route_pictures=pictures.route_pictures),
+                     route_pictures=pictures.route_pictures,
+                     # the host's actions (a table without a host: any phone holding a seat ends it and deals)
+                     host_actions=HostActions(table_arg="table_id", page="ttr_europe.tables.show",
+                                              endpoints=frozenset({"ttr_europe.tables.free",
+                                                                   "ttr_europe.tables.new_link",
+                                                                   "ttr_europe.tables.end",
+                                                                   "ttr_europe.deal.table_deal"}),
+                                              is_host=tables.runs_table)),
 )

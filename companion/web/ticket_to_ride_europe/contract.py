@@ -54,7 +54,7 @@ class Driver:
             seat_urls.append(f"/ttr-europe/s/{token}")
             assert client.get(seat_urls[-1]).status_code == 200  # opened by its own link
         scrub = [table_id, code] + [url.rsplit("/", 1)[1] for url in seat_urls]
-        return ContractTable(table_url=table_url, seat_urls=seat_urls, scrub=scrub)
+        return ContractTable(table_url=table_url, seat_urls=seat_urls, scrub=scrub, table_id=table_id)
 
     def set_secret(self, client, table: ContractTable, seat: int, variant: int) -> None:
         cards = deck_cards("base")
@@ -79,6 +79,11 @@ class Driver:
             assert response.status_code < 500
             assert seat_path not in (response.headers.get("Location") or "")
         return client.post(f"{base}/claim", data={"take_over": "1"})
+
+    def host_only(self, table: ContractTable) -> list[tuple[str, dict]]:
+        """Handing over hosting (the core's hand-over); freeing, new links, ending and dealing are declared on the
+        TableSpec and posted by the contract itself."""
+        return [(f"/host/ttr-europe/{table.table_id}/offer", {}), (f"/host/ttr-europe/{table.table_id}/keep", {})]
 
     def live_pages(self, table: ContractTable) -> list[str]:
         return [table.table_url, table.seat_urls[0]]

@@ -22,7 +22,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from ...games.ticket_to_ride_europe.dealing import RULES, DealRefused
 from ..core.i18n import _, problem_text
-from ..core.tables import registry
+from ..core.tables import host, registry
 from ..core.tables import seats as core_seats
 from . import deal_store, store
 from .endview import end_notice
@@ -44,10 +44,10 @@ def table_deal(table_id: str):
     table = view["table"]
     if request.method == "POST":
         mode = request.form.get("mode", "")
+        if not can_end(view):  # the core refused other phones already (TableSpec.host_actions)
+            host.refuse()
         if not ActionForm().validate_on_submit():
             flash(_(FORM_EXPIRED), "error")
-        elif not can_end(view):
-            flash(_("Only the phone that started the table chooses how the tickets are dealt."), "error")
         elif mode not in MODES:
             flash(_("Choose how the tickets are dealt."), "error")
         elif view["ended"]:

@@ -17,11 +17,11 @@ import json
 import secrets
 from typing import Any
 
-from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert, select, update
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, insert, update
 
-from ..core.db import _now, metadata, read, write
+from ..core.db import _now, metadata, write
 from ..core.security import small_int
-from ..core.tables import roster
+from ..core.tables import registry, roster
 
 GAME = "ttr-europe"
 
@@ -66,11 +66,7 @@ def create_table(variant: str, players: list[tuple[str, str]]) -> str:
 
 def get_table(table_id: Any) -> dict[str, Any] | None:
     """Load a table's row or None."""
-    if not _token_ok(table_id):
-        return None
-    with read() as conn:
-        row = conn.execute(select(ttr_table).where(ttr_table.c.id == table_id)).mappings().first()
-    return dict(row) if row is not None else None
+    return registry.own_row(ttr_table, table_id) if _token_ok(table_id) else None
 
 
 def _seat(row: dict) -> dict[str, Any]:

@@ -21,9 +21,9 @@ from ..core import db as core_db
 from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _, current_lang, problem_text
-from ..core.qr import qr_png
+from ..core.qr import qr_response
 from ..core.security import public_url, small_int
-from ..core.tables import registry
+from ..core.tables import host, registry
 from ..core.tables import seats as core_seats
 from ..core.tables.live import live_answer, mark_of
 from ..core.tables.provisional import provisional
@@ -66,13 +66,18 @@ def waiting(view: dict):
     return provisional(view["seats"], lambda s: s["version"] > 0)
 
 
-def can_end(view: dict) -> bool:
-    """Whether this phone may end the game: the host, or on a table without a host any phone holding a seat."""
-    table_id = view["table"]["id"]
+def runs_table(table_id: str) -> bool:
+    """Whether this phone runs the table (ends it, deals): the host, or on a table without a host (started before
+    tables had one) any phone holding a seat. The core refuses the host's actions to every other phone (403)."""
     row = registry.get(GAME, table_id)
     if row and row["host"]:
         return core_seats.is_host(GAME, table_id)
     return bool(core_seats.my_seats(GAME, table_id))
+
+
+def can_end(view: dict) -> bool:
+    """Whether this phone may end the game (and choose how tickets are dealt): see `runs_table`."""
+    return runs_table(view["table"]["id"])
 
 
 def seat_link(table_id: str, seat: int) -> str | None:
@@ -155,8 +160,7 @@ def live(table_id: str):
 def qr(table_id: str):
     """Answer the QR code of the table link as a PNG."""
     load_table(table_id)
-    png = qr_png(public_url("ttr_europe.tables.show", table_id=table_id))
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return qr_response("ttr_europe.tables.show", table_id=table_id)
 
 
 def _seat_of(view: dict, seat: int) -> dict:
@@ -186,14 +190,14 @@ def claim(table_id: str, seat: int):
 
 
 def _host_only(table_id: str, seat: int) -> tuple[dict, object] | None:
-    """The seat a host action is about, or None after flashing why it cannot be done."""
+    """The seat a host action is about, or None after flashing why the form cannot be read. Only the host (never a
+    seat holder of a table without a host) frees a seat or gives it a new link: anyone else gets 403."""
     view = load_view(table_id)
     found = _seat_of(view, seat)
+    if not core_seats.is_host(GAME, table_id):
+        host.refuse()
     if not ActionForm().validate_on_submit():
         flash(_(FORM_EXPIRED), "error")
-        return None
-    if not core_seats.is_host(GAME, table_id):
-        flash(_("Only the phone that started the table can do this."), "error")
         return None
     return found, view
 
@@ -222,10 +226,10 @@ def new_link(table_id: str, seat: int):
 def end(table_id: str):
     """End the game: from now on every phone, the score sheet and the files show every player's tickets."""
     view = load_view(table_id)
+    if not can_end(view):  # the core refused other phones already; a view never trusts that alone
+        host.refuse()
     if not ActionForm().validate_on_submit():
         flash(_(FORM_EXPIRED), "error")
-    elif not can_end(view):
-        flash(_("Only the phone that started the table can end the game."), "error")
     elif not view["ended"]:
         registry.finish(GAME, table_id)
         flash(_("The game is over: every ticket is shown."), "ok")

@@ -25,13 +25,12 @@ from sqlalchemy import (
     Text,
     delete,
     insert,
-    select,
     update,
 )
 
-from ..core.db import _now, metadata, read, table_code, write
+from ..core.db import _now, metadata, table_code, write
 from ..core.security import small_int
-from ..core.tables import roster
+from ..core.tables import registry, roster
 
 GAME = "welcome-to"
 
@@ -79,13 +78,9 @@ def create_table(mode: str, intermediate: bool, plans: list[int]) -> str:
 
 def get_table(token: str) -> dict[str, Any] | None:
     """Load a table's settings or None."""
-    if not _token_ok(token):
+    table = registry.own_row(wt_table, token) if _token_ok(token) else None
+    if table is None:
         return None
-    with read() as conn:
-        row = conn.execute(select(wt_table).where(wt_table.c.id == token)).mappings().first()
-    if row is None:
-        return None
-    table = dict(row)
     table["plans"] = json.loads(table["plans"])
     table["intermediate"] = bool(table["intermediate"])
     table["deck"] = json.loads(table["deck"]) if table.get("deck") else None

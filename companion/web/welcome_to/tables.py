@@ -19,7 +19,7 @@ from ..core import db as core_db
 from ..core import limits
 from ..core.home import remember_table
 from ..core.i18n import _
-from ..core.qr import qr_png
+from ..core.qr import qr_response
 from ..core.security import loads, public_url, small_int
 from ..core.tables import registry, roster, seats
 from ..core.tables.live import live_answer, mark_of
@@ -363,8 +363,7 @@ def live(table_id: str):
 def qr(table_id: str):
     """The QR code of the table link."""
     load_table(table_id)
-    png = qr_png(public_url("welcome_to.tables.show", table_id=table_id))
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return qr_response("welcome_to.tables.show", table_id=table_id)
 
 
 @bp.get("/t/<table_id>/score")

@@ -1,6 +1,6 @@
 """Tables made before the core's registry survive the upgrade: every row intact, each table registered, claimed
-seats still held, each seat's link token (and name) in the core's seats, and back on a downgrade (SQLite and
-PostgreSQL)."""
+seats still held, each seat's link token and name in the core's seats — and the names only there, not in the
+stored states — and back on a downgrade (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,14 @@ taxis_seat = Table("taxis_seat", MetaData(), Column("table_id", String(64), prim
 
 GAME = "thurn-und-taxis-rome"
 OLD_HEAD = "thurn_und_taxis_rome_0001"
+
+
+def _unnamed(state: str) -> str:
+    """A stored state as it is once the names live only in the core's seats (thurn_und_taxis_rome_0004)."""
+    doc = json.loads(state)
+    if isinstance(doc.get("seats"), list):
+        doc["seats"] = [{k: v for k, v in seat.items() if k != "player"} for seat in doc["seats"]]
+    return json.dumps(doc)
 
 
 def _rows(conn, seats=True) -> dict:
@@ -47,11 +55,19 @@ def test_existing_tables_are_registered_and_kept(database_url, tmp_path):
             {"table_id": "old-table-two-xxxxxxx", "seat": 0, "token": "seat-two-zero-xxxxxx", "claimed": 1}])
         conn.execute(insert(taxis_action), [
             {"table_id": "old-table-one-xxxxxxx", "seq": 1, "kind": "place-clergy", "seat": 0, "detail": None,
-             "before": "{}", "undone": 0, "created": "2025-01-05T10:00:00+00:00"}])
+             "before": json.dumps({"ended": False, "seats": [{"player": "Ana"}, {"player": "Ben"}]}), "undone": 0,
+             "created": "2025-01-05T10:00:00+00:00"}])
         before = _rows(conn)
     db.upgrade(app)
     with app.app_context(), engine.connect() as conn:
-        assert _rows(conn, seats=False) == {k: v for k, v in before.items() if k != "taxis_seat"}
+        after = _rows(conn, seats=False)
+        state = conn.execute(select(taxis_table.c.state).where(taxis_table.c.id == "old-table-one-xxxxxxx")).scalar()
+    assert json.loads(state)["seats"] == [{}, {}]  # the names are the core's seats' only
+    assert after == {"taxis_table": sorted(tuple(_unnamed(v) if k == 3 else v for k, v in enumerate(r))
+                                           for r in before["taxis_table"]),
+                     "taxis_action": sorted(tuple(_unnamed(v) if k == 5 else v for k, v in enumerate(r))
+                                            for r in before["taxis_action"])}  # the undo states too
+    with app.app_context(), engine.connect() as conn:
         seated = sorted(tuple(r) for r in conn.execute(select(core_seat.c.table_id, core_seat.c.seat, core_seat.c.name,
                                                                 core_seat.c.token).where(core_seat.c.game == GAME)))
         registry = {r["table_id"]: r for r in conn.execute(select(core_table).where(core_table.c.game == GAME))

@@ -46,7 +46,7 @@ def test_only_the_host_chooses_and_only_once(app):
     table_id = start_table(host, names=("Aki", "Ben"))
     page = _text(other.get(f"/ttr-europe/t/{table_id}/deal"))
     assert 'id="deal-physical"' not in page and "The phone that started the table chooses" in page
-    other.post(f"/ttr-europe/t/{table_id}/deal", data={"mode": "physical"})
+    assert other.post(f"/ttr-europe/t/{table_id}/deal", data={"mode": "physical"}).status_code == 403
     assert _deal(app, table_id) is None
     assert host.post(f"/ttr-europe/t/{table_id}/deal", data={"mode": "juggle"}).status_code == 302
     assert _deal(app, table_id) is None

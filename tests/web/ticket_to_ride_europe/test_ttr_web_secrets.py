@@ -51,8 +51,8 @@ def test_the_end_shows_every_ticket_and_only_the_host_declares_it(app):
     table_id, _aki, ben = _table(host)
     t = f"/ttr-europe/t/{table_id}"
     assert "End the game and show every ticket" not in other.get(t).get_data(as_text=True)
-    other.post(f"{t}/end")
-    assert "Only the phone that started the table can end the game." in _text(other.get(t))
+    refused = other.post(f"{t}/end")
+    assert refused.status_code == 403 and "Only the host can do this" in _text(refused)
     assert client_game(other, t)["players"][0]["tickets"] == []
     assert "End the game and show every ticket" in host.get(t).get_data(as_text=True)
     end_game(host, table_id)
@@ -78,7 +78,7 @@ def test_a_table_without_a_host_is_ended_by_a_phone_holding_a_seat(app):
     with app.app_context(), db.write() as conn:  # a table made before tables had a host
         conn.execute(core_table.update().where(core_table.c.table_id == table_id).values(host=None))
     stranger = app.test_client()
-    stranger.post(f"/ttr-europe/t/{table_id}/end")
+    assert stranger.post(f"/ttr-europe/t/{table_id}/end").status_code == 403  # holds no seat
     assert stranger.get(f"/ttr-europe/t/{table_id}/score.json").get_json()["tickets_hidden"] is True
     end_game(client, table_id)
     assert stranger.get(f"/ttr-europe/t/{table_id}/score.json").get_json()["tickets_hidden"] is False

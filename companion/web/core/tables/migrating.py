@@ -115,3 +115,65 @@ def name_at(text: str, *path) -> str:
     except (ValueError, LookupError, TypeError):
         return ""
     return value if isinstance(value, str) else ""
+
+
+# ---- registering the tables a game had before the core's registry (each game's `*_core_tables` migration) ----
+
+UNKNOWN_PHONE = "held-before-core"  # never the hash of a phone's key (those are 64 hex digits)
+
+
+def newest(table: sa.Table, key: str, column: str) -> dict:
+    """The newest value of `column` per `key` of a game's table (when each table last changed)."""
+    return dict(op.get_bind().execute(sa.select(table.c[key], sa.func.max(table.c[column]))
+                                      .group_by(table.c[key])).all())
+
+
+def register_tables(game: str, rows: Iterable[dict]) -> None:
+    """Give each of a game's tables its `core_table` row (`table_id`, `created`, `touched`, maybe `finished`);
+    a table the registry knows already keeps its row, and a table named twice is registered once."""
+    conn = op.get_bind()
+    (core,) = reflect("core_table")
+    seen = set(conn.execute(sa.select(core.c.table_id).where(core.c.game == game)).scalars())
+    fresh = []
+    for row in rows:
+        if row["table_id"] not in seen:
+            seen.add(row["table_id"])
+            fresh.append({"game": game, **row})
+    if fresh:
+        conn.execute(sa.insert(core), fresh)
+
+
+def hold_seats(game: str, rows: Iterable[tuple], holder: str = UNKNOWN_PHONE) -> None:
+    """Keep seats claimed the old way held (`core_seat_hold`) by a phone no key matches: the table link cannot
+    take them, their own link can. `rows` are (table id, seat, since); a seat held already stays as it is."""
+    conn = op.get_bind()
+    (hold,) = reflect("core_seat_hold")
+    held = set(conn.execute(sa.select(hold.c.table_id, hold.c.seat).where(hold.c.game == game)).all())
+    holds = [{"game": game, "table_id": t, "seat": seat, "holder": holder, "since": since}
+             for t, seat, since in rows if (t, seat) not in held]
+    if holds:
+        conn.execute(sa.insert(hold), holds)
+
+
+def unregister_tables(game: str, *names: str) -> None:
+    """A downgrade: drop a game's rows from these core tables (its own rows were never changed)."""
+    conn = op.get_bind()
+    for table in reflect(*names):
+        conn.execute(sa.delete(table).where(table.c.game == game))
+
+
+# ---- the shape every game's first tables have (its `*_0001` migration) ----
+
+def table_key() -> list[sa.Column]:
+    """A game's table row begins with its unguessable id and when it was made."""
+    return [sa.Column("id", sa.String(64), primary_key=True), sa.Column("created", sa.String(32), nullable=False)]
+
+
+def table_ref(tables: str) -> sa.Column:
+    """The key column naming a game's table in a row that belongs to it (deleted with the table)."""
+    return sa.Column("table_id", sa.String(64), sa.ForeignKey(f"{tables}.id", ondelete="CASCADE"), primary_key=True)
+
+
+def seat_key(tables: str) -> list[sa.Column]:
+    """A seat row's key: its table and its seat number."""
+    return [table_ref(tables), sa.Column("seat", sa.Integer, primary_key=True)]

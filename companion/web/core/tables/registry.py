@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import click
 from flask import current_app
@@ -127,6 +128,16 @@ def finish(game: str, table_id: str, conn: Connection | None = None) -> None:
     """Note that a table's game is over (its score sheet is final); retention archives it instead of purging."""
     stamp = now()
     _set(game, table_id, conn, touched=stamp, finished=stamp)
+
+
+def own_row(table: Table, table_id: Any) -> dict | None:
+    """A game's own row of a table (by its `id` column) as a dict, or None; a value that cannot be a table id
+    (not text, empty, longer than 64 characters, holding a NUL) is not looked up."""
+    if not isinstance(table_id, str) or not 0 < len(table_id) <= 64 or "\x00" in table_id:
+        return None
+    with db.read() as conn:
+        row = conn.execute(select(table).where(table.c.id == table_id)).mappings().first()
+    return dict(row) if row is not None else None
 
 
 def get(game: str, table_id: str) -> dict | None:

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import current_app, g, request
+from flask import abort, current_app, flash, g, request
 from sqlalchemy import and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -250,6 +251,18 @@ def renewed(game: str, table_id: str, seat: int, name: str = "") -> None:
     with db.write() as conn:
         log(conn, game, table_id, "renewed", seat, name)
         touch(game, table_id, conn)
+
+
+def renew_own_link(game: str, table_id: str, seat: int, name: str, reissue: Callable[[str, int], str | None]) -> str:
+    """A player renews their own page's link (say others saw it): `reissue(table_id, seat)` makes the new token
+    (None: no such seat, 404); the seat stays on this phone, the table's log says so, the page tells the player.
+    Returns the new token."""
+    fresh = reissue(table_id, seat)
+    if fresh is None:
+        abort(404, description=_("There is no such seat."))
+    renewed(game, table_id, seat, name)
+    flash(_("Your page has a new link; the old one no longer works. Keep this one to yourself."), "ok")
+    return fresh
 
 
 def events(game: str, table_id: str, limit: int = 20) -> list[dict]:

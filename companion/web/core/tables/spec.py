@@ -10,6 +10,8 @@
   core shows its "Keep as a play" box there once the table is finished (core/plays, no game code needed).
 - `route_pictures(table_id)`: each seat's route drawn as a small SVG (None where a seat has none), kept with
   the play when it is captured so the picture outlives the table.
+- `host_actions`: which posts are the host's (`host.HostActions`): the core refuses them to other phones (403)
+  and runs the hand-over of hosting; the contract tests post every one of them from another phone.
 - `contract`: a factory of the driver the contract tests use (tests/core/test_table_contract.py): a game that
   registers one gets every contract test.
 """
@@ -29,6 +31,7 @@ class ContractTable:
     seat_urls: list[str]  # each seat's secret link, in seat order
     scrub: list[str] = field(default_factory=list)  # ids, tokens and codes that differ between two tables
     extra: dict[str, Any] = field(default_factory=dict)
+    table_id: str = ""  # the table's id in its addresses (the contract posts a game's declared host actions with it)
 
 
 class ContractDriver(Protocol):
@@ -67,6 +70,25 @@ class ContractDriver(Protocol):
 
 
 @dataclass(frozen=True)
+class HostActions:
+    """Which posts only a table's host may make, and where the table's page is."""
+
+    table_arg: str  # the view argument naming the table ("token", "table_id")
+    page: str  # the endpoint of the table's page (its one argument is `table_arg`): the hand-over returns there
+    endpoints: frozenset[str] = frozenset()  # these posts are the host's
+    blueprints: tuple[str, ...] = ()  # and every post on these blueprints that names a table...
+    open: frozenset[str] = frozenset()  # ...except these, which any phone may make (a claim)
+    is_host: Callable[[str], bool] | None = None  # who hosts (default: the core's host of the table)
+    seat_name: Callable[[str, int], str] | None = None  # a seat's name for the log (default: the core's roster)
+
+    def covers(self, endpoint: str | None, blueprint: str | None) -> bool:
+        """Whether a post to this endpoint (on this blueprint) is the host's."""
+        if not endpoint or endpoint in self.open:
+            return False
+        return endpoint in self.endpoints or (blueprint is not None and blueprint in self.blueprints)
+
+
+@dataclass(frozen=True)
 class TableSpec:
     """A game's tables as the core runs them."""
 
@@ -81,3 +103,6 @@ class TableSpec:
     # Each seat's scored route as a small self-contained SVG, in seat order (None for a seat without one), or
     # None for the table: core/plays keeps them with the play ("the best route of a player's best game").
     route_pictures: Callable[[str], list[str | None] | None] | None = None
+    # The posts only the table's host may make (core/tables/host.py): the core answers 403 to every other phone
+    # before the game's view runs, and runs the hand-over of hosting. The contract tests post them all.
+    host_actions: HostActions | None = None

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ....games.enroute.board import COLOURS, Board, PlayerBoard
 from ....games.enroute.geometry import Location, Point, Section
+from ...core.gridmap import section_id
 from ...core.i18n import data_name
 from .. import cities
 from ..labels import label as run_label
@@ -53,12 +54,6 @@ class MapState:
 def xy(point: Point) -> tuple[float, float]:
     """Return the SVG coordinates of an intersection."""
     return (LEFT + point[0] * CELL, TOP + point[1] * CELL)
-
-
-def section_id(sec: Section) -> str:
-    """Return the element id of a road."""
-    (x1, y1), (x2, y2) = sec
-    return f"s-{x1}-{y1}-{x2}-{y2}"
 
 
 def location_id(loc: Location) -> str:

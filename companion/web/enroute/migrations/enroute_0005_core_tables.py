@@ -15,6 +15,8 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from alembic import op
 
+from companion.web.core.tables import migrating as m
+
 revision = "enroute_0005_core_tables"
 down_revision = "enroute_0004_route_jobs"
 branch_labels = None
@@ -23,12 +25,6 @@ depends_on = "core_0002"
 GAME = "enroute"
 LEGACY_HOLDER = "claimed-before-core"  # no phone's key hashes to this: only the seat's link moves it
 
-core_table = sa.table("core_table", sa.column("game", sa.String), sa.column("table_id", sa.String),
-                      sa.column("created", sa.String), sa.column("touched", sa.String),
-                      sa.column("finished", sa.String))
-core_seat_hold = sa.table("core_seat_hold", sa.column("game", sa.String), sa.column("table_id", sa.String),
-                          sa.column("seat", sa.Integer), sa.column("holder", sa.String),
-                          sa.column("since", sa.String))
 play_game = sa.table("play_game", sa.column("id", sa.String), sa.column("created", sa.String),
                      sa.column("table_id", sa.String))
 play_seat = sa.table("play_seat", sa.column("game_id", sa.String), sa.column("seat", sa.Integer),
@@ -43,14 +39,13 @@ def upgrade() -> None:
     """Insert the registry rows and the old claims; the game's tables stay as they are."""
     conn = op.get_bind()
     now = datetime.now(UTC).isoformat(timespec="seconds")
-    known = {r[0] for r in conn.execute(sa.select(core_table.c.table_id).where(core_table.c.game == GAME))}
     rows = []
     last_action = dict(conn.execute(sa.select(play_action.c.game_id, sa.func.max(play_action.c.created))
                                     .group_by(play_action.c.game_id)).all())
     for game_id, created, scored in conn.execute(sa.select(play_game.c.id, play_game.c.created,
                                                            play_game.c.table_id)):
         touched = max(created or now, last_action.get(game_id) or "")
-        rows.append({"game": GAME, "table_id": game_id, "created": created or now, "touched": touched,
+        rows.append({"table_id": game_id, "created": created or now, "touched": touched,
                      "finished": touched if scored else None})
     sheets = conn.execute(sa.select(player_sheet.c.table_id, sa.func.max(player_sheet.c.updated),
                                     sa.func.min(player_sheet.c.version))
@@ -59,25 +54,13 @@ def upgrade() -> None:
     for table_id, created in conn.execute(sa.select(game_table.c.id, game_table.c.created)):
         updated, lowest = by_table.get(table_id, (None, 0))
         touched = max(created or now, updated or "")
-        rows.append({"game": GAME, "table_id": table_id, "created": created or now, "touched": touched,
+        rows.append({"table_id": table_id, "created": created or now, "touched": touched,
                      "finished": touched if lowest and lowest > 0 else None})
-    fresh = [r for r in rows if r["table_id"] not in known]
-    seen: set[str] = set()
-    fresh = [r for r in fresh if not (r["table_id"] in seen or seen.add(r["table_id"]))]
-    if fresh:
-        conn.execute(sa.insert(core_table), fresh)
-    held = {(r[0], r[1]) for r in conn.execute(sa.select(core_seat_hold.c.table_id, core_seat_hold.c.seat)
-                                               .where(core_seat_hold.c.game == GAME))}
-    claims = [{"game": GAME, "table_id": game_id, "seat": seat, "holder": LEGACY_HOLDER, "since": now}
-              for game_id, seat in conn.execute(sa.select(play_seat.c.game_id, play_seat.c.seat)
-                                                .where(play_seat.c.claimed != 0))
-              if (game_id, seat) not in held]
-    if claims:
-        conn.execute(sa.insert(core_seat_hold), claims)
+    m.register_tables(GAME, rows)  # a table named twice is registered once, a known one keeps its row
+    m.hold_seats(GAME, [(game_id, seat, now) for game_id, seat in conn.execute(
+        sa.select(play_seat.c.game_id, play_seat.c.seat).where(play_seat.c.claimed != 0))], holder=LEGACY_HOLDER)
 
 
 def downgrade() -> None:
     """Forget the registry rows and holds of En Route's tables (the game's rows were never changed)."""
-    conn = op.get_bind()
-    conn.execute(sa.delete(core_seat_hold).where(core_seat_hold.c.game == GAME))
-    conn.execute(sa.delete(core_table).where(core_table.c.game == GAME))
+    m.unregister_tables(GAME, "core_seat_hold", "core_table")

@@ -185,11 +185,7 @@ def renew_link(seat_token: str):
     if not form.validate_on_submit():
         flash(_form_message(form), "error")
         return redirect(url_for("enroute.play.seat", seat_token=seat_token))
-    fresh = store.reissue_seat(game.id, seat)  # this phone keeps the seat (the core's hold is the phone's)
-    if fresh is None:
-        abort(404, description=_("There is no such seat."))
-    core_seats.renewed(store.GAME, game.id, seat, _names(game)[seat])
-    flash(_("Your page has a new link; the old one no longer works. Keep this one to yourself."), "ok")
+    fresh = core_seats.renew_own_link(store.GAME, game.id, seat, _names(game)[seat], store.reissue_seat)
     return redirect(url_for("enroute.play.seat", seat_token=fresh))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Response, abort, flash, g, redirect, render_template, request, url_for
+from flask import abort, flash, g, redirect, render_template, request, url_for
 
 from ....games.core.problems import N_
 from ....games.enroute import referee as ref
@@ -23,8 +23,8 @@ from ....games.enroute.setup import goal_catalogue, setup_steps, solo_cells, sol
 from ...core import db as core_db
 from ...core import limits
 from ...core.i18n import _, data_name
-from ...core.qr import qr_png
-from ...core.security import public_url, small_int
+from ...core.qr import qr_response
+from ...core.security import small_int
 from ...core.tables import seats
 from ...core.tables.names import duplicate_names
 from .. import cities
@@ -393,9 +393,7 @@ def table_code(game: store.Played) -> str | None:
 def qr(token: str):
     """The QR code of the game's round tracker (players open it to tap "This is me")."""
     game = _game(token)
-    response = Response(qr_png(public_url("enroute.play.tracker", token=game.id)), mimetype="image/png")
-    response.headers["Cache-Control"] = "private, max-age=3600"
-    return response
+    return qr_response("enroute.play.tracker", token=game.id)
 
 
 def _start_problems(game: store.Played) -> list[str]:

@@ -170,12 +170,17 @@ class Played:
                             s.get("rating_mode", "standard"), s.get("mode", "normal"))
 
 
+def _stored_setup(setup: dict) -> str:
+    """The setup as stored: everything but the players' names, which are the core's seats' (`core_seat`)."""
+    return json.dumps({k: v for k, v in setup.items() if k != "names"})
+
+
 def create_game(board_id: str, board_doc: dict, setup: dict) -> str:
-    """Store a new game in setup; return its unguessable id."""
+    """Store a new game in setup (no players yet: the players step seats them); return its unguessable id."""
     token = secrets.token_urlsafe(16)
     with write() as c:
         c.execute(insert(play_game).values(id=token, created=_now(), board_id=board_id,
-                                           board_doc=json.dumps(board_doc), setup=json.dumps(setup)))
+                                           board_doc=json.dumps(board_doc), setup=_stored_setup(setup)))
     return token
 
 
@@ -202,17 +207,16 @@ def save_setup(token: str, base_version: int, setup: dict, names_changed: bool =
     New player names give every seat a fresh secret link; new personal-goal offers forget the kept cards.
     """
     with write() as c:
-        before = c.execute(select(play_game.c.setup).where(play_game.c.id == token)).scalar() if names_changed else None
+        old = roster.names(GAME, token, c) if names_changed else []
         done = c.execute(update(play_game)
                          .where(play_game.c.id == token, play_game.c.version == base_version,
                                 play_game.c.started == 0)
-                         .values(setup=json.dumps(setup), version=play_game.c.version + 1,
+                         .values(setup=_stored_setup(setup), version=play_game.c.version + 1,
                                  setup_version=play_game.c.version + 1))
         if done.rowcount != 1:
             return None
         if names_changed:
             for seat in sorted(_held(c, token)):  # every old link dies: the seats are free, and the log says so
-                old = json.loads(before or "{}").get("names") or []
                 seats.reissued(GAME, token, seat, old[seat] if seat < len(old) else "", conn=c)
             c.execute(delete(play_seat).where(play_seat.c.game_id == token))
             for made in roster.replace(c, GAME, token, list(setup.get("names", []))):
@@ -281,7 +285,8 @@ def load(token: str) -> Played | None:
     if board is None:
         return None
     with read() as c:
-        tokens = {s.seat: s.token for s in roster.seats(GAME, token, c)}
+        core = roster.seats(GAME, token, c)  # the players' names and seat links are the core's
+        tokens = {s.seat: s.token for s in core}
         seats = [{**r, "token": tokens.get(r["seat"])}
                  for r in c.execute(select(play_seat.c.game_id, play_seat.c.seat, play_seat.c.kept)
                                     .where(play_seat.c.game_id == token).order_by(play_seat.c.seat)).mappings()]
@@ -289,7 +294,8 @@ def load(token: str) -> Played | None:
                    for r in c.execute(select(play_action).where(play_action.c.game_id == token,
                                                                 play_action.c.dropped.is_(None))
                                       .order_by(play_action.c.seq)).mappings()]
-    game = Played(row["id"], board, json.loads(row["setup"]), bool(row["started"]), row["version"],
+    setup = {**json.loads(row["setup"]), "names": [s.name for s in core]}
+    game = Played(row["id"], board, setup, bool(row["started"]), row["version"],
                   row["table_id"], seats, actions)
     if game.started:
         _replay(game)

@@ -21,7 +21,7 @@ from ...core import limits
 from ...core.bodies import accepts_json
 from ...core.home import remember_table
 from ...core.i18n import COOKIE, _, current_lang
-from ...core.qr import qr_png
+from ...core.qr import qr_response
 from ...core.security import csrf_header_ok, loads, loopback_share_hint, public_url, small_int
 from ...core.tables import seats
 from ...core.tables.live import live_answer
@@ -158,8 +158,7 @@ def language(token: str):
 def qr(token: str):
     """Answer the QR code of the table link as a PNG."""
     _load(token)
-    png = qr_png(public_url("enroute.tables.show", token=token))
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "private, max-age=3600"})
+    return qr_response("enroute.tables.show", token=token)
 
 
 @bp.route("/<token>/players/<int:seat>", methods=["GET", "POST"])

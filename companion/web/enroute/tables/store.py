@@ -75,13 +75,9 @@ def create_table(board_id: str, board_doc: dict, level: str, lang: str, ratings:
 
 def get_table(token: str) -> dict[str, Any] | None:
     """Load a table (settings decoded) or None."""
-    if not isinstance(token, str) or not 0 < len(token) <= 64:
+    table = registry.own_row(game_table, token)
+    if table is None:
         return None
-    with read() as conn:
-        row = conn.execute(select(game_table).where(game_table.c.id == token)).mappings().first()
-    if row is None:
-        return None
-    table = dict(row)
     for key in ("board_doc", "ratings", "goals"):
         table[key] = json.loads(table[key])
     return table

@@ -7,6 +7,8 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
+from companion.web.core.tables import migrating as m
+
 revision = "eny_0001"
 down_revision = None
 branch_labels = ("explore_new_york",)
@@ -17,14 +19,12 @@ def upgrade() -> None:
     """Create the table and sheet rows."""
     op.create_table(
         "eny_table",
-        sa.Column("id", sa.String(64), primary_key=True),
-        sa.Column("created", sa.String(32), nullable=False),
+        *m.table_key(),
         sa.Column("settings", sa.Text, nullable=False),
     )
     op.create_table(
         "eny_sheet",
-        sa.Column("table_id", sa.String(64), sa.ForeignKey("eny_table.id", ondelete="CASCADE"), primary_key=True),
-        sa.Column("seat", sa.Integer, primary_key=True),
+        *m.seat_key("eny_table"),
         sa.Column("name", sa.Text, nullable=False),
         sa.Column("tile", sa.Text, nullable=False),
         sa.Column("sheet", sa.Text, nullable=False),

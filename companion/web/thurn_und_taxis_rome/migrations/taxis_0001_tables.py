@@ -7,6 +7,8 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
+from companion.web.core.tables import migrating as m
+
 revision = "thurn_und_taxis_rome_0001"
 down_revision = None
 branch_labels = ("thurn_und_taxis_rome",)
@@ -17,8 +19,7 @@ def upgrade() -> None:
     """Create the four tables."""
     op.create_table(
         "taxis_table",
-        sa.Column("id", sa.String(64), primary_key=True),
-        sa.Column("created", sa.String(32), nullable=False),
+        *m.table_key(),
         sa.Column("version", sa.Integer, nullable=False, server_default="0"),
         sa.Column("state", sa.Text, nullable=False),
         sa.Column("base", sa.Text, nullable=False, server_default="[]"),
@@ -26,14 +27,13 @@ def upgrade() -> None:
     )
     op.create_table(
         "taxis_seat",
-        sa.Column("table_id", sa.String(64), sa.ForeignKey("taxis_table.id", ondelete="CASCADE"), primary_key=True),
-        sa.Column("seat", sa.Integer, primary_key=True),
+        *m.seat_key("taxis_table"),
         sa.Column("token", sa.String(64), nullable=False, unique=True),
         sa.Column("claimed", sa.Integer, nullable=False, server_default="0"),
     )
     op.create_table(
         "taxis_action",
-        sa.Column("table_id", sa.String(64), sa.ForeignKey("taxis_table.id", ondelete="CASCADE"), primary_key=True),
+        m.table_ref("taxis_table"),
         sa.Column("seq", sa.Integer, primary_key=True),
         sa.Column("kind", sa.String(32), nullable=False),
         sa.Column("seat", sa.Integer),

@@ -7,6 +7,8 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
+from companion.web.core.tables import migrating as m
+
 revision = "ttr_europe_0001"
 down_revision = None
 branch_labels = ("ttr_europe",)
@@ -17,14 +19,12 @@ def upgrade() -> None:
     """Create the table and seat tables."""
     op.create_table(
         "ttr_table",
-        sa.Column("id", sa.String(64), primary_key=True),
-        sa.Column("created", sa.String(32), nullable=False),
+        *m.table_key(),
         sa.Column("variant", sa.String(16), nullable=False),
     )
     op.create_table(
         "ttr_seat",
-        sa.Column("table_id", sa.String(64), sa.ForeignKey("ttr_table.id", ondelete="CASCADE"), primary_key=True),
-        sa.Column("seat", sa.Integer, primary_key=True),
+        *m.seat_key("ttr_table"),
         sa.Column("name", sa.Text, nullable=False),
         sa.Column("colour", sa.String(16), nullable=False),
         sa.Column("token", sa.String(64), nullable=False, unique=True),

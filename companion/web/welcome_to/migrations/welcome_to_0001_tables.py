@@ -7,6 +7,8 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
+from companion.web.core.tables import migrating as m
+
 revision = "welcome_to_0001"
 down_revision = None
 branch_labels = ("welcome_to",)
@@ -17,8 +19,7 @@ def upgrade() -> None:
     """Create the two tables."""
     op.create_table(
         "welcome_to_table",
-        sa.Column("id", sa.String(64), primary_key=True),
-        sa.Column("created", sa.String(32), nullable=False),
+        *m.table_key(),
         sa.Column("mode", sa.String(16), nullable=False),
         sa.Column("intermediate", sa.Integer, nullable=False, server_default="0"),
         sa.Column("plans", sa.Text, nullable=False),
@@ -26,9 +27,7 @@ def upgrade() -> None:
     )
     op.create_table(
         "welcome_to_seat",
-        sa.Column("table_id", sa.String(64), sa.ForeignKey("welcome_to_table.id", ondelete="CASCADE"),
-                  primary_key=True),
-        sa.Column("seat", sa.Integer, primary_key=True),
+        *m.seat_key("welcome_to_table"),
         sa.Column("token", sa.String(64), nullable=False, unique=True),
         sa.Column("name", sa.Text, nullable=False),
         sa.Column("base", sa.Text),

@@ -10,42 +10,26 @@ Revises: welcome_to_0001
 import sqlalchemy as sa
 from alembic import op
 
+from companion.web.core.tables import migrating as m
+
 revision = "welcome_to_0002"
 down_revision = "welcome_to_0001"
 branch_labels = None
 depends_on = "core_0002"
 
 GAME = "welcome-to"
-UNKNOWN_PHONE = "held-before-core"  # never the hash of a phone's key (those are 64 hex digits)
 
 
 def upgrade() -> None:
-    """Register each table: made when it was made, touched when a seat last saved."""
+    """Register each table: made when it was made, touched when a seat last saved; hold every seat."""
+    tables, seats = m.reflect("welcome_to_table", "welcome_to_seat")
+    last = m.newest(seats, "table_id", "updated")
     conn = op.get_bind()
-    meta = sa.MetaData()
-    tables = sa.Table("welcome_to_table", meta, autoload_with=conn)
-    seats = sa.Table("welcome_to_seat", meta, autoload_with=conn)
-    core = sa.Table("core_table", meta, autoload_with=conn)
-    known = {r[0] for r in conn.execute(sa.select(core.c.table_id).where(core.c.game == GAME))}
-    last = dict(conn.execute(sa.select(seats.c.table_id, sa.func.max(seats.c.updated))
-                             .group_by(seats.c.table_id)).all())
-    rows = [{"game": GAME, "table_id": t.id, "created": t.created, "touched": max(t.created, last.get(t.id) or "")}
-            for t in conn.execute(sa.select(tables.c.id, tables.c.created)) if t.id not in known]
-    if rows:
-        conn.execute(sa.insert(core), rows)
-    hold = sa.Table("core_seat_hold", meta, autoload_with=conn)
-    held = set(conn.execute(sa.select(hold.c.table_id, hold.c.seat).where(hold.c.game == GAME)).all())
-    holds = [{"game": GAME, "table_id": s.table_id, "seat": s.seat, "holder": UNKNOWN_PHONE, "since": s.updated}
-             for s in conn.execute(sa.select(seats.c.table_id, seats.c.seat, seats.c.updated))
-             if (s.table_id, s.seat) not in held]
-    if holds:
-        conn.execute(sa.insert(hold), holds)
+    m.register_tables(GAME, [{"table_id": t.id, "created": t.created, "touched": max(t.created, last.get(t.id) or "")}
+                             for t in conn.execute(sa.select(tables.c.id, tables.c.created))])
+    m.hold_seats(GAME, conn.execute(sa.select(seats.c.table_id, seats.c.seat, seats.c.updated)).all())
 
 
 def downgrade() -> None:
     """Drop Welcome To's rows from the registry and its seats' holds."""
-    conn = op.get_bind()
-    meta = sa.MetaData()
-    for name in ("core_seat_hold", "core_table"):
-        table = sa.Table(name, meta, autoload_with=conn)
-        conn.execute(sa.delete(table).where(table.c.game == GAME))
+    m.unregister_tables(GAME, "core_seat_hold", "core_table")

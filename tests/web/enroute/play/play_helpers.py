@@ -243,3 +243,13 @@ def follow_route_job(client, app, token, page):
         return client.get(f"/play/{token}/result")
     finally:
         route_jobs.stop_workers(app)
+
+
+def host_phone(chromium, base: str, client, **options):
+    """A browser context that is the phone which started the game: it carries `client`'s phone key (the core's
+    host), so the referee's steps are its to take, as on the host's own phone."""
+    context = chromium.new_context(**options)
+    key = client.get_cookie("companion_device")
+    assert key is not None, "the client started the game, so it has a phone key"
+    context.add_cookies([{"name": "companion_device", "value": key.value, "url": base}])
+    return context

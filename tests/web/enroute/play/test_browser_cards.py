@@ -4,7 +4,7 @@ its tourists and its iconic symbol as printed — in a few taps, instead of 14 d
 from __future__ import annotations
 
 import pytest
-from play_helpers import loaded, make_app, setup_game
+from play_helpers import host_phone, loaded, make_app, setup_game
 
 from companion.games.enroute.cards import RoundCard
 
@@ -16,16 +16,17 @@ def served(tmp_path, live_server):
     """A started 2-player game, served with CSRF on; (base, app, token)."""
     app = make_app(tmp_path)
     app.config.update(SERVER_NAME=None)
-    token = setup_game(app.test_client(), app, level="simplified", names=("Aki", "Bo"))
+    host = app.test_client()  # the phone that starts the game hosts it: the browser below is that phone
+    token = setup_game(host, app, level="simplified", names=("Aki", "Bo"))
     app.config.update(WTF_CSRF_ENABLED=True)
-    return live_server(app), app, token
+    return live_server(app), app, token, host
 
 
 def test_a_round_is_announced_in_a_few_taps(served, chromium):
-    base, app, token = served
+    base, app, token, host = served
     board = loaded(app, token).board
     tower = board.iconic()[0].id
-    context = chromium.new_context(viewport=PHONE, has_touch=True)
+    context = host_phone(chromium, base, host, viewport=PHONE, has_touch=True)
     try:
         page = context.new_page()
         page.goto(f"{base}/play/{token}")
@@ -52,8 +53,8 @@ def test_a_round_is_announced_in_a_few_taps(served, chromium):
 
 
 def test_repeat_clears_the_symbols_and_the_drop_downs_still_work(served, chromium):
-    base, app, token = served
-    context = chromium.new_context(viewport=PHONE, has_touch=True)
+    base, app, token, host = served
+    context = host_phone(chromium, base, host, viewport=PHONE, has_touch=True)
     try:
         page = context.new_page()
         page.goto(f"{base}/play/{token}")

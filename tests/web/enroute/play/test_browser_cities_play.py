@@ -9,7 +9,7 @@ import time
 
 import pytest
 from browser_checks import page_width
-from play_helpers import close_round, enter_segment, make_app, setup_game, submit
+from play_helpers import close_round, enter_segment, host_phone, make_app, setup_game, submit
 
 from companion.games.enroute import referee as ref
 from companion.games.enroute.cityplay import allowed_choices, ferry_at, waterfront
@@ -84,7 +84,7 @@ def test_one_round_of_each_city_in_the_browser(server, chromium, city):
     app.config.update(WTF_CSRF_ENABLED=True)  # from here on only the browser acts, with its CSRF tokens
     rng = random.Random(7)
     started = time.monotonic()
-    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    context = host_phone(chromium, base, client, viewport={"width": WIDTH, "height": HEIGHT})
     try:
         page = context.new_page()
         page.set_default_timeout(10000)

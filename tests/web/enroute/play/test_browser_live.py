@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from play_helpers import card_data, loaded, make_app, seat_links, setup_game, submit, version
+from play_helpers import card_data, host_phone, loaded, make_app, seat_links, setup_game, submit, version
 
 from companion.games.enroute.cards import model_deck
 
@@ -20,27 +20,28 @@ def served(tmp_path, live_server):
     """A started 2-player game (set up through the test client), then served with CSRF on; (base, app, token)."""
     app = make_app(tmp_path)
     app.config.update(SERVER_NAME=None)
-    token = setup_game(app.test_client(), app, level="simplified", names=("Aki", "Bo"))
+    host = app.test_client()  # the phone that starts the game hosts it (the browser's tracker is that phone)
+    token = setup_game(host, app, level="simplified", names=("Aki", "Bo"))
     app.config.update(WTF_CSRF_ENABLED=True)
-    return live_server(app), app, token
+    return live_server(app), app, token, host
 
 
-def _announce(app, token, rng) -> None:
+def _announce(app, token, rng, host) -> None:
     """Enter two round cards as the host would (the test client, CSRF off for this one request)."""
     state = loaded(app, token).state
     cards = rng.sample(model_deck(state.board), 2)
     app.config.update(WTF_CSRF_ENABLED=False)
     try:
         data = {"version": version(app, token), **card_data("c0", cards[0]), **card_data("c1", cards[1])}
-        assert app.test_client().post(f"/play/{token}/round", data=data).status_code == 302
+        assert host.post(f"/play/{token}/round", data=data).status_code == 302
     finally:
         app.config.update(WTF_CSRF_ENABLED=True)
 
 
 def test_second_phone_sees_the_new_round_within_two_seconds(served, chromium):
-    base, app, token = served
+    base, app, token, host_client = served
     rng = random.Random(3)
-    host, player = chromium.new_context(viewport=PHONE), chromium.new_context(viewport=PHONE)
+    host, player = host_phone(chromium, base, host_client, viewport=PHONE), chromium.new_context(viewport=PHONE)
     try:
         tracker = host.new_page()
         tracker.goto(f"{base}/play/{token}")
@@ -75,9 +76,9 @@ def test_second_phone_sees_the_new_round_within_two_seconds(served, chromium):
 
 
 def test_an_entry_in_progress_is_not_disturbed(served, chromium):
-    base, app, token = served
+    base, app, token, host_client = served
     rng = random.Random(4)
-    context = chromium.new_context(viewport=PHONE)
+    context = host_phone(chromium, base, host_client, viewport=PHONE)
     try:
         tracker = context.new_page()
         tracker.goto(f"{base}/play/{token}")
@@ -99,14 +100,14 @@ def test_an_entry_in_progress_is_not_disturbed(served, chromium):
         assert tracker.locator(".live-note").is_hidden()
         assert tracker.locator("button.seat-link").count() < 2
         # a player's waiting page with nothing entered follows the game by itself
-        _announce(app, token, rng)
+        _announce(app, token, rng, host_client)
         tracker.locator("#close-round").wait_for(state="visible", timeout=2000)
     finally:
         context.close()
 
 
 def test_hand_refresh_is_confirmed_and_apart_from_the_refresh_link(served, chromium):
-    base, app, token = served
+    base, app, token, _host = served
     context = chromium.new_context(viewport=PHONE)
     try:
         page = context.new_page()

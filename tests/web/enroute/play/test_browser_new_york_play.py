@@ -8,7 +8,7 @@ import time
 
 import pytest
 from browser_checks import page_width
-from play_helpers import close_round, enter_segment, make_app, seat_links, submit
+from play_helpers import close_round, enter_segment, host_phone, make_app, seat_links, submit
 from test_play_new_york import HOT, cards_for, ny_game
 
 from companion.games.enroute import geometry as geo
@@ -45,7 +45,7 @@ def test_one_round_of_new_york_in_the_browser(server, chromium):
     links = [base + path for path in seat_links(app, token)]
     app.config.update(WTF_CSRF_ENABLED=True)  # from here on only the browser acts, with its CSRF tokens
     started = time.monotonic()
-    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    context = host_phone(chromium, base, client, viewport={"width": WIDTH, "height": HEIGHT})
     try:
         page = context.new_page()
         page.set_default_timeout(10000)

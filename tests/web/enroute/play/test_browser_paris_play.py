@@ -11,7 +11,16 @@ from contextlib import contextmanager
 
 import pytest
 from browser_checks import page_width
-from play_helpers import close_round, enter_segment, follow_route_job, make_app, setup_game, submit, version
+from play_helpers import (
+    close_round,
+    enter_segment,
+    follow_route_job,
+    host_phone,
+    make_app,
+    setup_game,
+    submit,
+    version,
+)
 from test_play_paris import others_and_close, post_pair
 
 from companion.games.enroute import referee as ref
@@ -38,9 +47,9 @@ def _game(app, token):
 
 
 @contextmanager
-def _phone(chromium):
-    """A page on a 390×844 phone, closed afterwards."""
-    context = chromium.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+def _phone(chromium, base, client):
+    """A page on a 390×844 phone, closed afterwards: the host's (`client` started the game)."""
+    context = host_phone(chromium, base, client, viewport={"width": WIDTH, "height": HEIGHT})
     try:
         page = context.new_page()
         page.set_default_timeout(10000)
@@ -87,7 +96,7 @@ def test_one_paris_round_in_the_browser(server, chromium):
     app.config.update(WTF_CSRF_ENABLED=True)  # from here on only the browser acts, with its CSRF tokens
     cards = _pair(board, random.Random(3))
     started = time.monotonic()
-    with _phone(chromium) as page:
+    with _phone(chromium, base, client) as page:
         game = _game(app, token)
         links = [base + f"/play/s/{s['token']}" for s in game.seats]
         page.goto(f"{base}/play/{token}")
@@ -135,7 +144,7 @@ def test_one_paris_solo_round_in_the_browser(server, chromium):
     before = dict(game.state.ratings)
     cards = _pair(board, random.Random(4))
     started = time.monotonic()
-    with _phone(chromium) as page:
+    with _phone(chromium, base, client) as page:
         page.goto(f"{base}/play/{token}")
         content = page.content()
         assert "Global card played from your hand" in content and "Card taken from the sequence" in content
@@ -173,7 +182,7 @@ def test_a_paris_team_round_and_its_team_result_in_the_browser(server, chromium)
     rng = random.Random(5)
     cards = _pair(board, rng)
     started = time.monotonic()
-    with _phone(chromium) as page:
+    with _phone(chromium, base, client) as page:
         links = [base + f"/play/s/{s['token']}" for s in _game(app, token).seats]
         page.goto(f"{base}/play/{token}")
         assert re.search(r"the active player \w+ chooses", page.content())

@@ -159,3 +159,27 @@ def test_setup_time_actions_and_junk_numbers_never_crash(client, app):
     assert client.post(link + "/refresh", data={"version": huge}).status_code < 500
     assert client.post(f"/play/{token}/seats/9223372036854775808/new-link", data={}).status_code in (403, 404)
     assert client.post(f"/play/{token}/setup/level", data={"version": huge}).status_code < 500
+
+
+def test_the_referee_is_the_hosts_and_hosting_is_handed_over_before_the_table(client, app):
+    """Another phone with the table link is refused every referee step (403 saying how to become host) and sees
+    no referee form; the host offers hosting, that phone takes it (logged), and then the steps are its alone."""
+    token = create(client)
+    step(client, app, token, "players", name_0="Aki", name_1="Bo")
+    other = app.test_client()
+    assert other.post(f"/play/{token}/seats/1/claim").status_code == 302  # "This is me" stays any phone's
+    refused = other.post(f"/play/{token}/setup/players", data={"version": version(app, token), "name_0": "X"})
+    assert refused.status_code == 403 and "Only the host can do this" in refused.get_data(as_text=True)
+    assert loaded(app, token).setup["names"] == ["Aki", "Bo"]
+    page = other.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
+    assert 'id="host-note"' in page and 'id="host-offer"' not in page
+    assert other.post(f"/host/enroute/{token}/offer").status_code == 403
+    assert client.post(f"/host/enroute/{token}/offer").status_code == 302
+    page = other.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
+    assert 'id="host-take"' in page and "The host offered to hand over hosting" in page
+    assert other.post(f"/host/enroute/{token}/take").status_code == 302
+    assert "Bo&#39;s phone took over as host" in client.get(f"/play/{token}/setup/personal-goals").get_data(as_text=True)
+    assert client.post(f"/play/{token}/setup/level", data={"version": version(app, token)}).status_code == 403
+    moved = other.post(f"/play/{token}/setup/players", data={"version": version(app, token), "name_0": "Aki",
+                                                             "name_1": "Bea"})
+    assert moved.status_code == 302 and loaded(app, token).setup["names"] == ["Aki", "Bea"]
