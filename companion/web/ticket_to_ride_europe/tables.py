@@ -69,10 +69,7 @@ def waiting(view: dict):
 def runs_table(table_id: str) -> bool:
     """Whether this phone runs the table (ends it, deals): the host, or on a table without a host (started before
     tables had one) any phone holding a seat. The core refuses the host's actions to every other phone (403)."""
-    row = registry.get(GAME, table_id)
-    if row and row["host"]:
-        return core_seats.is_host(GAME, table_id)
-    return bool(core_seats.my_seats(GAME, table_id))
+    return core_seats.runs_table(GAME, table_id)
 
 
 def can_end(view: dict) -> bool:

@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from ..core.tables.spec import TableSpec
+from ..core.tables.spec import HostActions, TableSpec
 from . import printing, seats, store, tables
 from .contract import Driver
 
@@ -31,7 +31,14 @@ WEB = GameWeb(
     ),
     tables=TableSpec(public_view=tables.public_view, seat_view=tables.seat_view, delete=store.delete_table,
                      contract=Driver, final_sheet=tables.final_sheet,
-                     score_endpoint="welcome_to.tables.score"),
+                     score_endpoint="welcome_to.tables.score",
+                     # the host's actions (a table without a recorded host: any phone holding a seat runs the
+                     # round; freeing a seat stays the host's, the view says so)
+                     host_actions=HostActions(table_arg="table_id", page="welcome_to.tables.show",
+                                              endpoints=frozenset(f"welcome_to.tables.{name}" for name in (
+                                                  "round_deal", "round_next", "round_reshuffle", "round_keep",
+                                                  "round_pairs", "free")),
+                                              is_host=tables.runs_table)),
     about=N_("Welcome To... reads welcome-to-game/1 and writes welcome-to-score/1; a live sheet downloads as a "
              "welcome-to-game/1 player."),
 )

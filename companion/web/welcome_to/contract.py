@@ -43,7 +43,8 @@ class Driver:
             assert client.get(f"{BASE}/s/{token}").status_code == 200
         code = re.search(r'class="table-code">[^<]*<strong>([^<]+)</strong>', page).group(1)
         return ContractTable(table_url=f"{BASE}/t/{table_id}", seat_urls=[f"{BASE}/s/{t}" for t in tokens],
-                             scrub=[table_id, code, *tokens], extra={"id": table_id, "tokens": tokens})
+                             scrub=[table_id, code, *tokens], extra={"id": table_id, "tokens": tokens},
+                             table_id=table_id)
 
     def set_secret(self, client, table: ContractTable, seat: int, variant: int) -> None:
         """Seat `seat` types a move on its own page that the rules refuse (number 18 or 19: the cards go to
@@ -88,10 +89,9 @@ class Driver:
         return "1/33 houses"
 
     def host_only(self, table: ContractTable) -> list[tuple[str, dict]]:
-        """Dealing the companion's cards and moving a seat: the host's only."""
-        t = table.table_url
-        return [(f"{t}/round/{step}", {}) for step in ("deal", "next", "reshuffle", "keep")] + [
-            (f"{t}/seats/0/free", {})]
+        """Handing over hosting (the core's hand-over); the round's actions and freeing a seat are declared on the
+        TableSpec and posted by the contract itself."""
+        return [(f"/host/welcome-to/{table.table_id}/offer", {}), (f"/host/welcome-to/{table.table_id}/keep", {})]
 
     def entry_page(self, table: ContractTable) -> dict:
         """Seat 0's page: tap the first house and the 3 on the pad; Save is the pad's button (sent by fetch)."""

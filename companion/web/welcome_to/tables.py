@@ -5,6 +5,10 @@ The table page is shared by everyone at the table, so it never shows a seat's
 secret link: the core's seats (`core.tables.seats`) know which phone holds each seat, and the page leads
 only that phone to its sheet. A free seat is taken with "This is me"; a held one moves only by its own link
 or when the host frees it, and the table's log on this page says so.
+
+The host's actions (dealing or entering the round's cards, freeing a seat) are declared on the game's
+`TableSpec` (`HOST_ACTIONS`): the core refuses them to every other phone (403, one message for every game)
+before these views run, and hands hosting over (`host_box` on the table page).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_response
 from ..core.security import loads, public_url, small_int
-from ..core.tables import registry, roster, seats
+from ..core.tables import host, registry, roster, seats
 from ..core.tables.live import live_answer, mark_of
 from ..core.tables.names import duplicate_names, name_key
 from . import rounds, store
@@ -44,6 +48,12 @@ from .view import end_news, load_state, problems_of, reshuffle_askers, status_ro
 GAME_ID = "welcome-to"
 
 bp = Blueprint("tables", __name__)
+
+
+def runs_table(table_id: str) -> bool:
+    """Whether this phone runs the table's round (deals, turns, enters the cards): the host, or on a table without
+    a recorded host (started before tables had one) any phone holding a seat (the core's `runs_table`)."""
+    return seats.runs_table(GAME_ID, table_id)
 
 
 def load_table(table_id: str) -> dict:
@@ -145,7 +155,8 @@ def _table_page(table: dict, join, join_error: str | None, claim_error: str | No
     return render_template("welcome_to/table.html", **_table_context(state), code=code["code"] if code else None,
                            link=public_url("welcome_to.tables.show", table_id=table_id), join=join,
                            join_error=join_error, claim_error=claim_error, button=ButtonForm(),
-                           is_host=seats.is_host(GAME_ID, table_id), events=seats.events(GAME_ID, table_id),
+                           is_host=seats.is_host(GAME_ID, table_id), runs=runs_table(table_id),
+                           events=seats.events(GAME_ID, table_id),
                            mark=mark, hold=bool(join_error or claim_error), entered=entered or {}), status
 
 
@@ -191,14 +202,15 @@ def round_context(state) -> dict | None:
 
 
 def _round_action(table_id: str, change) -> Response:
-    """A host's deck action: check the form and the host, change the stored deck, go back where it came from."""
+    """A host's deck action: check the form, change the stored deck, go back where it came from. The core refused
+    it to every other phone already (TableSpec.host_actions); the view does not trust that alone."""
     table = load_table(table_id)
+    if not runs_table(table_id):
+        host.refuse()
     form = ButtonForm()
     if not form.validate_on_submit():
         return _table_page(table, JoinForm(), None, _("The form expired or came from elsewhere; nothing was lost, "
                                                       "please send it again."), 400)
-    if not seats.is_host(GAME_ID, table_id):
-        return _table_page(table, JoinForm(), None, _("Only the phone that started the table deals the cards."), 403)
     try:
         deck = change(table)
     except rounds.RoundError as exc:
@@ -266,7 +278,7 @@ def screen(table_id: str):
     table = load_table(table_id)
     state = load_state(table)
     return render_template("welcome_to/screen.html", **_table_context(state), mark=change_mark(table),
-                           is_host=seats.is_host(GAME_ID, table_id), button=ButtonForm())
+                           runs=runs_table(table_id), button=ButtonForm())
 
 
 @bp.get("/t/<table_id>/status")
@@ -337,8 +349,11 @@ def claim(table_id: str, seat: int):
 
 @bp.post("/t/<table_id>/seats/<int:seat>/free")
 def free(table_id: str, seat: int):
-    """The host frees a held seat so that another phone can take it with "This is me" (logged for the table)."""
+    """The host frees a held seat so that another phone can take it with "This is me" (logged for the table). Only
+    the host (never a seat holder of a table without a host) frees a seat: anyone else gets the core's 403."""
     table = load_table(table_id)
+    if not seats.is_host(GAME_ID, table_id):
+        host.refuse()
     found = next((s for s in store.get_seats(table_id) if s["seat"] == seat), None)
     if found is None:
         abort(404, description=_("This table has no such seat."))
@@ -346,8 +361,6 @@ def free(table_id: str, seat: int):
     if not form.validate_on_submit():
         return _table_page(table, JoinForm(), None, _("The form expired or came from elsewhere; nothing was lost, "
                                                       "please send it again."), 400)
-    if not seats.is_host(GAME_ID, table_id):
-        return _table_page(table, JoinForm(), None, _("Only the phone that started the table can move a seat."), 403)
     seats.free_by_host(GAME_ID, table_id, seat, found["name"])
     return redirect(url_for("welcome_to.tables.show", table_id=table_id))
 

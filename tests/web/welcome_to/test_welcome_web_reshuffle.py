@@ -72,7 +72,7 @@ def test_the_host_can_keep_the_stacks_for_them(app):
     _dealt_with_known_pairs(app, host, table_id)
     _meet_plan_4(aki_phone, aki)
     page = host.get(f"/welcome-to/t/{table_id}").get_data(as_text=True)
-    assert 'id="host-keep"' in page
+    assert 'id="keep-stacks"' in page
     assert aki_phone.post(f"/welcome-to/t/{table_id}/round/keep").status_code == 403  # not the host
     assert host.post(f"/welcome-to/t/{table_id}/round/keep").status_code == 302
     deck = _deck(app, table_id)

@@ -78,9 +78,16 @@ def test_host_enters_pairs_and_a_refusal_needs_no_fit(app, client):
 
 
 def test_only_the_host_deals(app, client):
+    """Another phone is refused by the core (its one 403 and message, before the view), for every round action."""
     table_id = start_table(client, name="Aki")
     other = app.test_client()
-    assert other.post(f"/welcome-to/t/{table_id}/round/deal").status_code == 403
+    for step in ("deal", "next", "reshuffle", "keep", "pairs"):
+        refused = other.post(f"/welcome-to/t/{table_id}/round/{step}", data={"n1": "3", "e1": "pool"})
+        assert refused.status_code == 403, step
+        assert "Only the host can do this" in refused.get_data(as_text=True), step
+    with app.app_context():
+        assert store.get_table(table_id).get("deck") is None  # nothing dealt
+    assert client.post(f"/welcome-to/t/{table_id}/round/deal").status_code == 302
 
 
 def test_shared_screen_follows_the_round(app, client):

@@ -64,13 +64,59 @@ def test_a_held_seat_moves_only_by_its_link_or_the_host(client, app):
     response = other.post(f"/welcome-to/t/{table_id}/seats/0/claim")
     assert response.status_code == 409 and token not in response.get_data(as_text=True)
     assert "held by another phone" in response.get_data(as_text=True)
-    assert other.post(f"/welcome-to/t/{table_id}/seats/0/free").status_code == 403  # not the host
+    refused = other.post(f"/welcome-to/t/{table_id}/seats/0/free")
+    assert refused.status_code == 403 and "Only the host can do this" in refused.get_data(as_text=True)  # the core's
     assert other.get(f"/welcome-to/s/{token}").status_code == 200  # the link: whoever has it has the seat
     page = html.unescape(client.get(f"/welcome-to/t/{table_id}").get_data(as_text=True))
     assert "Ana's seat moved to another phone with its own link." in page and "Open my sheet" not in page
     assert client.post(f"/welcome-to/t/{table_id}/seats/0/free").status_code == 302  # the host
     page = html.unescape(other.get(f"/welcome-to/t/{table_id}").get_data(as_text=True))
     assert "The host freed Ana's seat" in page and "This is me" in page
+
+
+def test_hosting_moves_by_the_core_hand_over_and_the_round_follows_it(client, app):
+    """The table page shows the core's host box; the host offers hosting, another phone takes it (logged), and
+    from then on that phone deals and frees seats while the phone that started the table is refused (403)."""
+    table_id = start_table(client, name="Ana")
+    other = app.test_client()
+    join(other, table_id, "Ben")
+    t = f"/welcome-to/t/{table_id}"
+    page = client.get(t).get_data(as_text=True)
+    assert 'id="host-offer"' in page and 'id="deal"' in page
+    page = other.get(t).get_data(as_text=True)
+    assert 'id="host-offer"' not in page and 'id="host-take"' not in page and 'id="deal"' not in page
+    assert other.post(f"/host/welcome-to/{table_id}/offer").status_code == 403  # only the host offers
+    assert client.post(f"/host/welcome-to/{table_id}/offer").status_code == 302
+    assert 'id="host-take"' in other.get(t).get_data(as_text=True)
+    taken = other.post(f"/host/welcome-to/{table_id}/take")
+    assert taken.status_code == 302 and taken.headers["Location"].endswith(t)
+    page = html.unescape(client.get(t).get_data(as_text=True))
+    assert "Ben's phone took over as host" in page and 'id="deal"' not in page
+    assert client.post(f"{t}/round/deal").status_code == 403
+    assert client.post(f"{t}/seats/1/free").status_code == 403
+    assert other.post(f"{t}/round/deal").status_code == 302
+    assert other.post(f"{t}/seats/0/free").status_code == 302
+
+
+def test_a_table_without_a_host_lets_a_seat_run_the_round_but_not_free_seats(client, app):
+    """A table made before tables had a host: a phone holding a seat deals (else no one could), a phone without
+    a seat is refused, and freeing a seat stays the host's (the core's 403 to everyone)."""
+    from sqlalchemy import update
+
+    from companion.web.core import db
+    from companion.web.core.tables.registry import core_table
+
+    table_id = start_table(client, name="Ana")
+    with app.app_context(), db.write() as conn:
+        conn.execute(update(core_table).where(core_table.c.table_id == table_id).values(host=None))
+    t = f"/welcome-to/t/{table_id}"
+    stranger = app.test_client()
+    assert 'id="deal"' not in stranger.get(t).get_data(as_text=True)
+    assert stranger.post(f"{t}/round/deal").status_code == 403
+    assert 'id="deal"' in client.get(t).get_data(as_text=True)
+    refused = client.post(f"{t}/seats/0/free")
+    assert refused.status_code == 403 and "Only the host can do this" in refused.get_data(as_text=True)
+    assert client.post(f"{t}/round/deal").status_code == 302
 
 
 def test_the_pages_follow_the_table_by_its_mark(client, app):

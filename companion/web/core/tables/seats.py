@@ -115,6 +115,17 @@ def is_host(game: str, table_id: str) -> bool:
     return bool(host) and secrets.compare_digest(host, device())
 
 
+def runs_table(game: str, table_id: str) -> bool:
+    """Whether this phone runs the table: its host, or on a table without a recorded host (started before tables
+    had one) any phone holding a seat, so that such a table is never left without anyone to run it (a game
+    declares it as its `HostActions.is_host`)."""
+    with db.read() as conn:
+        host = conn.execute(select(core_table.c.host).where(_where(core_table, game, table_id))).scalar()
+    if host:
+        return secrets.compare_digest(host, device())
+    return bool(my_seats(game, table_id))
+
+
 def host_offered(game: str, table_id: str, conn=None) -> bool:
     """Whether the host has offered the host role and no phone has taken it (nor the host withdrawn it) since."""
     query = (select(core_table_event.c.kind).where(_where(core_table_event, game, table_id),
