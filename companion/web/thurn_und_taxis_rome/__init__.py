@@ -8,10 +8,10 @@ from flask import Blueprint
 
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
-from ..core.tables.spec import TableSpec
+from ..core.tables.spec import HostActions, TableSpec
 from . import boards, route, score, seats, tables  # noqa: F401  (each adds its views to common.bp)
 from .common import bp as pages
-from .common import load_public
+from .common import is_host, load_public
 from .contract import TaxisDriver
 from .store import delete_table
 from .view import public_json, seat_json
@@ -50,7 +50,12 @@ WEB = GameWeb(
         order=40,
     ),
     tables=TableSpec(public_view=_public_view, seat_view=_seat_view, delete=delete_table, contract=TaxisDriver,
-                     final_sheet=score.final_sheet, score_endpoint="thurn_und_taxis_rome.tables.score"),
+                     final_sheet=score.final_sheet, score_endpoint="thurn_und_taxis_rome.tables.score",
+                     # the host's action: a seat's new link (the turn's actions on the shared screen are anyone's);
+                     # a table started before the core had a host is adopted by the phone whose session started it
+                     host_actions=HostActions(table_arg="token", page="thurn_und_taxis_rome.tables.show",
+                                              endpoints=frozenset({"thurn_und_taxis_rome.tables.new_link"}),
+                                              is_host=is_host)),
     about=N_("Thurn und Taxis: All Roads Lead to Rome reads thurn-und-taxis-rome-game/1 and writes "
              "thurn-und-taxis-rome-score/1; a Road-to-Rome board travels as thurn-und-taxis-rome-track/1 and a "
              "table's state as thurn-und-taxis-rome-table/1."),

@@ -61,7 +61,7 @@ class TaxisDriver:
         page = client.get(f"/taxis/{table_id}").get_data(as_text=True)
         code = re.search(r'class="table-code">[^<]*<strong>([A-Z0-9]{4}-[A-Z0-9]{4})</strong>', page).group(1)
         scrub = [table_id, code, *(url.rsplit("/", 1)[1] for url in seat_urls)]
-        return ContractTable(f"/taxis/{table_id}", seat_urls, scrub, {"id": table_id})
+        return ContractTable(f"/taxis/{table_id}", seat_urls, scrub, {"id": table_id}, table_id=table_id)
 
     def set_secret(self, client, table: ContractTable, seat: int, variant: int) -> None:
         """Seat `seat` places its clergy one of two ways; the others place the same way in both tables."""
@@ -95,8 +95,10 @@ class TaxisDriver:
         return f"Still placing: {name}"
 
     def host_only(self, table: ContractTable) -> list[tuple[str, dict]]:
-        """Giving a seat a new link: the host's only."""
-        return [(f"{table.table_url}/seats/0/new-link", {})]
+        """Handing over hosting (the core's hand-over); a seat's new link is declared on the TableSpec and posted
+        by the contract itself."""
+        return [(f"/host/thurn-und-taxis-rome/{table.table_id}/offer", {}),
+                (f"/host/thurn-und-taxis-rome/{table.table_id}/keep", {})]
 
     def entry_page(self, table: ContractTable) -> dict | None:
         t = table.extra["id"]

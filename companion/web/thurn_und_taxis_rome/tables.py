@@ -5,6 +5,8 @@ the table with every placement face down). Seats follow the core's one claim pol
 (`core.tables.seats`): "This is me" takes a free seat and redirects that phone alone to its secret
 page; a seat held by another phone is refused here (it moves only by its own link, or when the host
 gives it a new link, which the whole table sees in the seats' log). No seat link is ever shown here.
+A new link is the host's action, declared on the game's `TableSpec`: the core refuses it to every other
+phone (403) before the view runs, and hands hosting over (`host_box` on this screen).
 Every change is a POST with the version the page showed, then a redirect; a refused change
 re-renders the screen with what was entered and the reasons in the reader's language.
 """
@@ -21,6 +23,7 @@ from ..core.home import remember_table
 from ..core.i18n import _
 from ..core.qr import qr_response
 from ..core.security import public_url, small_int
+from ..core.tables import host as core_host
 from ..core.tables import names as core_names
 from ..core.tables import seats as core_seats
 from ..core.tables.live import live_answer
@@ -242,8 +245,8 @@ def claim(token: str, seat: int):
         abort(404, description=_("There is no such seat."))
     name = stored.table.seats[seat].player
     if not core_seats.claim(GAME_ID, token, seat, name, by_link=False).ok:
-        flash(_("{name}'s seat is taken already. If that was not you, the phone that started the table can give "
-                "the seat a new link.", name=name), "error")
+        flash(_("{name}'s seat is taken already. If that was not you, the host can give the seat a new link.",
+                name=name), "error")
         return redirect(url_for("thurn_und_taxis_rome.tables.show", token=token))
     link = store.seat_tokens(token)[seat]
     return redirect(url_for("thurn_und_taxis_rome.tables.seat", seat_token=link))
@@ -253,12 +256,11 @@ def claim(token: str, seat: int):
 def new_link(token: str, seat: int):
     """The host gives a seat a new secret link (a lost phone); the old one stops working, and the table sees it."""
     stored = table_or_404(token)
+    if not is_host(token):  # the core refused other phones already (TableSpec.host_actions); never trusted alone
+        core_host.refuse()
     form = tf.ActionForm()
     if not form.validate_on_submit():
         flash(form_message(form), "error")
-    elif not is_host(token):
-        abort(403, description=_("Only the phone that started this table can give a seat a new link. A player "
-                                 "who still has their page can renew it there."))
     elif small_int(seat) is None or seat >= len(stored.table.seats) or not store.reissue_seat(token, seat):
         abort(404, description=_("There is no such seat."))
     else:

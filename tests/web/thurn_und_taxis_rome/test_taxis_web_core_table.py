@@ -47,7 +47,28 @@ def test_a_new_table_has_a_host_and_a_registry_row(app, client):
     with app.app_context():
         row = registry.get(GAME, token)
     assert row is not None and row["host"] and row["finished"] is None
-    assert app.test_client().post(f"/taxis/{token}/seats/0/new-link").status_code == 403
+    refused = app.test_client().post(f"/taxis/{token}/seats/0/new-link")
+    assert refused.status_code == 403 and "Only the host can do this" in text(refused)  # the core's answer
+
+
+def test_hosting_moves_by_the_core_hand_over(app, client):
+    """The shared screen shows the core's host box; the host offers hosting, another phone takes it (the table's
+    log says so), and from then on only that phone gives seats new links."""
+    token = start_table(client)
+    ben = app.test_client()
+    claim(ben, token, 1)
+    t = f"/taxis/{token}"
+    assert 'id="host-offer"' in client.get(t).get_data(as_text=True)
+    assert 'id="host-offer"' not in ben.get(t).get_data(as_text=True)
+    assert ben.post(f"/host/{GAME}/{token}/offer").status_code == 403
+    assert client.post(f"/host/{GAME}/{token}/offer").status_code == 302
+    assert 'id="host-take"' in ben.get(t).get_data(as_text=True)
+    taken = ben.post(f"/host/{GAME}/{token}/take")
+    assert taken.status_code == 302 and taken.headers["Location"].endswith(t)
+    assert "Ben's phone took over as host" in text(app.test_client().get(t))
+    assert client.post(f"{t}/seats/1/new-link").status_code == 403
+    assert "New link for Ben" in ben.get(t).get_data(as_text=True)
+    assert ben.post(f"{t}/seats/0/new-link").status_code == 302
 
 
 def test_a_table_from_before_the_core_is_adopted_by_the_phone_that_started_it(app, client):
@@ -91,8 +112,8 @@ def test_every_entry_form_keeps_its_entry_offline(app, client):
     for page in pages:
         body = page.get_data(as_text=True)
         for form in re.findall(r"<form [^>]*>", body):
-            if "/claim" in form or "/new-link" in form:
-                continue  # seats and links: not an entry
+            if "/claim" in form or "/new-link" in form or 'class="host-form"' in form:
+                continue  # seats, links and handing over hosting (the core's box): not an entry
             assert "data-offline-key=" in form, form
             assert "/taxis/s/" not in form.split("data-offline-key=")[1], form  # keys never carry a seat link
     keys = re.findall(r'data-offline-key="([^"]+)"', "".join(p.get_data(as_text=True) for p in pages))
