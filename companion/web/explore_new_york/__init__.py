@@ -35,7 +35,8 @@ WEB = GameWeb(
                      score_endpoint="explore_new_york.tables.score",
                      host_actions=HostActions(table_arg="token", page="explore_new_york.tables.show",
                                               endpoints=frozenset(f"explore_new_york.tables.{name}" for name in
-                                                                  ("begin", "deal", "close", "undo", "to_tiles")))),
+                                                                  ("begin", "deal", "close", "undo", "to_tiles",
+                                                                   "free")))),
     about=N_("Explore New York reads explore-ny-game/1 and writes explore-ny-score/1; tiles travel as "
              "explore-new-york-tile/1."),
 )

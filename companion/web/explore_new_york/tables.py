@@ -240,7 +240,7 @@ def free(token: str, seat: int):
     if refused is not None:
         return refused
     if not table_seats.is_host(GAME_ID, token):
-        return _refuse(token, _("Only the phone that started the table can move a seat."), 403)
+        core_host.refuse()  # the core answers first (TableSpec.host_actions); this stays as a second check
     table_seats.free_by_host(GAME_ID, token, seat, player["name"])
     return redirect(url_for("explore_new_york.tables.show", token=token))
 

@@ -25,6 +25,7 @@ from ...core import limits
 from ...core.i18n import _, data_name
 from ...core.qr import qr_response
 from ...core.security import small_int
+from ...core.tables import host as core_host
 from ...core.tables import seats
 from ...core.tables.names import duplicate_names
 from .. import cities
@@ -500,8 +501,7 @@ def new_link(token: str, seat: int):
     if not form.validate_on_submit():
         flash(_form_message(form), "error")
     elif not is_host(game.id):
-        abort(403, description=_("Only the phone that started this game can give a seat a new link. "
-                                 "A player who still has their page can renew it there."))
+        core_host.refuse()  # the core answers first (TableSpec.host_actions); this stays as a second check
     elif small_int(seat) is None or seat >= len(_names(game)) or not store.reissue_seat(game.id, seat):
         abort(404, description=_("There is no such seat."))
     else:
