@@ -401,26 +401,32 @@ class RouteScorer:
             self._goal[available] = got
         return got
 
-    def stretch_bound(self, included: int, available: int, max_edges: int, way: int = 0) -> int:
+    def stretch_bound(self, included: int, available: int, max_edges: int) -> int:
+        """Most sections of a personal-goal stretch of a route S, included ⊆ S ⊆ available, ≤ max_edges sections
+        (`_stretch`)."""
+        return self._stretch(included, available, max_edges)[0]
+
+    def _stretch(self, included: int, available: int, max_edges: int) -> tuple[int, int]:
         """Most sections of a personal-goal stretch of a route S, included ⊆ S ⊆ available, ≤ max_edges sections.
 
         A stretch between p and q lies within their `between` part (`goal_pairs`), and the included sections
         outside that part are on the route too, beside the stretch: the stretch has at most `max_edges` less those.
         On foot, a route end the included part already fixes (`fixed_ends`) is at least its way to the nearest
-        circled intersection from the stretch.
+        circled intersection from the stretch. Returns that most and the limit of the fixed ends alone (the most is
+        the smaller of that limit and the pairs' own, so a tighter limit is applied to the most directly).
         """
         inc = included & self.real
-        longest = max_edges - way  # the route's ends off the stretch: the stretch is at most the rest
-        if longest <= 0:
-            return 0
+        longest = max_edges  # the route's ends off the stretch: the stretch is at most the rest
         g = self.graph
         if included and not available & self.virtual:
             for v in bits(self.fixed_ends(g, included, available)):
                 if not self.marked >> v & 1:
                     d = g.nearest(available, v, self.marked)
                     if d is None:
-                        return 0  # no circled intersection on any route here
+                        return 0, 0  # no circled intersection on any route here
                     longest -= d
+        if longest <= 0:
+            return 0, longest
         available &= self.real  # a stretch never crosses a ride: real sections only (and fewer sets to cache)
         best = 0
         for pair in self.goal_pairs(available):
@@ -437,7 +443,7 @@ class RouteScorer:
                 drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0)
                 most = pair[3] = -1 if drops is None else part.bit_count() - drops
             best = max(best, min(most, cap))
-        return best
+        return best, longest
 
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
@@ -456,16 +462,19 @@ class RouteScorer:
             key = (rows + max_edges * self.factor, max_edges, tourists, landmarks)
             if self.best is not None and key < self.best:
                 return key
-            stretch = self.stretch_bound(included, available, max_edges)
+            stretch, longest = self._stretch(included, available, max_edges)
             pend, way = self.dead_ends(included, available) if stretch else (0, 0)
-            if pend and (with_end := self.stretch_bound(included, available, max_edges, way)) < stretch:
+            with_end = max(0, min(stretch, longest - way))  # each pair's most is min(its own, longest): the same
+            if pend and with_end < stretch:
                 # A route with a dead end ends there, its way to a circled intersection off the stretch; a route
                 # without them lies within the rest.
                 rest = available & ~pend
                 most = min(max_edges, (rest & self.real).bit_count())
                 without, _, _, _ = self._base(graph, included, rest, most)
-                without += self.stretch_bound(included, rest, most) * self.factor
-                return (max(rows + with_end * self.factor, without), max_edges, tourists, landmarks)
+                pp = rows + with_end * self.factor
+                if without + min(most, stretch) * self.factor > pp:  # else the routes with a dead end bound all
+                    pp = max(pp, without + self.stretch_bound(included, rest, most) * self.factor)
+                return (pp, max_edges, tourists, landmarks)
             rows += stretch * self.factor
         return (rows, max_edges, tourists, landmarks)
 
