@@ -26,6 +26,7 @@ usual.
 from __future__ import annotations
 
 import time
+from collections import deque
 
 from ..trails import (
     TrailGraph,
@@ -51,6 +52,7 @@ COLOURS = ("red", "green", "blue", "purple")
 WALK_METRICS = ("turns", "longest_straight")
 Key = tuple[int, int, int, int]
 NEVER: Key = (-1, -1, -1, -1)  # below every set's key (the empty route scores at least 0)
+NO_WAY = 1 << 20  # the way to a circled intersection when there is none
 
 
 class RouteScorer:
@@ -180,6 +182,7 @@ class RouteScorer:
         self._stats: dict[int, tuple[int, int, int, int]] = {}
         self._goal: dict[int, list[list]] = {}
         self._tops: dict[int, tuple] = {}  # available part -> `_top`
+        self._dead: dict[int, list[tuple[int, int]]] = {}  # available part -> `dead_ends` (edge, way) pairs
         self._lows: dict[int, dict[str, int]] = {}  # included part -> `_low`
         self.spans: dict[int, list] = {}
         self.unsettled: dict[int, tuple[int, dict[str, int]]] = {}  # ride sets left at the first best walk
@@ -399,12 +402,18 @@ class RouteScorer:
         return got
 
     def stretch_bound(self, included: int, available: int, max_edges: int) -> int:
+        """Most sections of a personal-goal stretch of a route S, included ⊆ S ⊆ available, ≤ max_edges sections
+        (`_stretch`)."""
+        return self._stretch(included, available, max_edges)[0]
+
+    def _stretch(self, included: int, available: int, max_edges: int) -> tuple[int, int]:
         """Most sections of a personal-goal stretch of a route S, included ⊆ S ⊆ available, ≤ max_edges sections.
 
         A stretch between p and q lies within their `between` part (`goal_pairs`), and the included sections
         outside that part are on the route too, beside the stretch: the stretch has at most `max_edges` less those.
         On foot, a route end the included part already fixes (`fixed_ends`) is at least its way to the nearest
-        circled intersection from the stretch.
+        circled intersection from the stretch. Returns that most and the limit of the fixed ends alone (the most is
+        the smaller of that limit and the pairs' own, so a tighter limit is applied to the most directly).
         """
         inc = included & self.real
         longest = max_edges  # the route's ends off the stretch: the stretch is at most the rest
@@ -414,8 +423,10 @@ class RouteScorer:
                 if not self.marked >> v & 1:
                     d = g.nearest(available, v, self.marked)
                     if d is None:
-                        return 0  # no circled intersection on any route here
+                        return 0, 0  # no circled intersection on any route here
                     longest -= d
+        if longest <= 0:
+            return 0, longest
         available &= self.real  # a stretch never crosses a ride: real sections only (and fewer sets to cache)
         best = 0
         for pair in self.goal_pairs(available):
@@ -432,7 +443,7 @@ class RouteScorer:
                 drops = g.drops_needed(part, g.odd_mask(part) ^ (1 << p) ^ (1 << q), 0)
                 most = pair[3] = -1 if drops is None else part.bit_count() - drops
             best = max(best, min(most, cap))
-        return best
+        return best, longest
 
     def bound(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> Key:
         """Upper key of every trail set between `included` and `available` with at most `max_edges` sections."""
@@ -446,6 +457,31 @@ class RouteScorer:
             # Rides are not sections: a set with part of a ride has all of it (`ride_ok`), so of its at most
             # `max_edges` edges that many are virtual.
             max_edges = min(max_edges - self.ride_size(included), (available & self.real).bit_count())
+        rows, tourists, landmarks, goal = self._base(graph, included, available, max_edges)
+        if goal:  # first with a stretch of every section: when even that is below the best, the node is dropped as is
+            key = (rows + max_edges * self.factor, max_edges, tourists, landmarks)
+            if self.best is not None and key < self.best:
+                return key
+            stretch, longest = self._stretch(included, available, max_edges)
+            pend, way = self.dead_ends(included, available) if stretch else (0, 0)
+            with_end = max(0, min(stretch, longest - way))  # each pair's most is min(its own, longest): the same
+            if pend and with_end < stretch:
+                # A route with a dead end ends there, its way to a circled intersection off the stretch; a route
+                # without them lies within the rest.
+                rest = available & ~pend
+                most = min(max_edges, (rest & self.real).bit_count())
+                without, _, _, _ = self._base(graph, included, rest, most)
+                pp = rows + with_end * self.factor
+                if without + min(most, stretch) * self.factor > pp:  # else the routes with a dead end bound all
+                    pp = max(pp, without + self.stretch_bound(included, rest, most) * self.factor)
+                return (pp, max_edges, tourists, landmarks)
+            rows += stretch * self.factor
+        return (rows, max_edges, tourists, landmarks)
+
+    def _base(self, graph: TrailGraph, included: int, available: int, max_edges: int) -> tuple[int, int, int, bool]:
+        """(PP of rows 1–7 and the cards, tourists, landmarks, whether two circled intersections are within reach)
+        bounding every set between `included` and `available` with at most `max_edges` sections, but for the
+        personal goal's stretch."""
         top = self._tops.get(available)
         if top is None:
             top = self._tops[available] = self._top(available)
@@ -467,13 +503,65 @@ class RouteScorer:
             low = self._lows.get(included)
             if low is None:
                 low = self._lows[included] = self._low(included)
-        rows += self._cards(high, low)
-        if goal:  # first with a stretch of every section: when even that is below the best, the node is dropped as is
-            key = (rows + max_edges * self.factor, max_edges, tourists, landmarks)
-            if self.best is not None and key < self.best:
-                return key
-            rows += self.stretch_bound(included, available, max_edges) * self.factor
-        return (rows, max_edges, tourists, landmarks)
+        return rows + self._cards(high, low), tourists, landmarks, goal
+
+    def dead_ends(self, included: int, available: int) -> tuple[int, int]:
+        """The undecided sections to a dead end of `available` (`dead_end_ways`), and the fewest sections from
+        one of those dead ends to a circled intersection (`NO_WAY` when none is reached)."""
+        pend, way = 0, NO_WAY
+        for e, d in self.dead_end_ways(available):
+            if not e & included:
+                pend |= e
+                way = min(way, d)
+        return pend, way
+
+    def dead_end_ways(self, available: int) -> list[tuple[int, int]]:
+        """For each dead end of `available` (an intersection with one available edge, neither circled nor a hub):
+        (that edge, its fewest sections to a circled intersection, a ride costing none; `NO_WAY` when none is
+        reached). A route through it ends there, so that way is off its personal-goal stretch."""
+        got = self._dead.get(available)
+        if got is None:
+            g = self.graph
+            seen = more = 0
+            rest = available
+            while rest:
+                low = rest & -rest
+                vb = g.vbits[low.bit_length() - 1]
+                more |= seen & vb
+                seen |= vb
+                rest ^= low
+            got = []
+            for v in bits(seen & ~more & ~self.marked & ~self.hub_vertices):
+                way = self._way(available, v)
+                got.append((available & g.inc[v], NO_WAY if way is None else way))
+            self._dead[available] = got
+        return got
+
+    def _way(self, available: int, source: int) -> int | None:
+        """The fewest sections of `available` from `source` to a circled intersection (a ride's edges cost none)."""
+        g, marked, virtual = self.graph, self.marked, self.virtual
+        dist = {source: 0}
+        queue = deque([source])
+        done = 0
+        while queue:
+            v = queue.popleft()
+            if done >> v & 1:
+                continue
+            done |= 1 << v
+            d = dist[v]
+            if marked >> v & 1:
+                return d
+            for w, e in g.adj[v]:
+                if available >> e & 1:
+                    free = virtual >> e & 1
+                    nd = d if free else d + 1
+                    if nd < dist.get(w, NO_WAY):
+                        dist[w] = nd
+                        if free:
+                            queue.appendleft(w)
+                        else:
+                            queue.append(w)
+        return None
 
     def fixed_ends(self, graph: TrailGraph, included: int, available: int) -> int:
         """The intersections every route S, included ⊆ S ⊆ available, has as an end (its odd intersections that

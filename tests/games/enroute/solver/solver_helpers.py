@@ -97,3 +97,25 @@ def room_misses(scorer, rng) -> list[tuple[int, int, int, int | None]]:
             if room is None or edges & ~room:
                 misses.append((edges, included, available, room))
     return misses
+
+
+def dead_end_misses(make_scorer, rng) -> list[tuple[int, int, int]]:
+    """The (route, available, dead end's way) where a route S through a dead end of an available part around it
+    (`RouteScorer.dead_end_ways`: a section to an uncircled intersection with no other available edge) has a
+    personal-goal stretch longer than its sections less that dead end's way to a circled intersection. Empty
+    when the rule holds. `make_scorer()` builds a fresh scorer (one more, without circled intersections, gives
+    each route's value less its stretch)."""
+    scorer, plain = make_scorer(), make_scorer()
+    plain.marked = 0
+    g = scorer.graph
+    full = g.full
+    misses = []
+    for edges in routes_of(scorer):
+        value, rest = scorer.value(g, edges, None), plain.value(g, edges, None)
+        span = (value[0] - rest[0]) // scorer.factor
+        for extra in (0, full, full):
+            available = edges | extra & rng.getrandbits(full.bit_length())
+            for e, way in scorer.dead_end_ways(available):
+                if edges & e and span > max(0, (edges & scorer.real).bit_count() - way):
+                    misses.append((edges, available, way))
+    return misses

@@ -7,7 +7,7 @@ import random
 from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from solver_helpers import bound_misses, room_misses
+from solver_helpers import bound_misses, dead_end_misses, room_misses
 
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
@@ -158,6 +158,15 @@ def test_the_bound_holds_for_every_route(state, rng):
     edges than S has (a ride's virtual edges among them: the bound takes them off the sections)."""
     ctx, sheet = state
     assert not bound_misses(RouteScorer(ctx, sheet), rng)
+
+
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(city_states(max_sections=7, min_sections=4), st.randoms(use_true_random=False))
+def test_a_route_through_a_dead_end_ends_there(state, rng):
+    """A route through a dead end of the available part ends there, and the dead end's way to a circled
+    intersection (a ride's edges cost no section) is off its personal-goal stretch (`RouteScorer.dead_ends`)."""
+    ctx, sheet = state
+    assert not dead_end_misses(lambda: RouteScorer(ctx, sheet), rng)
 
 
 def test_the_bound_holds_across_a_ride():

@@ -9,7 +9,7 @@ from dataclasses import replace
 from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from solver_helpers import BOARD, bound_misses, room_misses, small_states
+from solver_helpers import BOARD, bound_misses, dead_end_misses, room_misses, small_states
 
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
@@ -112,6 +112,15 @@ def test_the_bound_holds_for_every_route(state, rng):
     beside it, the ways from fixed route ends to a circled intersection) never cut a route off."""
     ctx, sheet = state
     assert not bound_misses(RouteScorer(ctx, sheet), rng)
+
+
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_states(max_sections=9), st.randoms(use_true_random=False))
+def test_a_route_through_a_dead_end_ends_there(state, rng):
+    """A route through a dead end of the available part ends there: its personal-goal stretch leaves out at least
+    the dead end's way to a circled intersection (`RouteScorer.dead_ends`, in `bound`)."""
+    ctx, sheet = state
+    assert not dead_end_misses(lambda: RouteScorer(ctx, sheet), rng)
 
 
 @settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
