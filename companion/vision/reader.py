@@ -18,7 +18,7 @@ from companion.games.core.problems import N_
 from companion.games.enroute.board import COLOURS, Board
 from companion.games.enroute.sheet import SHEET_FORMAT
 
-from .locate import Located, PhotoError, decode_image, locate, rectify, refine
+from .locate import Located, PhotoError, decode_image, local_shift, locate, rectify, refine
 from .marks import Decision, ink_of, read_cafes, read_goal, read_sections, read_tourists
 from .pagegeom import blank_page, page_geometry
 from .quality import Quality
@@ -70,6 +70,9 @@ def read_image(photo: np.ndarray, boards: Iterable[Board], player: str = "?", st
     blank = blank_page(board, code.player_board, code.paper, code.lang)
     located = refine(located, blank, geo.anchors)
     rectified = rectify(located, geo.width, geo.height)
+    shift = local_shift(rectified, blank, geo.box)
+    if shift is not None:
+        rectified = rectify(located, geo.width, geo.height, shift)
     quality = measure_quality(located, rectified, blank, geo)
     if strict:
         check_quality(quality)
