@@ -49,7 +49,7 @@ def photo(board, seed: int, level: str, cache: Path):
 
 def judge(reading, truth) -> dict:
     """Count one reading's sections (tp, fp, fn), its items, and its wrong items flagged or not."""
-    out = {"tp": 0, "fp": 0, "fn": 0, "items": 0, "flagged": 0, "silent": 0, "kinds": {}}
+    out = {"tp": 0, "fp": 0, "fn": 0, "items": 0, "flagged": 0, "silent": 0, "kinds": {}, "doubtful": 0}
     for d in reading.decisions:
         if d.kind == "section":
             want = d.key in truth.sections
@@ -64,6 +64,7 @@ def judge(reading, truth) -> dict:
         else:
             right = d.value == (d.key in truth.goal)
         out["items"] += 1
+        out["doubtful"] += d.doubtful
         if not right:
             out["flagged"] += d.doubtful
             out["silent"] += not d.doubtful
@@ -85,14 +86,14 @@ def main() -> None:
     args = parser.parse_args()
     cache = Path(args.cache)
     print("| board | level | photos | refused | section F1 | sheets exact after flags | wrong not flagged "
-          "| silent by kind | CPU median |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    total = {"photos": 0, "refused": 0, "tp": 0, "fp": 0, "fn": 0, "exact": 0, "items": 0, "silent": 0}
+          "| items flagged | silent by kind | CPU median |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    total = {"photos": 0, "refused": 0, "tp": 0, "fp": 0, "fn": 0, "exact": 0, "items": 0, "silent": 0, "doubtful": 0}
     times = []
     for board_id in args.boards:
         board = find_board(board_id)
         for level in args.levels:
-            row = {"photos": 0, "refused": 0, "tp": 0, "fp": 0, "fn": 0, "exact": 0, "items": 0, "silent": 0}
+            row = dict.fromkeys(total, 0)
             kinds: dict[str, int] = {}
             cpu = []
             for seed in range(args.first_seed, args.first_seed + args.seeds):
@@ -109,7 +110,7 @@ def main() -> None:
                     continue
                 cpu.append(time.process_time() - started)
                 result = judge(reading, truth)
-                for key in ("tp", "fp", "fn", "items", "silent"):
+                for key in ("tp", "fp", "fn", "items", "silent", "doubtful"):
                     row[key] += result[key]
                 row["exact"] += result["silent"] == 0
                 for kind, n in result["kinds"].items():
@@ -120,15 +121,16 @@ def main() -> None:
             f1 = 2 * row["tp"] / max(1, 2 * row["tp"] + row["fp"] + row["fn"])
             print(f"| {board_id} | {level} | {row['photos']} | {row['refused']} | {f1:.3f} | {row['exact']}/{read} "
                   f"| {row['silent']}/{row['items']} = {100 * row['silent'] / max(1, row['items']):.2f} % "
-                  f"| {kinds or '-'} | {statistics.median(cpu):.2f} s |")
+                  f"| {100 * row['doubtful'] / max(1, row['items']):.1f} % | {kinds or '-'} "
+                  f"| {statistics.median(cpu):.2f} s |")
             for key in total:
                 total[key] += row[key]
             times += cpu
     read = total["photos"] - total["refused"]
     f1 = 2 * total["tp"] / max(1, 2 * total["tp"] + total["fp"] + total["fn"])
     print(f"| all | all | {total['photos']} | {total['refused']} | {f1:.3f} | {total['exact']}/{read} "
-          f"| {total['silent']}/{total['items']} = {100 * total['silent'] / max(1, total['items']):.2f} % | "
-          f"| {statistics.median(times):.2f} s |")
+          f"| {total['silent']}/{total['items']} = {100 * total['silent'] / max(1, total['items']):.2f} % "
+          f"| {100 * total['doubtful'] / max(1, total['items']):.1f} % | | {statistics.median(times):.2f} s |")
 
 
 if __name__ == "__main__":

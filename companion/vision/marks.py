@@ -176,10 +176,103 @@ def _strokes(ink_mask: np.ndarray, band: np.ndarray) -> np.ndarray:
     return np.isin(labels, touching[touching > 0])
 
 
+# Tourist shapes as the rules draw them, by colour (read by shape when one pen drew everything).
+CIRCLE_HARMONIC = 0.02  # relative harmonic 3..5: a hand-drawn circle stays under it, a square is well over
+OCCLUDED = 0.15  # dark print beside a mark, per pixel of the mark: its shape may be cut
+DEBUG_BLOBS: list | None = None  # the bench's calibration hook: every blob read, with its features
+SHAPE_NAMES = {"red": "circle", "green": "square", "blue": "triangle", "purple": "pentagon"}
+
+
+@dataclass
+class Blob:
+    """One mark found in a block: its ink pixels, its colour and shape readings."""
+
+    location: int
+    area: int
+    hull: float
+    colour: str | None  # a tourist colour by the ink's hue, "dark" (no colour), or "unknown" (another hue)
+    shape: str
+    shape_margin: float
+    joined: bool  # touches a route stroke
+    occluded: float  # share of its outline's neighbourhood that is dark print (ink there does not show)
+
+
+def _shape_features(points: np.ndarray) -> tuple[float, np.ndarray]:
+    """Return a mark's hull area and the harmonics 2..6 of its outline's radius around its centre.
+
+    The radius of a circle is the same all round; a square's peaks four times, a triangle's three
+    times, a pentagon's five: the relative strength of those harmonics says the shape whatever its
+    size, turn or fill, and a hand's wobble stays small beside them.
+    """
+    hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
+    area = float(cv2.contourArea(hull)) + 0.5 * float(cv2.arcLength(hull.reshape(-1, 1, 2), True))
+    if len(hull) < 3:
+        return area, np.zeros(5)
+    moments = cv2.moments(hull.reshape(-1, 1, 2))
+    if moments["m00"] <= 0:
+        return area, np.zeros(5)
+    cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+    closed = np.concatenate([hull, hull[:1]])
+    edges = [a + np.linspace(0, 1, 12, endpoint=False)[:, None] * (b - a) for a, b in zip(closed, closed[1:])]
+    outline = np.concatenate(edges)
+    angle = np.arctan2(outline[:, 1] - cy, outline[:, 0] - cx)
+    # Half a pixel outward: the hull runs through pixel centres.
+    radius = np.hypot(outline[:, 0] - cx, outline[:, 1] - cy) + 0.5
+    bins = 36
+    index = ((angle + math.pi) / (2 * math.pi) * bins).astype(int) % bins
+    profile = np.zeros(bins)
+    np.maximum.at(profile, index, radius)
+    empty = profile == 0
+    if empty.any():
+        profile[empty] = np.interp(np.nonzero(empty)[0], np.nonzero(~empty)[0], profile[~empty], period=bins)
+    spectrum = np.abs(np.fft.rfft(profile)) / (bins * profile.mean())
+    return area, spectrum[2:7]
+
+
+def _shape_of(points: np.ndarray, colours: tuple[str, ...]) -> tuple[str, float, float]:
+    """Return the tourist colour a mark's shape says, how clearly (0..1), and the hull's area.
+
+    Harmonic 3 is a triangle, 4 a square, 5 a pentagon; none above the hand's wobble is a circle.
+    """
+    area, harmonics = _shape_features(points)
+    strength = {"blue": harmonics[1], "green": harmonics[2], "purple": harmonics[3]}
+    strength = {name: value for name, value in strength.items() if name in colours}
+    best = max(strength, key=strength.get)
+    peak = strength[best]
+    second = max([v for k, v in strength.items() if k != best] + [0.0])
+    if peak < CIRCLE_HARMONIC:
+        return "red", (CIRCLE_HARMONIC - peak) / CIRCLE_HARMONIC, area
+    margin = min((peak - CIRCLE_HARMONIC) / CIRCLE_HARMONIC, (peak - second) / max(peak, 1e-6))
+    return best, margin, area
+
+
+def _hue_of(colour: np.ndarray, strength: np.ndarray, pixels: tuple[np.ndarray, np.ndarray]) -> str:
+    """Return the tourist colour of a mark by its ink's hue, "dark" for an uncoloured pen, or "unknown"."""
+    ink = colour[pixels]
+    weight = strength[pixels]
+    strong = weight >= np.percentile(weight, 50)
+    mean = (ink[strong] if strong.sum() >= 3 else ink).mean(axis=0).astype(np.float32)
+    hsv = cv2.cvtColor(mean.reshape(1, 1, 3), cv2.COLOR_RGB2HSV)[0, 0]
+    if hsv[1] < SATURATED:
+        return "dark"
+    for name, ranges in HUES.items():
+        if any(lo <= hsv[0] < hi for lo, hi in ranges):
+            return name
+    return "unknown"
+
+
 def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list[Decision]:
-    """Count the tourist marks in every location by colour: coloured ink blobs inside its block."""
+    """Count the tourist marks in every location: the marks inside its block, by colour or by shape.
+
+    Every player draws tourists as the rules do (red circle, green square, blue triangle, purple
+    pentagon), in coloured pens or all in one pen. When the sheet's marks show at least two tourist
+    colours, a mark's colour decides (its shape must agree, or the location is flagged); when they do
+    not (one pen for everything), its shape decides. Ink over dark print does not show, so a mark
+    crossing a printed label is joined again across the print before counting.
+    """
     bx0, by0, bx1, by1 = geo.box
     strength, colour = ink.strength[by0:by1, bx0:bx1], ink.colour[by0:by1, bx0:bx1]
+    hidden = ink.visible[by0:by1, bx0:bx1] < 0.5
     owner = np.full(strength.shape, -1, np.int32)
     locations = sorted(geo.blocks)
     inset = geo.cell * 0.07
@@ -189,60 +282,82 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
         x1, y1 = round(left + side - inset) - bx0, round(top + side - inset) - by0
         owner[y0:y1, x0:x1] = index
     band = _road_band(strength.shape, geo)
-    strokes = _strokes((strength > INK).astype(np.uint8), band)
-    classes = _hue_classes(colour, strength, np.ones(strength.shape, bool))
-    # The route pen's own colours: the classes a good part of the ink on the roads falls in (none if dark;
-    # a brown pen falls partly in red and partly between the tourist colours).
-    inked = int(((strength > INK) & band).sum())
-    for name, mask in classes.items():
-        # Ink joined to the roads is the pen's (rings, circles, strokes) unless it has another colour.
-        pen = name == "unknown" or (inked > 0 and int((mask & band).sum()) > 0.15 * inked)
-        classes[name] = mask & (owner >= 0) & (~strokes if pen else True)
-    blobs: dict[int, dict[str, list[int]]] = {i: {} for i in range(len(locations))}
-    near_roads: set[int] = set()
-    for name in (*colours, "unknown"):
-        mask = cv2.morphologyEx(classes[name].astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-        count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        # A coloured blob joined to a road may be a ring or a goal circle in another pen than the
-        # route's: counted, but the location is flagged.
-        joined = set(np.unique(labels[strokes & (mask > 0)]).tolist()) - {0}
-        for k in range(1, count):
-            area = int(stats[k, cv2.CC_STAT_AREA])
-            if area < MIN_MARK:
-                continue
-            # A mark belongs to the block under its bounding box's centre (closing may step past an edge).
-            x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
-            where = owner[y + stats[k, cv2.CC_STAT_HEIGHT] // 2, x + stats[k, cv2.CC_STAT_WIDTH] // 2]
-            if where < 0:
-                continue
-            blobs[where].setdefault(name, []).append(area)
-            if k in joined:
-                near_roads.add(int(where))
-    typical = {name: float(np.median([a for b in blobs.values() for a in b.get(name, [])] or [0]))
-               for name in colours}
+    inked = (strength > INK).astype(np.uint8)
+    strokes = _strokes(inked, band)
+    mask = inked.astype(bool) & (owner >= 0)
+    # A route stroke (or a ring or goal circle) reaching into a block is the route pen's, not a tourist,
+    # unless it is of another colour than the route's pen.
+    stroke_parts = mask & strokes
+    mask &= ~strokes
+    small = np.ones((3, 3), np.uint8)
+    closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, small) > 0
+    across = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8)) > 0
+    mask = closed | (across & hidden & (owner >= 0))
+    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    joined_labels = set(np.unique(labels[cv2.dilate(stroke_parts.astype(np.uint8), small) > 0]).tolist()) - {0}
+    blobs: list[Blob] = []
+    specks: set[int] = set()
+    for k in range(1, count):
+        area = int(stats[k, cv2.CC_STAT_AREA])
+        x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
+        where = int(owner[y + stats[k, cv2.CC_STAT_HEIGHT] // 2, x + stats[k, cv2.CC_STAT_WIDTH] // 2])
+        if where < 0:
+            continue
+        if area < MIN_MARK:
+            if area >= MIN_MARK // 2:
+                specks.add(where)
+            continue
+        ys, xs = np.nonzero(labels[y:y + stats[k, cv2.CC_STAT_HEIGHT], x:x + stats[k, cv2.CC_STAT_WIDTH]] == k)
+        shape, margin, hull = _shape_of(np.stack([xs, ys], axis=1), colours)
+        hue = _hue_of(colour, strength, (ys + y, xs + x))
+        piece = (labels[y:y + stats[k, cv2.CC_STAT_HEIGHT], x:x + stats[k, cv2.CC_STAT_WIDTH]] == k)
+        y0, x0 = max(0, y - 3), max(0, x - 3)
+        around = cv2.dilate(np.pad(piece, ((y - y0, 3), (x - x0, 3))).astype(np.uint8), np.ones((7, 7), np.uint8))
+        window = hidden[y0:y0 + around.shape[0], x0:x0 + around.shape[1]]
+        occluded = float((around[:window.shape[0], :window.shape[1]].astype(bool) & window).sum()) / max(1, area)
+        blobs.append(Blob(where, area, hull, hue, shape, margin, k in joined_labels, occluded))
+        if DEBUG_BLOBS is not None:
+            DEBUG_BLOBS.append((locations[where], hue, area, hull, _shape_features(np.stack([xs, ys], axis=1))[1]))
+    hues = {b.colour for b in blobs if b.colour in colours}
+    by_colour = len(hues) >= 2  # one colour (or none) for every mark: one pen, read by shape
+    typical = float(np.median([b.hull for b in blobs])) if blobs else 0.0
+    found: dict[int, dict[str, int]] = {}
+    doubt: dict[int, float] = {}
+    for blob in blobs:
+        confidence = 1.0
+        if by_colour and blob.colour in colours:
+            name = blob.colour
+            if blob.shape != name and blob.shape_margin > 0.25:
+                confidence = 0.4  # a red square? the player checks
+        else:
+            name = blob.shape
+            if by_colour:
+                confidence = 0.35  # an uncoloured mark on a coloured sheet
+            if blob.shape_margin < 0.08 or blob.occluded > OCCLUDED:
+                confidence = min(confidence, 0.4)  # a near tie, or part of the shape hidden by the print
+        ratio = blob.hull / typical if typical else 1.0
+        if by_colour and ratio < 0.6 and blob.occluded > OCCLUDED:
+            confidence = min(confidence, 0.4)  # a piece of a mark cut by the print?
+        n = 1
+        if ratio > 2.2:  # marks drawn into each other: count by size, and ask
+            n = max(2, round(ratio))
+            confidence = min(confidence, 0.35)
+        elif ratio < 0.3:
+            confidence = min(confidence, 0.4)  # a speck, or a piece of a mark
+        if blob.joined:
+            confidence = min(confidence, 0.4)
+        if blob.colour == "unknown":
+            confidence = min(confidence, 0.3)
+        found.setdefault(blob.location, {})
+        found[blob.location][name] = found[blob.location].get(name, 0) + n
+        doubt[blob.location] = min(doubt.get(blob.location, 1.0), confidence)
     decisions = []
     for index, loc in enumerate(locations):
-        found = blobs[index]
-        counts, confidence, measure = {}, 1.0, 0.0
-        for name in colours:
-            areas = found.get(name, [])
-            n = 0
-            for area in areas:
-                ratio = area / typical[name] if typical[name] else 1.0
-                if ratio > 1.7:  # marks drawn into each other: count by size, and ask
-                    n += max(1, round(ratio))
-                    confidence = min(confidence, 0.35)
-                else:
-                    n += 1
-                if area < 2 * MIN_MARK:
-                    confidence = min(confidence, 0.45)
-            if n:
-                counts[name] = n
-            measure += len(areas)
-        if index in near_roads:
-            confidence = min(confidence, 0.4)
-        if found.get("unknown"):
-            confidence = min(confidence, 0.3)  # coloured ink of no tourist colour (orange? pink?)
+        counts = found.get(index, {})
+        confidence = doubt.get(index, 1.0)
+        if index in specks:
+            confidence = min(confidence, 0.45)
+        measure = float(sum(counts.values()))
         decisions.append(Decision("tourists", loc, counts, confidence, measure))
     return decisions
 
