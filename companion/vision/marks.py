@@ -178,6 +178,7 @@ def _strokes(ink_mask: np.ndarray, band: np.ndarray) -> np.ndarray:
 
 # Tourist shapes as the rules draw them, by colour (read by shape when one pen drew everything).
 CIRCLE_HARMONIC = 0.02  # relative harmonic 3..5: a hand-drawn circle stays under it, a square is well over
+LINE_PIECE = 0.2  # harmonic 2 of an outline above this is a line's piece (a mark stays under 0.16)
 OCCLUDED = 0.15  # dark print beside a mark, per pixel of the mark: its shape may be cut
 DEBUG_BLOBS: list | None = None  # the bench's calibration hook: every blob read, with its features
 SHAPE_NAMES = {"red": "circle", "green": "square", "blue": "triangle", "purple": "pentagon"}
@@ -195,6 +196,7 @@ class Blob:
     shape_margin: float
     joined: bool  # touches a route stroke
     occluded: float  # share of its outline's neighbourhood that is dark print (ink there does not show)
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)  # x, y, width, height in the map box
 
 
 def _shape_features(points: np.ndarray) -> tuple[float, np.ndarray]:
@@ -229,10 +231,11 @@ def _shape_features(points: np.ndarray) -> tuple[float, np.ndarray]:
     return area, spectrum[2:7]
 
 
-def _shape_of(points: np.ndarray, colours: tuple[str, ...]) -> tuple[str, float, float]:
-    """Return the tourist colour a mark's shape says, how clearly (0..1), and the hull's area.
+def _shape_of(points: np.ndarray, colours: tuple[str, ...]) -> tuple[str, float, float, float]:
+    """Return the tourist colour a mark's shape says, how clearly (0..1), the hull's area and its elongation.
 
     Harmonic 3 is a triangle, 4 a square, 5 a pentagon; none above the hand's wobble is a circle.
+    Harmonic 2 is an elongation: a piece of a line.
     """
     area, harmonics = _shape_features(points)
     strength = {"blue": harmonics[1], "green": harmonics[2], "purple": harmonics[3]}
@@ -241,9 +244,9 @@ def _shape_of(points: np.ndarray, colours: tuple[str, ...]) -> tuple[str, float,
     peak = strength[best]
     second = max([v for k, v in strength.items() if k != best] + [0.0])
     if peak < CIRCLE_HARMONIC:
-        return "red", (CIRCLE_HARMONIC - peak) / CIRCLE_HARMONIC, area
+        return "red", (CIRCLE_HARMONIC - peak) / CIRCLE_HARMONIC, area, float(harmonics[0])
     margin = min((peak - CIRCLE_HARMONIC) / CIRCLE_HARMONIC, (peak - second) / max(peak, 1e-6))
-    return best, margin, area
+    return best, margin, area, float(harmonics[0])
 
 
 def _hue_of(colour: np.ndarray, strength: np.ndarray, pixels: tuple[np.ndarray, np.ndarray]) -> str:
@@ -259,6 +262,46 @@ def _hue_of(colour: np.ndarray, strength: np.ndarray, pixels: tuple[np.ndarray, 
         if any(lo <= hsv[0] < hi for lo, hi in ranges):
             return name
     return "unknown"
+
+
+def _blobs(mask: np.ndarray, strokes: np.ndarray, hidden: np.ndarray, owner: np.ndarray, colour: np.ndarray,
+           strength: np.ndarray, colours: tuple[str, ...], hue: str | None) -> tuple[list[Blob], set[int]]:
+    """Return the marks of a mask (closed a little, and across dark print) and the locations with specks."""
+    small = np.ones((3, 3), np.uint8)
+    closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, small) > 0
+    across = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8)) > 0
+    mask = closed | (across & hidden & (owner >= 0))
+    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    joined_labels = set(np.unique(labels[cv2.dilate(strokes.astype(np.uint8), small) > 0]).tolist()) - {0}
+    blobs: list[Blob] = []
+    specks: set[int] = set()
+    for k in range(1, count):
+        area = int(stats[k, cv2.CC_STAT_AREA])
+        x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
+        w, h = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
+        where = int(owner[y + h // 2, x + w // 2])  # the block under the mark's box centre
+        if where < 0:
+            continue
+        if area < MIN_MARK:
+            if area >= MIN_MARK // 2:
+                specks.add(where)
+            continue
+        piece = labels[y:y + h, x:x + w] == k
+        ys, xs = np.nonzero(piece)
+        points = np.stack([xs, ys], axis=1)
+        shape, margin, hull, elongation = _shape_of(points, colours)
+        if k in joined_labels and elongation > LINE_PIECE:
+            continue  # a piece of a ring or stroke joined to the route, not a mark
+        name = hue or _hue_of(colour, strength, (ys + y, xs + x))
+        # Dark print beside the mark: ink there does not show, so its shape may be cut.
+        y0, x0 = max(0, y - 3), max(0, x - 3)
+        around = cv2.dilate(np.pad(piece, ((y - y0, 3), (x - x0, 3))).astype(np.uint8), np.ones((7, 7), np.uint8))
+        window = hidden[y0:y0 + around.shape[0], x0:x0 + around.shape[1]]
+        occluded = float((around[:window.shape[0], :window.shape[1]].astype(bool) & window).sum()) / max(1, area)
+        blobs.append(Blob(where, area, hull, name, shape, margin, k in joined_labels, occluded, (x, y, w, h)))
+        if DEBUG_BLOBS is not None:
+            DEBUG_BLOBS.append((where, name, area, hull, _shape_features(points)[1]))
+    return blobs, specks
 
 
 def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list[Decision]:
@@ -284,45 +327,30 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
     band = _road_band(strength.shape, geo)
     inked = (strength > INK).astype(np.uint8)
     strokes = _strokes(inked, band)
-    mask = inked.astype(bool) & (owner >= 0)
-    # A route stroke (or a ring or goal circle) reaching into a block is the route pen's, not a tourist,
-    # unless it is of another colour than the route's pen.
-    stroke_parts = mask & strokes
-    mask &= ~strokes
-    small = np.ones((3, 3), np.uint8)
-    closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, small) > 0
-    across = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8)) > 0
-    mask = closed | (across & hidden & (owner >= 0))
-    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    joined_labels = set(np.unique(labels[cv2.dilate(stroke_parts.astype(np.uint8), small) > 0]).tolist()) - {0}
-    blobs: list[Blob] = []
-    specks: set[int] = set()
-    for k in range(1, count):
-        area = int(stats[k, cv2.CC_STAT_AREA])
-        x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
-        where = int(owner[y + stats[k, cv2.CC_STAT_HEIGHT] // 2, x + stats[k, cv2.CC_STAT_WIDTH] // 2])
-        if where < 0:
-            continue
-        if area < MIN_MARK:
-            if area >= MIN_MARK // 2:
-                specks.add(where)
-            continue
-        ys, xs = np.nonzero(labels[y:y + stats[k, cv2.CC_STAT_HEIGHT], x:x + stats[k, cv2.CC_STAT_WIDTH]] == k)
-        shape, margin, hull = _shape_of(np.stack([xs, ys], axis=1), colours)
-        hue = _hue_of(colour, strength, (ys + y, xs + x))
-        piece = (labels[y:y + stats[k, cv2.CC_STAT_HEIGHT], x:x + stats[k, cv2.CC_STAT_WIDTH]] == k)
-        y0, x0 = max(0, y - 3), max(0, x - 3)
-        around = cv2.dilate(np.pad(piece, ((y - y0, 3), (x - x0, 3))).astype(np.uint8), np.ones((7, 7), np.uint8))
-        window = hidden[y0:y0 + around.shape[0], x0:x0 + around.shape[1]]
-        occluded = float((around[:window.shape[0], :window.shape[1]].astype(bool) & window).sum()) / max(1, area)
-        blobs.append(Blob(where, area, hull, hue, shape, margin, k in joined_labels, occluded))
-        if DEBUG_BLOBS is not None:
-            DEBUG_BLOBS.append((locations[where], hue, area, hull, _shape_features(np.stack([xs, ys], axis=1))[1]))
+    inside = inked.astype(bool) & (owner >= 0)
+    # A route stroke (or a ring or goal circle) reaching into a block is the route pen's, not a tourist.
+    found = _blobs(inside & ~strokes, inside & strokes, hidden, owner, colour, strength, colours, None)
+    blobs, specks = found
     hues = {b.colour for b in blobs if b.colour in colours}
     by_colour = len(hues) >= 2  # one colour (or none) for every mark: one pen, read by shape
-    typical = float(np.median([b.hull for b in blobs])) if blobs else 0.0
-    found: dict[int, dict[str, int]] = {}
-    doubt: dict[int, float] = {}
+    if by_colour:
+        # Coloured pens: each colour's marks apart (a red and a blue mark drawn into each other are
+        # two). Ink joined to the roads is the route pen's unless it has another colour (then it is
+        # counted and its location flagged); marks without colour are read by shape and flagged.
+        classes = _hue_classes(colour, strength, inside)
+        inked_roads = int(((strength > INK) & band).sum())
+        coloured = np.zeros(inside.shape, bool)
+        for mask in classes.values():
+            coloured |= mask
+        blobs = [b for b in blobs if b.colour == "dark"
+                 and coloured[b.box[1]:b.box[1] + b.box[3], b.box[0]:b.box[0] + b.box[2]].sum() < MIN_MARK]
+        for name in (*colours, "unknown"):
+            pen = name == "unknown" or (inked_roads > 0 and int((classes[name] & band).sum()) > 0.15 * inked_roads)
+            mask = classes[name] & ~strokes if pen else classes[name]
+            more, more_specks = _blobs(mask, classes[name] & strokes, hidden, owner, colour, strength, colours, name)
+            blobs += more
+            specks |= more_specks
+    named = []
     for blob in blobs:
         confidence = 1.0
         if by_colour and blob.colour in colours:
@@ -335,13 +363,25 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
                 confidence = 0.35  # an uncoloured mark on a coloured sheet
             if blob.shape_margin < 0.08 or blob.occluded > OCCLUDED:
                 confidence = min(confidence, 0.4)  # a near tie, or part of the shape hidden by the print
-        ratio = blob.hull / typical if typical else 1.0
+        named.append((blob, name, confidence))
+    # A mark's size against the sheet's usual mark of its kind (a player draws them alike).
+    everyone = float(np.median([b.area for b in blobs])) if blobs else 0.0
+    typical = {}
+    for name in {n for _b, n, _c in named}:
+        areas = [b.area for b, n, _c in named if n == name]
+        typical[name] = float(np.median(areas)) if len(areas) >= 3 else everyone
+    found: dict[int, dict[str, int]] = {}
+    doubt: dict[int, float] = {}
+    for blob, name, confidence in named:
+        ratio = blob.area / typical[name] if typical[name] else 1.0
         if by_colour and ratio < 0.6 and blob.occluded > OCCLUDED:
             confidence = min(confidence, 0.4)  # a piece of a mark cut by the print?
         n = 1
-        if ratio > 2.2:  # marks drawn into each other: count by size, and ask
+        if ratio > 1.7:  # marks drawn into each other: count by size, and ask
             n = max(2, round(ratio))
             confidence = min(confidence, 0.35)
+        elif ratio > 1.4:
+            confidence = min(confidence, 0.45)  # a big mark, or two drawn into each other?
         elif ratio < 0.3:
             confidence = min(confidence, 0.4)  # a speck, or a piece of a mark
         if blob.joined:
