@@ -10,7 +10,7 @@ keeps the printed dotted roads, symbols and texts out of it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -19,8 +19,13 @@ from companion.games.enroute.geometry import Point, Section
 
 from .pagegeom import PageGeometry
 
+ERODE = 3  # the blank page's darkest within this many pixels (the photo is aligned to it tile by tile)
+RELATIVE_FLOOR = 0.35  # over grey print between this and GREY_PRINT, ink is measured relative to the print
+GREY_PRINT = 0.75
+VISIBLE = 0.55  # print lighter than this lets ink show
 INK = 0.2  # darker than the printed page by this much (0..1) is ink
 FAINT = 0.08  # darker than the printed page by this much is faint ink: a thin or pale pen, or blur
+FAINT_ABOVE_NOISE = 0.04  # faint ink stands this much above the photo's noise along undrawn roads
 LOW = 0.5  # a decision with a confidence below this is flagged for the player to check
 # Tourist marker colours by hue (degrees) of the ink's own colour; gaps between them are doubtful.
 HUES = {"red": ((0, 18), (330, 360)), "green": ((75, 170),), "blue": ((185, 245),), "purple": ((260, 320),)}
@@ -55,6 +60,7 @@ class Ink:
     colour: np.ndarray  # H x W x 3 float32, transmittance of the ink per channel
     visible: np.ndarray  # H x W float32: 1 where the print is light enough for ink to show, else 0
     exact: np.ndarray  # like strength, against the print itself (not eroded): ink over dark print shows
+    levels: dict = field(default_factory=dict)  # what read_sections learnt of the sheet: "pen", "noise"
 
 
 def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int]) -> Ink:
@@ -70,14 +76,17 @@ def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int])
     printed = cv2.GaussianBlur(cv2.dilate(cv2.resize(t, small, interpolation=cv2.INTER_AREA), kernel), (0, 0), 1.5)
     light = cv2.resize(lit / np.maximum(printed, 0.05), (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
     pn = p / np.maximum(light, 0.05)
-    darkest = cv2.erode(t, np.ones((5, 5), np.uint8))
-    diff = darkest - pn
+    darkest = cv2.erode(t, np.ones((ERODE, ERODE), np.uint8))
+    # Ink filters the light: over grey print (a bridge, a landmark's tint) it darkens by the same share
+    # as over white paper, so the difference is taken relative to the print there.
+    grey = (darkest < GREY_PRINT) & (darkest > RELATIVE_FLOOR)
+    diff = (darkest - pn) / np.where(grey, darkest, 1.0)
     strength = np.zeros(blank.shape[:2], np.float32)
     strength[y0:y1, x0:x1] = np.clip(np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2]), 0, 1)
     colour = np.zeros(blank.shape, np.float32)
     colour[y0:y1, x0:x1] = np.clip(pn / np.maximum(t, 0.15), 0, 1)
     visible = np.zeros(blank.shape[:2], np.float32)
-    visible[y0:y1, x0:x1] = (darkest.min(axis=2) > 0.55).astype(np.float32)
+    visible[y0:y1, x0:x1] = (darkest.min(axis=2) > VISIBLE).astype(np.float32)
     exact = np.zeros(blank.shape[:2], np.float32)
     raw = cv2.GaussianBlur(t, (3, 3), 0) - pn
     exact[y0:y1, x0:x1] = np.clip(np.maximum(np.maximum(raw[..., 0], raw[..., 1]), raw[..., 2]), 0, 1)
@@ -116,12 +125,21 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     near = np.linspace(-1, 1, 3, dtype=np.float32) * geo.cell * 0.02
     light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, None, None, 0]),
                     (centre[:, :, None, 1] + near * n[:, None, None, 1])).min(axis=2) > 0.5
+    # The photo's own noise along roads nobody drew (paper grain, print, JPEG): faint ink must stand
+    # above it. Measured on the roads with the least ink (most roads of a sheet are not drawn).
+    shares = np.array([(values[i][valid[i]] > INK).mean() if valid[i].sum() >= 5 else (values[i] > INK).mean()
+                       for i in range(len(roads))])
+    quiet = values[shares < 0.1]
+    noise = float(np.percentile(quiet, 80)) if quiet.size >= 50 else 0.0
+    faint_level = min(max(FAINT, noise + FAINT_ABOVE_NOISE), INK * 0.8)
+    drawn_values = values[shares >= 0.7]
+    ink.levels = {"noise": noise, "pen": float(np.median(drawn_values)) if drawn_values.size >= 25 else INK * 2}
     decisions = []
     for i, sec in enumerate(roads):
         keep = values[i][valid[i]] if valid[i].sum() >= 5 else values[i]
         share = float((keep > INK).mean())
         gaps = values[i][valid[i] & light[i]]
-        faint = float((gaps > FAINT).mean()) if len(gaps) >= 6 else float((keep > FAINT).mean())
+        faint = float((gaps > faint_level).mean()) if len(gaps) >= 6 else float((keep > faint_level).mean())
         confidence = _confidence(share, 0.5, 0.35)
         drawn = share >= 0.5
         if not drawn:
@@ -402,22 +420,35 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
     return decisions
 
 
-def _ring(ink: Ink, centre: tuple[float, float], half: tuple[float, float], reach: tuple[float, float],
-          avoid: list[float], threshold: float = INK) -> tuple[float, int]:
-    """Return the share of directions around a point with ink on a ring, and how many quadrants have it."""
+def _ring_values(ink: Ink, centre: tuple[float, float], half: tuple[float, float], reach: tuple[float, float],
+                 avoid: list[float]) -> tuple[np.ndarray, np.ndarray]:
+    """Return the strongest ink in each direction around a point (on a ring), and the directions kept."""
     angles = np.radians(np.arange(0, 360, 7.5, dtype=np.float32))
-    steps = np.linspace(reach[0], reach[1], 10, dtype=np.float32)
+    steps = np.linspace(reach[0], reach[1], 20, dtype=np.float32)  # about a pixel apart: thin pens too
     xs = centre[0] + (half[0] + steps[None, :]) * np.cos(angles)[:, None]
     ys = centre[1] + (half[1] + steps[None, :]) * np.sin(angles)[:, None]
-    hit = _sample(ink.strength, xs, ys).max(axis=1) > threshold
+    values = _sample(ink.strength, xs, ys).max(axis=1)
     degrees = np.degrees(angles)
     keep = np.ones(len(angles), bool)
     for direction in avoid:
         keep &= np.abs((degrees - direction + 180) % 360 - 180) > 25
+    return values, keep
+
+
+def _ring_share(values: np.ndarray, keep: np.ndarray, threshold: float) -> tuple[float, int]:
+    """Return the share of kept directions with ink above a threshold, and how many quadrants have it."""
     if keep.sum() == 0:
         return 0.0, 0
+    hit = values > threshold
+    degrees = np.arange(len(values)) * 360 / len(values)
     quadrants = {int(deg // 90) % 4 for deg, k, ok in zip(degrees, hit, keep) if k and ok}
     return float(hit[keep].mean()), len(quadrants)
+
+
+def _ring(ink: Ink, centre: tuple[float, float], half: tuple[float, float], reach: tuple[float, float],
+          avoid: list[float], threshold: float = INK) -> tuple[float, int]:
+    """Return the share of directions around a point with ink on a ring, and how many quadrants have it."""
+    return _ring_share(*_ring_values(ink, centre, half, reach, avoid), threshold)
 
 
 def _road_directions(point: Point, roads: tuple[Section, ...], geo: PageGeometry) -> list[float]:
@@ -480,21 +511,34 @@ def _strike(ink: Ink, centre: tuple[float, float], half: tuple[float, float], di
 
 
 def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
-    """Decide for every intersection without a cafe whether it is circled (a personal-goal point)."""
-    decisions = []
+    """Decide for every intersection without a cafe whether it is circled (a personal-goal point).
+
+    A thin pen leaves fainter ink than a felt pen: the ink threshold follows the sheet's own pen
+    (its strength on the drawn roads, `ink.levels`) down to a margin above the photo's noise around
+    the points nobody circled.
+    """
+    reach = (geo.cell * 0.09, geo.cell * 0.28)
+    rings = []
     for point in sorted(geo.points):
         if point in geo.cafes:
             continue
         directions = _road_directions(point, geo.roads, geo)
-        reach = (geo.cell * 0.09, geo.cell * 0.28)
-        share, quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions)
+        rings.append((point, *_ring_values(ink, geo.points[point], (0.0, 0.0), reach, directions)))
+    quiet = [values[keep] for _p, values, keep in rings if keep.any() and (values[keep] > INK).mean() < 0.1]
+    noise = float(np.percentile(np.concatenate(quiet), 80)) if len(quiet) >= 5 else 0.0
+    faint_level = min(max(FAINT, noise + FAINT_ABOVE_NOISE), INK * 0.8)
+    pen = ink.levels.get("pen", INK * 2)
+    level = min(INK, max(faint_level + FAINT_ABOVE_NOISE, 0.55 * pen))
+    decisions = []
+    for point, values, keep in rings:
+        share, quadrants = _ring_share(values, keep, level)
         circled = share >= 0.5 and quadrants >= 3
         confidence = _confidence(share, 0.5, 0.3)
         if not circled and share >= 0.5:
             confidence = min(confidence, 0.4)
         if not circled and confidence >= LOW:
             # A thin or pale circle leaves faint ink around most of the point: flag it, do not say "no".
-            faint, faint_quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions, FAINT)
+            faint, faint_quadrants = _ring_share(values, keep, faint_level)
             if faint >= 0.45 and faint_quadrants >= 3:
                 confidence = 0.4
         decisions.append(Decision("goal", point, circled, confidence, share))
