@@ -392,6 +392,11 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
     doubt: dict[int, float] = {}
     for blob, name, confidence in named:
         ratio = blob.area / typical[name] if typical[name] else 1.0
+        if (blob.area < 2 * MIN_MARK and ratio < 0.3) or (
+                by_colour and blob.colour == "dark" and blob.area < max(2 * MIN_MARK, 0.5 * everyone)):
+            # A speck (of no colour, on a coloured sheet): not counted, but the player looks.
+            doubt[blob.location] = min(doubt.get(blob.location, 1.0), 0.45)
+            continue
         if by_colour and ratio < 0.6 and blob.occluded > OCCLUDED:
             confidence = min(confidence, 0.4)  # a piece of a mark cut by the print?
         n = 1
