@@ -212,7 +212,8 @@ def rectify(located: Located, width: int, height: int, shift: np.ndarray | None 
 SHIFT_TILE, SHIFT_STEP, SHIFT_SEARCH = 40, 24, 10  # rectified pixels: 10 mm tiles every 6 mm, +-2.5 mm
 
 
-def local_shift(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray | None:
+def local_shift(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int],
+                coarse: bool = False) -> np.ndarray | None:
     """Measure where the print really is in a rectified photo, tile by tile: a smooth shift field.
 
     One perspective fits a flat page through a perfect lens; a page curls and a phone lens bends
@@ -221,6 +222,15 @@ def local_shift(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, i
     correlation: the light does not matter); outliers (ink over the print) are dropped against their
     neighbours' median, gaps filled, and the field smoothed and brought to full size (H x W x 2).
     """
+    if coarse:  # first a broad look at half the scale: larger tiles, a reach of +-5 mm
+        full_h, full_w = blank.shape[:2]
+        half_size = (full_w // 2, full_h // 2)
+        small = local_shift(cv2.resize(rectified, half_size, interpolation=cv2.INTER_AREA),
+                            cv2.resize(blank, half_size, interpolation=cv2.INTER_AREA),
+                            tuple(v // 2 for v in box))
+        if small is None:
+            return None
+        return np.ascontiguousarray(cv2.resize(small, (full_w, full_h), interpolation=cv2.INTER_LINEAR) * 2)
     height, width = blank.shape[:2]
     photo = cv2.cvtColor(rectified, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
     page = cv2.cvtColor(blank, cv2.COLOR_RGB2GRAY)

@@ -70,8 +70,14 @@ def read_image(photo: np.ndarray, boards: Iterable[Board], player: str = "?", st
     blank = blank_page(board, code.player_board, code.paper, code.lang)
     located = refine(located, blank, geo.anchors)
     rectified = rectify(located, geo.width, geo.height)
-    shift = local_shift(rectified, blank, geo.box)
+    # A curled page and the lens bend the print off the one perspective: align it tile by tile, first
+    # broadly (half scale), then finely.
+    shift = local_shift(rectified, blank, geo.box, coarse=True)
     if shift is not None:
+        rectified = rectify(located, geo.width, geo.height, shift)
+    finer = local_shift(rectified, blank, geo.box)
+    if finer is not None:
+        shift = finer if shift is None else shift + finer
         rectified = rectify(located, geo.width, geo.height, shift)
     quality = measure_quality(located, rectified, blank, geo)
     if strict:
