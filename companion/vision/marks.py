@@ -197,6 +197,7 @@ def _strokes(ink_mask: np.ndarray, band: np.ndarray) -> np.ndarray:
 # Tourist shapes as the rules draw them, by colour (read by shape when one pen drew everything).
 CIRCLE_HARMONIC = 0.02  # relative harmonic 3..5: a hand-drawn circle stays under it, a square is well over
 LINE_PIECE = 0.2  # harmonic 2 of an outline above this is a line's piece (a mark stays under 0.16)
+JOINED_LUMP = 0.15  # route ink in a block rounder than this (harmonic 2) may hide a mark drawn into it
 OCCLUDED = 0.15  # dark print beside a mark, per pixel of the mark: its shape may be cut
 DEBUG_BLOBS: list | None = None  # the bench's calibration hook: every blob read, with its features
 SHAPE_NAMES = {"red": "circle", "green": "square", "blue": "triangle", "purple": "pentagon"}
@@ -349,6 +350,17 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
     # A route stroke (or a ring or goal circle) reaching into a block is the route pen's, not a tourist.
     found = _blobs(inside & ~strokes, inside & strokes, hidden, owner, colour, strength, colours, None)
     blobs, specks = found
+    # A mark drawn into a route stroke, a ring or a goal circle is joined to the route and left out
+    # above: where a compact lump of such ink sits in a block, the player checks the location.
+    count, labels, stats, _c = cv2.connectedComponentsWithStats((inside & strokes).astype(np.uint8), connectivity=8)
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        where = int(owner[y + h // 2, x + w // 2])
+        if where < 0 or area < 2 * MIN_MARK:
+            continue
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == k)
+        if _shape_of(np.stack([xs, ys], axis=1), colours)[3] < JOINED_LUMP:
+            specks.add(where)
     hues = {b.colour for b in blobs if b.colour in colours}
     by_colour = len(hues) >= 2  # one colour (or none) for every mark: one pen, read by shape
     if by_colour:

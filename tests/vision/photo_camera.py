@@ -266,7 +266,7 @@ def _tourist_shape(shape: str, cx: float, cy: float, r: float, rng: random.Rando
 
 
 def draw_phone_marks(board: Board, truth: Truth, paper: str, lang: str, rng: random.Random,
-                     level: str) -> np.ndarray:
+                     level: str, pen_kind: str | None = None, one_pen: bool | None = None) -> np.ndarray:
     """Print the blank page and draw the truth on it; return the page (RGB float32 0..1, PHONE_SCALE)."""
     from printables.enroute.maps import map_layout
 
@@ -287,8 +287,11 @@ def draw_phone_marks(board: Board, truth: Truth, paper: str, lang: str, rng: ran
 
     kinds = {"easy": ("felt", "felt", "marker"), "medium": ("felt", "marker", "ballpoint"),
              "hard": ("felt", "ballpoint", "ballpoint")}[level]
-    pen = _Pen(rng.choice(kinds), rng.choice(list(PHONE_PENS.values())), rng)
-    one_pen = rng.random() < 0.3
+    kind = rng.choice(kinds)
+    pen = _Pen(pen_kind or kind, rng.choice(list(PHONE_PENS.values())), rng)
+    drawn_one_pen = rng.random() < 0.3
+    one_pen = drawn_one_pen if one_pen is None else one_pen
+    truth.pen, truth.one_pen = pen.kind, one_pen  # type: ignore[attr-defined]
     layers: list[tuple[np.ndarray, np.ndarray]] = []
     route = np.zeros(page.shape[:2], np.float32)
     wobble = rng.uniform(0.2, 0.7) * PMM
@@ -365,11 +368,19 @@ def _disc(radius: float) -> np.ndarray:
 
 
 def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4", lang: str = "en",
-                megapixels: float | None = None) -> tuple[bytes, Truth]:
-    """Return a phone photo (JPEG bytes) of a filled-in map at a difficulty, and the truth it shows."""
+                megapixels: float | None = None, pen: str | None = None, one_pen: bool | None = None,
+                walks: list[list[tuple[int, int]]] | None = None) -> tuple[bytes, Truth]:
+    """Return a phone photo (JPEG bytes) of a filled-in map at a difficulty, and the truth it shows.
+
+    `pen` ("felt", "marker", "ballpoint"), `one_pen` (every tourist in the route's pen) and `walks`
+    (the route, as lists of intersections) force what the seed would choose; the rest stays the seed's.
+    """
     rng = random.Random(f"phone-{seed}-{level}-{board.id}")
     truth = phone_truth(board, rng)
-    page = draw_phone_marks(board, truth, paper, lang, rng, level)
+    if walks is not None:
+        truth.walks = walks  # type: ignore[attr-defined]
+        truth.sections = {(a, b) if a <= b else (b, a) for walk in walks for a, b in zip(walk, walk[1:])}
+    page = draw_phone_marks(board, truth, paper, lang, rng, level, pen, one_pen)
     ph, pw = page.shape[:2]
     page_w_mm, page_h_mm = pw / PMM, ph / PMM
     mp = megapixels or rng.choice({"easy": (3, 5, 8, 12), "medium": (2, 3, 5, 8, 12), "hard": (1, 2, 3, 8, 12)}[level])
