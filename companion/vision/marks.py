@@ -133,7 +133,9 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     noise = float(np.percentile(quiet, 80)) if quiet.size >= 50 else 0.0
     faint_level = min(max(FAINT, noise + FAINT_ABOVE_NOISE), INK * 0.8)
     drawn_values = values[shares >= 0.7]
-    ink.levels = {"noise": noise, "pen": float(np.median(drawn_values)) if drawn_values.size >= 25 else INK * 2}
+    ink.levels = {"noise": noise}
+    if drawn_values.size >= 25:  # at least one road surely drawn: the pen's own strength
+        ink.levels["pen"] = float(np.median(drawn_values))
     decisions = []
     for i, sec in enumerate(roads):
         keep = values[i][valid[i]] if valid[i].sum() >= 5 else values[i]
