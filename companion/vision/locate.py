@@ -209,7 +209,8 @@ def rectify(located: Located, width: int, height: int, shift: np.ndarray | None 
     return cv2.remap(located.photo, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-SHIFT_TILE, SHIFT_STEP, SHIFT_SEARCH = 40, 24, 10  # rectified pixels: 10 mm tiles every 6 mm, +-2.5 mm
+SHIFT_TILE, SHIFT_STEP = 40, 28  # rectified pixels: 10 mm tiles every 7 mm
+SHIFT_SEARCH, FINE_SEARCH = 10, 6  # +-2.5 mm at half scale (the broad look), then +-1.5 mm
 
 
 def local_shift(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int],
@@ -225,16 +226,25 @@ def local_shift(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, i
     if coarse:  # first a broad look at half the scale: larger tiles, a reach of +-5 mm
         full_h, full_w = blank.shape[:2]
         half_size = (full_w // 2, full_h // 2)
-        small = local_shift(cv2.resize(rectified, half_size, interpolation=cv2.INTER_AREA),
-                            cv2.resize(blank, half_size, interpolation=cv2.INTER_AREA),
-                            tuple(v // 2 for v in box))
+        small = _shift_field(cv2.resize(rectified, half_size, interpolation=cv2.INTER_AREA),
+                             cv2.resize(blank, half_size, interpolation=cv2.INTER_AREA),
+                             tuple(v // 2 for v in box), SHIFT_SEARCH)
         if small is None:
             return None
         return np.ascontiguousarray(cv2.resize(small, (full_w, full_h), interpolation=cv2.INTER_LINEAR) * 2)
+    return _shift_field(rectified, blank, box, FINE_SEARCH)
+
+
+def _shift_field(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int],
+                 search: int) -> np.ndarray | None:
+    """Measure the shift field of `local_shift` with tiles found up to `search` pixels off."""
     height, width = blank.shape[:2]
     photo = cv2.cvtColor(rectified, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
     page = cv2.cvtColor(blank, cv2.COLOR_RGB2GRAY)
-    half, reach = SHIFT_TILE // 2, SHIFT_TILE // 2 + SHIFT_SEARCH
+    half, reach = SHIFT_TILE // 2, SHIFT_TILE // 2 + search
+    # The print's contrast in every tile at once (box sums): tiles with little print cannot be found.
+    mean = cv2.blur(page, (SHIFT_TILE, SHIFT_TILE))
+    spread = np.sqrt(np.maximum(cv2.blur(page * page, (SHIFT_TILE, SHIFT_TILE)) - mean * mean, 0))
     cols, rows = -(-width // SHIFT_STEP), -(-height // SHIFT_STEP)
     field = np.zeros((rows, cols, 2), np.float32)
     found = np.zeros((rows, cols), bool)
@@ -247,15 +257,15 @@ def local_shift(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, i
             cx = c * SHIFT_STEP + SHIFT_STEP // 2
             if cx < x0 - SHIFT_STEP or cx > x1 + SHIFT_STEP or cx - reach < 0 or cx + reach > width:
                 continue
-            template = page[cy - half:cy + half, cx - half:cx + half]
-            if template.std() < 0.06:
+            if spread[cy, cx] < 0.06:
                 continue
+            template = page[cy - half:cy + half, cx - half:cx + half]
             window = photo[cy - reach:cy + reach, cx - reach:cx + reach]
             result = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
             _lo, score, _at, (bx, by) = cv2.minMaxLoc(result)
             if score < 0.45:
                 continue
-            field[r, c] = (bx + _peak(result, bx, by, 1) - SHIFT_SEARCH, by + _peak(result, bx, by, 0) - SHIFT_SEARCH)
+            field[r, c] = (bx + _peak(result, bx, by, 1) - search, by + _peak(result, bx, by, 0) - search)
             found[r, c] = True
     if found.sum() < 6:
         return None
