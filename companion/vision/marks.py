@@ -201,7 +201,6 @@ CIRCLE_HARMONIC = 0.02  # relative harmonic 3..5: a hand-drawn circle stays unde
 LINE_PIECE = 0.2  # harmonic 2 of an outline above this is a line's piece (a mark stays under 0.16)
 JOINED_LUMP = 0.15  # route ink in a block rounder than this (harmonic 2) may hide a mark drawn into it
 OCCLUDED = 0.15  # dark print beside a mark, per pixel of the mark: its shape may be cut
-DEBUG_BLOBS: list | None = None  # the bench's calibration hook: every blob read, with its features
 SHAPE_NAMES = {"red": "circle", "green": "square", "blue": "triangle", "purple": "pentagon"}
 
 
@@ -320,8 +319,6 @@ def _blobs(mask: np.ndarray, strokes: np.ndarray, hidden: np.ndarray, owner: np.
         window = hidden[y0:y0 + around.shape[0], x0:x0 + around.shape[1]]
         occluded = float((around[:window.shape[0], :window.shape[1]].astype(bool) & window).sum()) / max(1, area)
         blobs.append(Blob(where, area, hull, name, shape, margin, k in joined_labels, occluded, (x, y, w, h)))
-        if DEBUG_BLOBS is not None:
-            DEBUG_BLOBS.append((where, name, area, hull, _shape_features(points)[1]))
     return blobs, specks
 
 
