@@ -190,11 +190,118 @@ def _code_at(gray: np.ndarray, homography: np.ndarray, width: float, dx: float,
     return pagecode.decode(bits), spread
 
 
-def rectify(located: Located, width: int, height: int) -> np.ndarray:
-    """Warp the photo onto the page at the reader's scale (RGB uint8, width x height)."""
+def rectify(located: Located, width: int, height: int, shift: np.ndarray | None = None) -> np.ndarray:
+    """Warp the photo onto the page at the reader's scale (RGB uint8, width x height).
+
+    `shift` (H x W x 2, rectified pixels) moves each page pixel before the page-to-photo fit: what a
+    curled page or the lens bends away from the one perspective (see `local_shift`).
+    """
     photo_to_page = page_to_pixels(height) @ np.linalg.inv(located.homography)
-    return cv2.warpPerspective(located.photo, photo_to_page, (width, height), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    if shift is None:
+        return cv2.warpPerspective(located.photo, photo_to_page, (width, height), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+    to_photo = np.linalg.inv(photo_to_page)
+    xs = np.arange(width, dtype=np.float32)[None, :] + shift[..., 0]
+    ys = np.arange(height, dtype=np.float32)[:, None] + shift[..., 1]
+    w = to_photo[2, 0] * xs + to_photo[2, 1] * ys + to_photo[2, 2]
+    map_x = ((to_photo[0, 0] * xs + to_photo[0, 1] * ys + to_photo[0, 2]) / w).astype(np.float32)
+    map_y = ((to_photo[1, 0] * xs + to_photo[1, 1] * ys + to_photo[1, 2]) / w).astype(np.float32)
+    return cv2.remap(located.photo, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+SHIFT_TILE, SHIFT_STEP = 40, 28  # rectified pixels: 10 mm tiles every 7 mm
+SHIFT_SEARCH, FINE_SEARCH = 10, 6  # +-2.5 mm at half scale (the broad look), then +-1.5 mm
+
+
+def local_shift(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int],
+                coarse: bool = False) -> np.ndarray | None:
+    """Measure where the print really is in a rectified photo, tile by tile: a smooth shift field.
+
+    One perspective fits a flat page through a perfect lens; a page curls and a phone lens bends
+    straight lines, which leaves the print a millimetre or two off its place here and there. Each
+    tile of the blank page (with enough print in it) is found in the photo nearby (normalised
+    correlation: the light does not matter); outliers (ink over the print) are dropped against their
+    neighbours' median, gaps filled, and the field smoothed and brought to full size (H x W x 2).
+    """
+    if coarse:  # first a broad look at half the scale: larger tiles, a reach of +-5 mm
+        full_h, full_w = blank.shape[:2]
+        half_size = (full_w // 2, full_h // 2)
+        small = _shift_field(cv2.resize(rectified, half_size, interpolation=cv2.INTER_AREA),
+                             cv2.resize(blank, half_size, interpolation=cv2.INTER_AREA),
+                             tuple(v // 2 for v in box), SHIFT_SEARCH)
+        if small is None:
+            return None
+        return np.ascontiguousarray(cv2.resize(small, (full_w, full_h), interpolation=cv2.INTER_LINEAR) * 2)
+    return _shift_field(rectified, blank, box, FINE_SEARCH)
+
+
+def _shift_field(rectified: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int],
+                 search: int) -> np.ndarray | None:
+    """Measure the shift field of `local_shift` with tiles found up to `search` pixels off."""
+    height, width = blank.shape[:2]
+    photo = cv2.cvtColor(rectified, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    page = cv2.cvtColor(blank, cv2.COLOR_RGB2GRAY)
+    half, reach = SHIFT_TILE // 2, SHIFT_TILE // 2 + search
+    # The print's contrast in every tile at once (box sums): tiles with little print cannot be found.
+    mean = cv2.blur(page, (SHIFT_TILE, SHIFT_TILE))
+    spread = np.sqrt(np.maximum(cv2.blur(page * page, (SHIFT_TILE, SHIFT_TILE)) - mean * mean, 0))
+    cols, rows = -(-width // SHIFT_STEP), -(-height // SHIFT_STEP)
+    field = np.zeros((rows, cols, 2), np.float32)
+    found = np.zeros((rows, cols), bool)
+    x0, y0, x1, y1 = box
+    for r in range(rows):
+        cy = r * SHIFT_STEP + SHIFT_STEP // 2
+        if cy < y0 - SHIFT_STEP or cy > y1 + SHIFT_STEP or cy - reach < 0 or cy + reach > height:
+            continue
+        for c in range(cols):
+            cx = c * SHIFT_STEP + SHIFT_STEP // 2
+            if cx < x0 - SHIFT_STEP or cx > x1 + SHIFT_STEP or cx - reach < 0 or cx + reach > width:
+                continue
+            if spread[cy, cx] < 0.06:
+                continue
+            template = page[cy - half:cy + half, cx - half:cx + half]
+            window = photo[cy - reach:cy + reach, cx - reach:cx + reach]
+            result = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
+            _lo, score, _at, (bx, by) = cv2.minMaxLoc(result)
+            if score < 0.45:
+                continue
+            field[r, c] = (bx + _peak(result, bx, by, 1) - search, by + _peak(result, bx, by, 0) - search)
+            found[r, c] = True
+    if found.sum() < 6:
+        return None
+    # Drop tiles that disagree with their neighbours (ink, a repeated pattern), fill and smooth.
+    weights = found.astype(np.float32)
+    for _round in range(2):
+        blur_w = cv2.blur(weights, (5, 5))
+        mean = np.stack([cv2.blur(field[..., k] * weights, (5, 5)) for k in (0, 1)], axis=-1)
+        mean /= np.maximum(blur_w, 1e-6)[..., None]
+        off = np.hypot(*(field - mean).transpose(2, 0, 1))
+        weights = (found & (off < 2.0)).astype(np.float32)
+    sigma = 1.2
+    blur_w = cv2.GaussianBlur(weights, (0, 0), sigma)
+    smooth = np.stack([cv2.GaussianBlur(field[..., k] * weights, (0, 0), sigma) for k in (0, 1)], axis=-1)
+    smooth /= np.maximum(blur_w, 1e-6)[..., None]
+    far = cv2.GaussianBlur(weights, (0, 0), 6.0)
+    wide = np.stack([cv2.GaussianBlur(field[..., k] * weights, (0, 0), 6.0) for k in (0, 1)], axis=-1)
+    wide /= np.maximum(far, 1e-6)[..., None]
+    trust = np.clip(blur_w / 0.2, 0, 1)[..., None]
+    smooth = smooth * trust + wide * (1 - trust)  # far from any tile: the broad trend
+    full = cv2.resize(smooth, (cols * SHIFT_STEP, rows * SHIFT_STEP), interpolation=cv2.INTER_LINEAR)
+    return np.ascontiguousarray(full[:height, :width])
+
+
+def _peak(result: np.ndarray, x: int, y: int, axis: int) -> float:
+    """Sub-pixel offset of a correlation peak along one axis (a parabola through three values)."""
+    if axis == 1:
+        if x == 0 or x == result.shape[1] - 1:
+            return 0.0
+        a, b, c = result[y, x - 1], result[y, x], result[y, x + 1]
+    else:
+        if y == 0 or y == result.shape[0] - 1:
+            return 0.0
+        a, b, c = result[y - 1, x], result[y, x], result[y + 1, x]
+    den = a - 2 * b + c
+    return float(np.clip(0.5 * (a - c) / den, -0.5, 0.5)) if den < 0 else 0.0
 
 
 def page_to_pixels(height: int) -> np.ndarray:

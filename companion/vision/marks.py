@@ -10,7 +10,7 @@ keeps the printed dotted roads, symbols and texts out of it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -19,8 +19,13 @@ from companion.games.enroute.geometry import Point, Section
 
 from .pagegeom import PageGeometry
 
+ERODE = 3  # the blank page's darkest within this many pixels (the photo is aligned to it tile by tile)
+RELATIVE_FLOOR = 0.35  # over grey print between this and GREY_PRINT, ink is measured relative to the print
+GREY_PRINT = 0.75
+VISIBLE = 0.55  # print lighter than this lets ink show
 INK = 0.2  # darker than the printed page by this much (0..1) is ink
 FAINT = 0.08  # darker than the printed page by this much is faint ink: a thin or pale pen, or blur
+FAINT_ABOVE_NOISE = 0.04  # faint ink stands this much above the photo's noise along undrawn roads
 LOW = 0.5  # a decision with a confidence below this is flagged for the player to check
 # Tourist marker colours by hue (degrees) of the ink's own colour; gaps between them are doubtful.
 HUES = {"red": ((0, 18), (330, 360)), "green": ((75, 170),), "blue": ((185, 245),), "purple": ((260, 320),)}
@@ -55,6 +60,7 @@ class Ink:
     colour: np.ndarray  # H x W x 3 float32, transmittance of the ink per channel
     visible: np.ndarray  # H x W float32: 1 where the print is light enough for ink to show, else 0
     exact: np.ndarray  # like strength, against the print itself (not eroded): ink over dark print shows
+    levels: dict = field(default_factory=dict)  # what read_sections learnt of the sheet: "pen", "noise"
 
 
 def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int]) -> Ink:
@@ -70,14 +76,17 @@ def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int])
     printed = cv2.GaussianBlur(cv2.dilate(cv2.resize(t, small, interpolation=cv2.INTER_AREA), kernel), (0, 0), 1.5)
     light = cv2.resize(lit / np.maximum(printed, 0.05), (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
     pn = p / np.maximum(light, 0.05)
-    darkest = cv2.erode(t, np.ones((5, 5), np.uint8))
-    diff = darkest - pn
+    darkest = cv2.erode(t, np.ones((ERODE, ERODE), np.uint8))
+    # Ink filters the light: over grey print (a bridge, a landmark's tint) it darkens by the same share
+    # as over white paper, so the difference is taken relative to the print there.
+    grey = (darkest < GREY_PRINT) & (darkest > RELATIVE_FLOOR)
+    diff = (darkest - pn) / np.where(grey, darkest, 1.0)
     strength = np.zeros(blank.shape[:2], np.float32)
     strength[y0:y1, x0:x1] = np.clip(np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2]), 0, 1)
     colour = np.zeros(blank.shape, np.float32)
     colour[y0:y1, x0:x1] = np.clip(pn / np.maximum(t, 0.15), 0, 1)
     visible = np.zeros(blank.shape[:2], np.float32)
-    visible[y0:y1, x0:x1] = (darkest.min(axis=2) > 0.55).astype(np.float32)
+    visible[y0:y1, x0:x1] = (darkest.min(axis=2) > VISIBLE).astype(np.float32)
     exact = np.zeros(blank.shape[:2], np.float32)
     raw = cv2.GaussianBlur(t, (3, 3), 0) - pn
     exact[y0:y1, x0:x1] = np.clip(np.maximum(np.maximum(raw[..., 0], raw[..., 1]), raw[..., 2]), 0, 1)
@@ -116,12 +125,23 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     near = np.linspace(-1, 1, 3, dtype=np.float32) * geo.cell * 0.02
     light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, None, None, 0]),
                     (centre[:, :, None, 1] + near * n[:, None, None, 1])).min(axis=2) > 0.5
+    # The photo's own noise along roads nobody drew (paper grain, print, JPEG): faint ink must stand
+    # above it. Measured on the roads with the least ink (most roads of a sheet are not drawn).
+    shares = np.array([(values[i][valid[i]] > INK).mean() if valid[i].sum() >= 5 else (values[i] > INK).mean()
+                       for i in range(len(roads))])
+    quiet = values[shares < 0.1]
+    noise = float(np.percentile(quiet, 80)) if quiet.size >= 50 else 0.0
+    faint_level = min(max(FAINT, noise + FAINT_ABOVE_NOISE), INK * 0.8)
+    drawn_values = values[shares >= 0.7]
+    ink.levels = {"noise": noise}
+    if drawn_values.size >= 25:  # at least one road surely drawn: the pen's own strength
+        ink.levels["pen"] = float(np.median(drawn_values))
     decisions = []
     for i, sec in enumerate(roads):
         keep = values[i][valid[i]] if valid[i].sum() >= 5 else values[i]
         share = float((keep > INK).mean())
         gaps = values[i][valid[i] & light[i]]
-        faint = float((gaps > FAINT).mean()) if len(gaps) >= 6 else float((keep > FAINT).mean())
+        faint = float((gaps > faint_level).mean()) if len(gaps) >= 6 else float((keep > faint_level).mean())
         confidence = _confidence(share, 0.5, 0.35)
         drawn = share >= 0.5
         if not drawn:
@@ -176,10 +196,144 @@ def _strokes(ink_mask: np.ndarray, band: np.ndarray) -> np.ndarray:
     return np.isin(labels, touching[touching > 0])
 
 
+# Tourist shapes as the rules draw them, by colour (read by shape when one pen drew everything).
+CIRCLE_HARMONIC = 0.02  # relative harmonic 3..5: a hand-drawn circle stays under it, a square is well over
+LINE_PIECE = 0.2  # harmonic 2 of an outline above this is a line's piece (a mark stays under 0.16)
+JOINED_LUMP = 0.15  # route ink in a block rounder than this (harmonic 2) may hide a mark drawn into it
+OCCLUDED = 0.15  # dark print beside a mark, per pixel of the mark: its shape may be cut
+SHAPE_NAMES = {"red": "circle", "green": "square", "blue": "triangle", "purple": "pentagon"}
+
+
+@dataclass
+class Blob:
+    """One mark found in a block: its ink pixels, its colour and shape readings."""
+
+    location: int
+    area: int
+    hull: float
+    colour: str | None  # a tourist colour by the ink's hue, "dark" (no colour), or "unknown" (another hue)
+    shape: str
+    shape_margin: float
+    joined: bool  # touches a route stroke
+    occluded: float  # share of its outline's neighbourhood that is dark print (ink there does not show)
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)  # x, y, width, height in the map box
+
+
+def _shape_features(points: np.ndarray) -> tuple[float, np.ndarray]:
+    """Return a mark's hull area and the harmonics 2..6 of its outline's radius around its centre.
+
+    The radius of a circle is the same all round; a square's peaks four times, a triangle's three
+    times, a pentagon's five: the relative strength of those harmonics says the shape whatever its
+    size, turn or fill, and a hand's wobble stays small beside them.
+    """
+    hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
+    area = float(cv2.contourArea(hull)) + 0.5 * float(cv2.arcLength(hull.reshape(-1, 1, 2), True))
+    if len(hull) < 3:
+        return area, np.zeros(5)
+    moments = cv2.moments(hull.reshape(-1, 1, 2))
+    if moments["m00"] <= 0:
+        return area, np.zeros(5)
+    cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+    closed = np.concatenate([hull, hull[:1]])
+    edges = [a + np.linspace(0, 1, 12, endpoint=False)[:, None] * (b - a) for a, b in zip(closed, closed[1:])]
+    outline = np.concatenate(edges)
+    angle = np.arctan2(outline[:, 1] - cy, outline[:, 0] - cx)
+    # Half a pixel outward: the hull runs through pixel centres.
+    radius = np.hypot(outline[:, 0] - cx, outline[:, 1] - cy) + 0.5
+    bins = 36
+    index = ((angle + math.pi) / (2 * math.pi) * bins).astype(int) % bins
+    profile = np.zeros(bins)
+    np.maximum.at(profile, index, radius)
+    empty = profile == 0
+    if empty.any():
+        profile[empty] = np.interp(np.nonzero(empty)[0], np.nonzero(~empty)[0], profile[~empty], period=bins)
+    spectrum = np.abs(np.fft.rfft(profile)) / (bins * profile.mean())
+    return area, spectrum[2:7]
+
+
+def _shape_of(points: np.ndarray, colours: tuple[str, ...]) -> tuple[str, float, float, float]:
+    """Return the tourist colour a mark's shape says, how clearly (0..1), the hull's area and its elongation.
+
+    Harmonic 3 is a triangle, 4 a square, 5 a pentagon; none above the hand's wobble is a circle.
+    Harmonic 2 is an elongation: a piece of a line.
+    """
+    area, harmonics = _shape_features(points)
+    strength = {"blue": harmonics[1], "green": harmonics[2], "purple": harmonics[3]}
+    strength = {name: value for name, value in strength.items() if name in colours}
+    best = max(strength, key=strength.get)
+    peak = strength[best]
+    second = max([v for k, v in strength.items() if k != best] + [0.0])
+    if peak < CIRCLE_HARMONIC:
+        return "red", (CIRCLE_HARMONIC - peak) / CIRCLE_HARMONIC, area, float(harmonics[0])
+    margin = min((peak - CIRCLE_HARMONIC) / CIRCLE_HARMONIC, (peak - second) / max(peak, 1e-6))
+    return best, margin, area, float(harmonics[0])
+
+
+def _hue_of(colour: np.ndarray, strength: np.ndarray, pixels: tuple[np.ndarray, np.ndarray]) -> str:
+    """Return the tourist colour of a mark by its ink's hue, "dark" for an uncoloured pen, or "unknown"."""
+    ink = colour[pixels]
+    weight = strength[pixels]
+    strong = weight >= np.percentile(weight, 50)
+    mean = (ink[strong] if strong.sum() >= 3 else ink).mean(axis=0).astype(np.float32)
+    hsv = cv2.cvtColor(mean.reshape(1, 1, 3), cv2.COLOR_RGB2HSV)[0, 0]
+    if hsv[1] < SATURATED:
+        return "dark"
+    for name, ranges in HUES.items():
+        if any(lo <= hsv[0] < hi for lo, hi in ranges):
+            return name
+    return "unknown"
+
+
+def _blobs(mask: np.ndarray, strokes: np.ndarray, hidden: np.ndarray, owner: np.ndarray, colour: np.ndarray,
+           strength: np.ndarray, colours: tuple[str, ...], hue: str | None) -> tuple[list[Blob], set[int]]:
+    """Return the marks of a mask (closed a little, and across dark print) and the locations with specks."""
+    small = np.ones((3, 3), np.uint8)
+    closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, small) > 0
+    across = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8)) > 0
+    mask = closed | (across & hidden & (owner >= 0))
+    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    joined_labels = set(np.unique(labels[cv2.dilate(strokes.astype(np.uint8), small) > 0]).tolist()) - {0}
+    blobs: list[Blob] = []
+    specks: set[int] = set()
+    for k in range(1, count):
+        area = int(stats[k, cv2.CC_STAT_AREA])
+        x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
+        w, h = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
+        where = int(owner[y + h // 2, x + w // 2])  # the block under the mark's box centre
+        if where < 0:
+            continue
+        if area < MIN_MARK:
+            if area >= MIN_MARK // 2:
+                specks.add(where)
+            continue
+        piece = labels[y:y + h, x:x + w] == k
+        ys, xs = np.nonzero(piece)
+        points = np.stack([xs, ys], axis=1)
+        shape, margin, hull, elongation = _shape_of(points, colours)
+        if k in joined_labels and elongation > LINE_PIECE:
+            continue  # a piece of a ring or stroke joined to the route, not a mark
+        name = hue or _hue_of(colour, strength, (ys + y, xs + x))
+        # Dark print beside the mark: ink there does not show, so its shape may be cut.
+        y0, x0 = max(0, y - 3), max(0, x - 3)
+        around = cv2.dilate(np.pad(piece, ((y - y0, 3), (x - x0, 3))).astype(np.uint8), np.ones((7, 7), np.uint8))
+        window = hidden[y0:y0 + around.shape[0], x0:x0 + around.shape[1]]
+        occluded = float((around[:window.shape[0], :window.shape[1]].astype(bool) & window).sum()) / max(1, area)
+        blobs.append(Blob(where, area, hull, name, shape, margin, k in joined_labels, occluded, (x, y, w, h)))
+    return blobs, specks
+
+
 def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list[Decision]:
-    """Count the tourist marks in every location by colour: coloured ink blobs inside its block."""
+    """Count the tourist marks in every location: the marks inside its block, by colour or by shape.
+
+    Every player draws tourists as the rules do (red circle, green square, blue triangle, purple
+    pentagon), in coloured pens or all in one pen. When the sheet's marks show at least two tourist
+    colours, a mark's colour decides (its shape must agree, or the location is flagged); when they do
+    not (one pen for everything), its shape decides. Ink over dark print does not show, so a mark
+    crossing a printed label is joined again across the print before counting.
+    """
     bx0, by0, bx1, by1 = geo.box
     strength, colour = ink.strength[by0:by1, bx0:bx1], ink.colour[by0:by1, bx0:bx1]
+    hidden = ink.visible[by0:by1, bx0:bx1] < 0.5
     owner = np.full(strength.shape, -1, np.int32)
     locations = sorted(geo.blocks)
     inset = geo.cell * 0.07
@@ -189,80 +343,128 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
         x1, y1 = round(left + side - inset) - bx0, round(top + side - inset) - by0
         owner[y0:y1, x0:x1] = index
     band = _road_band(strength.shape, geo)
-    strokes = _strokes((strength > INK).astype(np.uint8), band)
-    classes = _hue_classes(colour, strength, np.ones(strength.shape, bool))
-    # The route pen's own colours: the classes a good part of the ink on the roads falls in (none if dark;
-    # a brown pen falls partly in red and partly between the tourist colours).
-    inked = int(((strength > INK) & band).sum())
-    for name, mask in classes.items():
-        # Ink joined to the roads is the pen's (rings, circles, strokes) unless it has another colour.
-        pen = name == "unknown" or (inked > 0 and int((mask & band).sum()) > 0.15 * inked)
-        classes[name] = mask & (owner >= 0) & (~strokes if pen else True)
-    blobs: dict[int, dict[str, list[int]]] = {i: {} for i in range(len(locations))}
-    near_roads: set[int] = set()
-    for name in (*colours, "unknown"):
-        mask = cv2.morphologyEx(classes[name].astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-        count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        # A coloured blob joined to a road may be a ring or a goal circle in another pen than the
-        # route's: counted, but the location is flagged.
-        joined = set(np.unique(labels[strokes & (mask > 0)]).tolist()) - {0}
-        for k in range(1, count):
-            area = int(stats[k, cv2.CC_STAT_AREA])
-            if area < MIN_MARK:
-                continue
-            # A mark belongs to the block under its bounding box's centre (closing may step past an edge).
-            x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
-            where = owner[y + stats[k, cv2.CC_STAT_HEIGHT] // 2, x + stats[k, cv2.CC_STAT_WIDTH] // 2]
-            if where < 0:
-                continue
-            blobs[where].setdefault(name, []).append(area)
-            if k in joined:
-                near_roads.add(int(where))
-    typical = {name: float(np.median([a for b in blobs.values() for a in b.get(name, [])] or [0]))
-               for name in colours}
+    inked = (strength > INK).astype(np.uint8)
+    strokes = _strokes(inked, band)
+    inside = inked.astype(bool) & (owner >= 0)
+    # A route stroke (or a ring or goal circle) reaching into a block is the route pen's, not a tourist.
+    found = _blobs(inside & ~strokes, inside & strokes, hidden, owner, colour, strength, colours, None)
+    blobs, specks = found
+    # A mark drawn into a route stroke, a ring or a goal circle is joined to the route and left out
+    # above: where a compact lump of such ink sits in a block, the player checks the location.
+    count, labels, stats, _c = cv2.connectedComponentsWithStats((inside & strokes).astype(np.uint8), connectivity=8)
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        where = int(owner[y + h // 2, x + w // 2])
+        if where < 0 or area < 2 * MIN_MARK:
+            continue
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == k)
+        if _shape_of(np.stack([xs, ys], axis=1), colours)[3] < JOINED_LUMP:
+            specks.add(where)
+    hues = {b.colour for b in blobs if b.colour in colours}
+    by_colour = len(hues) >= 2  # one colour (or none) for every mark: one pen, read by shape
+    if by_colour:
+        # Coloured pens: each colour's marks apart (a red and a blue mark drawn into each other are
+        # two). Ink joined to the roads is the route pen's unless it has another colour (then it is
+        # counted and its location flagged); marks without colour are read by shape and flagged.
+        classes = _hue_classes(colour, strength, inside)
+        inked_roads = int(((strength > INK) & band).sum())
+        coloured = np.zeros(inside.shape, bool)
+        for mask in classes.values():
+            coloured |= mask
+        blobs = [b for b in blobs if b.colour == "dark"
+                 and coloured[b.box[1]:b.box[1] + b.box[3], b.box[0]:b.box[0] + b.box[2]].sum() < MIN_MARK]
+        for name in (*colours, "unknown"):
+            pen = name == "unknown" or (inked_roads > 0 and int((classes[name] & band).sum()) > 0.15 * inked_roads)
+            mask = classes[name] & ~strokes if pen else classes[name]
+            more, more_specks = _blobs(mask, classes[name] & strokes, hidden, owner, colour, strength, colours, name)
+            blobs += more
+            specks |= more_specks
+    named = []
+    for blob in blobs:
+        confidence = 1.0
+        if by_colour and blob.colour in colours:
+            name = blob.colour
+            if blob.shape != name and blob.shape_margin > 0.25:
+                confidence = 0.4  # a red square? the player checks
+        else:
+            name = blob.shape
+            if by_colour:
+                confidence = 0.35  # an uncoloured mark on a coloured sheet
+            if blob.shape_margin < 0.08 or blob.occluded > OCCLUDED:
+                confidence = min(confidence, 0.4)  # a near tie, or part of the shape hidden by the print
+        named.append((blob, name, confidence))
+    # A mark's size against the sheet's usual mark of its kind (a player draws them alike).
+    everyone = float(np.median([b.area for b in blobs])) if blobs else 0.0
+    typical = {}
+    for name in {n for _b, n, _c in named}:
+        areas = [b.area for b, n, _c in named if n == name]
+        typical[name] = float(np.median(areas)) if len(areas) >= 3 else everyone
+    found: dict[int, dict[str, int]] = {}
+    doubt: dict[int, float] = {}
+    for blob, name, confidence in named:
+        ratio = blob.area / typical[name] if typical[name] else 1.0
+        if (blob.area < 2 * MIN_MARK and ratio < 0.3) or (
+                by_colour and blob.colour == "dark" and blob.area < max(2 * MIN_MARK, 0.5 * everyone)):
+            # A speck (of no colour, on a coloured sheet): not counted, but the player looks.
+            doubt[blob.location] = min(doubt.get(blob.location, 1.0), 0.45)
+            continue
+        if by_colour and ratio < 0.6 and blob.occluded > OCCLUDED:
+            confidence = min(confidence, 0.4)  # a piece of a mark cut by the print?
+        n = 1
+        if ratio > 1.7:  # marks drawn into each other: count by size, and ask
+            n = max(2, round(ratio))
+            confidence = min(confidence, 0.35)
+        elif ratio > 1.4:
+            confidence = min(confidence, 0.45)  # a big mark, or two drawn into each other?
+        elif ratio < 0.3:
+            confidence = min(confidence, 0.4)  # a speck, or a piece of a mark
+        if blob.joined:
+            confidence = min(confidence, 0.4)
+        if blob.colour == "unknown":
+            confidence = min(confidence, 0.3)
+        found.setdefault(blob.location, {})
+        found[blob.location][name] = found[blob.location].get(name, 0) + n
+        doubt[blob.location] = min(doubt.get(blob.location, 1.0), confidence)
     decisions = []
     for index, loc in enumerate(locations):
-        found = blobs[index]
-        counts, confidence, measure = {}, 1.0, 0.0
-        for name in colours:
-            areas = found.get(name, [])
-            n = 0
-            for area in areas:
-                ratio = area / typical[name] if typical[name] else 1.0
-                if ratio > 1.7:  # marks drawn into each other: count by size, and ask
-                    n += max(1, round(ratio))
-                    confidence = min(confidence, 0.35)
-                else:
-                    n += 1
-                if area < 2 * MIN_MARK:
-                    confidence = min(confidence, 0.45)
-            if n:
-                counts[name] = n
-            measure += len(areas)
-        if index in near_roads:
-            confidence = min(confidence, 0.4)
-        if found.get("unknown"):
-            confidence = min(confidence, 0.3)  # coloured ink of no tourist colour (orange? pink?)
+        counts = found.get(index, {})
+        confidence = doubt.get(index, 1.0)
+        if index in specks:
+            confidence = min(confidence, 0.45)
+        measure = float(sum(counts.values()))
         decisions.append(Decision("tourists", loc, counts, confidence, measure))
     return decisions
+
+
+def _ring_values(ink: Ink, centre: tuple[float, float], half: tuple[float, float], reach: tuple[float, float],
+                 avoid: list[float]) -> tuple[np.ndarray, np.ndarray]:
+    """Return the strongest ink in each direction around a point (on a ring), and the directions kept."""
+    angles = np.radians(np.arange(0, 360, 7.5, dtype=np.float32))
+    steps = np.linspace(reach[0], reach[1], 20, dtype=np.float32)  # about a pixel apart: thin pens too
+    xs = centre[0] + (half[0] + steps[None, :]) * np.cos(angles)[:, None]
+    ys = centre[1] + (half[1] + steps[None, :]) * np.sin(angles)[:, None]
+    values = _sample(ink.strength, xs, ys).max(axis=1)
+    degrees = np.degrees(angles)
+    keep = np.ones(len(angles), bool)
+    for direction in avoid:
+        keep &= np.abs((degrees - direction + 180) % 360 - 180) > 25
+    return values, keep
+
+
+def _ring_share(values: np.ndarray, keep: np.ndarray, threshold: float) -> tuple[float, int]:
+    """Return the share of kept directions with ink above a threshold, and how many quadrants have it."""
+    if keep.sum() == 0:
+        return 0.0, 0
+    hit = values > threshold
+    degrees = np.arange(len(values)) * 360 / len(values)
+    quadrants = {int(deg // 90) % 4 for deg, k, ok in zip(degrees, hit, keep) if k and ok}
+    return float(hit[keep].mean()), len(quadrants)
 
 
 def _ring(ink: Ink, centre: tuple[float, float], half: tuple[float, float], reach: tuple[float, float],
           avoid: list[float], threshold: float = INK) -> tuple[float, int]:
     """Return the share of directions around a point with ink on a ring, and how many quadrants have it."""
-    angles = np.radians(np.arange(0, 360, 7.5, dtype=np.float32))
-    steps = np.linspace(reach[0], reach[1], 10, dtype=np.float32)
-    xs = centre[0] + (half[0] + steps[None, :]) * np.cos(angles)[:, None]
-    ys = centre[1] + (half[1] + steps[None, :]) * np.sin(angles)[:, None]
-    hit = _sample(ink.strength, xs, ys).max(axis=1) > threshold
-    degrees = np.degrees(angles)
-    keep = np.ones(len(angles), bool)
-    for direction in avoid:
-        keep &= np.abs((degrees - direction + 180) % 360 - 180) > 25
-    if keep.sum() == 0:
-        return 0.0, 0
-    quadrants = {int(deg // 90) % 4 for deg, k, ok in zip(degrees, hit, keep) if k and ok}
-    return float(hit[keep].mean()), len(quadrants)
+    return _ring_share(*_ring_values(ink, centre, half, reach, avoid), threshold)
 
 
 def _road_directions(point: Point, roads: tuple[Section, ...], geo: PageGeometry) -> list[float]:
@@ -325,21 +527,34 @@ def _strike(ink: Ink, centre: tuple[float, float], half: tuple[float, float], di
 
 
 def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
-    """Decide for every intersection without a cafe whether it is circled (a personal-goal point)."""
-    decisions = []
+    """Decide for every intersection without a cafe whether it is circled (a personal-goal point).
+
+    A thin pen leaves fainter ink than a felt pen: the ink threshold follows the sheet's own pen
+    (its strength on the drawn roads, `ink.levels`) down to a margin above the photo's noise around
+    the points nobody circled.
+    """
+    reach = (geo.cell * 0.09, geo.cell * 0.28)
+    rings = []
     for point in sorted(geo.points):
         if point in geo.cafes:
             continue
         directions = _road_directions(point, geo.roads, geo)
-        reach = (geo.cell * 0.09, geo.cell * 0.28)
-        share, quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions)
+        rings.append((point, *_ring_values(ink, geo.points[point], (0.0, 0.0), reach, directions)))
+    quiet = [values[keep] for _p, values, keep in rings if keep.any() and (values[keep] > INK).mean() < 0.1]
+    noise = float(np.percentile(np.concatenate(quiet), 80)) if len(quiet) >= 5 else 0.0
+    faint_level = min(max(FAINT, noise + FAINT_ABOVE_NOISE), INK * 0.8)
+    pen = ink.levels.get("pen", INK * 2)
+    level = min(INK, max(faint_level + FAINT_ABOVE_NOISE, 0.55 * pen))
+    decisions = []
+    for point, values, keep in rings:
+        share, quadrants = _ring_share(values, keep, level)
         circled = share >= 0.5 and quadrants >= 3
         confidence = _confidence(share, 0.5, 0.3)
         if not circled and share >= 0.5:
             confidence = min(confidence, 0.4)
         if not circled and confidence >= LOW:
             # A thin or pale circle leaves faint ink around most of the point: flag it, do not say "no".
-            faint, faint_quadrants = _ring(ink, geo.points[point], (0.0, 0.0), reach, directions, FAINT)
+            faint, faint_quadrants = _ring_share(values, keep, faint_level)
             if faint >= 0.45 and faint_quadrants >= 3:
                 confidence = 0.4
         decisions.append(Decision("goal", point, circled, confidence, share))

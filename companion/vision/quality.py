@@ -33,6 +33,8 @@ MAX_BLUR_MM = 0.45  # Gaussian sigma of the whole photo, in millimetres of page
 MAX_MOTION_MM = 0.8  # length of a straight smear (a shaken phone), in millimetres of page
 MAX_GLARE = 0.04  # share of the map's tiles washed out
 MAX_SHADOW_STEP = 0.3  # |log light| change over 2 mm
+THIN_PEN_BLUR_MM = 0.3  # a thin or pale pen (PALE_PEN) fades into the paper from this blur on
+PALE_PEN = 0.45  # the drawn roads' median ink strength (0..1) of a thin ballpoint; felt pens are 0.55-0.9
 SIGMAS = (0.0, 0.6, 0.9, 1.2, 1.6, 2.0, 2.6, 3.4, 4.4)  # rectified pixels (4 per mm)
 
 
@@ -70,6 +72,17 @@ def check(quality: Quality) -> None:
     if quality.shadow_step > MAX_SHADOW_STEP:
         raise PhotoError(N_("A hard shadow falls across the map: move so that your shadow or the phone's is off "
                             "the page, and take it again."))
+
+
+def check_pen(quality: Quality, pen: float | None) -> None:
+    """Refuse a blurred photo of a thin or pale pen: its lines fade into the paper (read after the sections).
+
+    A felt pen's strokes survive a blur that leaves a ballpoint's as faint as the paper's grain; the
+    pen's strength is what the sheet's surely drawn roads show (None when no road is surely drawn).
+    """
+    if pen is not None and pen < PALE_PEN and quality.blur_mm >= THIN_PEN_BLUR_MM - 1e-6:
+        raise PhotoError(N_("This photo is blurred: hold the phone still, let it focus on the map (tap the "
+                            "screen) and take it again."))
 
 
 def _px_per_mm(located: Located, geo: PageGeometry) -> float:

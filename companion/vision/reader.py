@@ -18,10 +18,10 @@ from companion.games.core.problems import N_
 from companion.games.enroute.board import COLOURS, Board
 from companion.games.enroute.sheet import SHEET_FORMAT
 
-from .locate import Located, PhotoError, decode_image, locate, rectify, refine
+from .locate import Located, PhotoError, decode_image, local_shift, locate, rectify, refine
 from .marks import Decision, ink_of, read_cafes, read_goal, read_sections, read_tourists
 from .pagegeom import blank_page, page_geometry
-from .quality import Quality
+from .quality import Quality, check_pen
 from .quality import check as check_quality
 from .quality import measure as measure_quality
 
@@ -70,13 +70,24 @@ def read_image(photo: np.ndarray, boards: Iterable[Board], player: str = "?", st
     blank = blank_page(board, code.player_board, code.paper, code.lang)
     located = refine(located, blank, geo.anchors)
     rectified = rectify(located, geo.width, geo.height)
+    # A curled page and the lens bend the print off the one perspective: align it tile by tile, first
+    # broadly (half scale), then finely.
+    shift = local_shift(rectified, blank, geo.box, coarse=True)
+    if shift is not None:
+        rectified = rectify(located, geo.width, geo.height, shift)
+    finer = local_shift(rectified, blank, geo.box)
+    if finer is not None:
+        shift = finer if shift is None else shift + finer
+        rectified = rectify(located, geo.width, geo.height, shift)
     quality = measure_quality(located, rectified, blank, geo)
     if strict:
         check_quality(quality)
     ink = ink_of(rectified, blank, geo.box)
     colours = COLOURS if "purple" in board.kinds_present() else COLOURS[:3]
-    decisions = (read_sections(ink, geo) + read_tourists(ink, geo, colours) + read_cafes(ink, geo)
-                 + _goal_count(read_goal(ink, geo)))
+    sections = read_sections(ink, geo)
+    if strict:
+        check_pen(quality, ink.levels.get("pen"))
+    decisions = sections + read_tourists(ink, geo, colours) + read_cafes(ink, geo) + _goal_count(read_goal(ink, geo))
     draft = to_draft(decisions, code.player_board, player)
     return Reading(board, code.player_board, code.paper, code.lang, draft, decisions,
                    time.perf_counter() - started, rectified, quality)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -120,5 +121,387 @@ def camera_photo(board: Board, seed: int, defect: str = "none", paper: str = "a4
     image = np.clip(image + noise, 0, 255).astype(np.uint8)
     ok, jpeg = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR),
                             [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 88)])
+    assert ok
+    return jpeg.tobytes(), truth
+
+
+# --------------------------------------------------------------------------------------------------
+# Phone photos (issue 30, second stop): a set made like the hidden acceptance set is described, with
+# its own truth, pens, print and camera (nothing from vision_synth but the Truth record):
+#
+# - truth: routes drawn as continuous walks (a player's pen goes on through an intersection), tourists
+#   placed anywhere in their block (over the printed art and label too), cafes and three goal circles;
+# - pens: felt pen, marker or thin ballpoint in black, blue or purple, ink laid subtractively
+#   (overlaps darken), ballpoint pressure and skips; tourists as the rules draw them (red circle, green
+#   square, blue triangle), some filled, and on some sheets every mark in the route's pen;
+# - print: the page rendered by pypdfium2 at 3 px per point, then toner density, dot gain, paper tint;
+# - camera: a 3-D page (curled like a sheet lifted at its edges) turned by up to 25° and any roll
+#   (0/90/180/270 plus a little), seen through a pinhole with radial lens distortion, a table around,
+#   light (gradient, soft or hard shadow, glare), vignette, white balance, defocus (a disc, not a
+#   Gaussian) or a shake (a curved smear), shot noise, phone sharpening, JPEG 70-85, 1-12 MP.
+# --------------------------------------------------------------------------------------------------
+
+PHONE_SCALE = 3.0  # pixels per point of the page the phone set draws on (8.5 px/mm)
+PMM = PHONE_SCALE * 72 / 25.4
+PHONE_PENS = {"black": (0.13, 0.13, 0.16), "blue": (0.12, 0.2, 0.62), "purple": (0.38, 0.16, 0.52)}
+PHONE_TOURIST_INKS = {"red": (0.85, 0.16, 0.18), "green": (0.13, 0.58, 0.28), "blue": (0.13, 0.32, 0.82)}
+PHONE_SHAPES = {"red": "circle", "green": "square", "blue": "triangle"}
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def phone_truth(board: Board, rng: random.Random) -> Truth:
+    """A plausible end state: two or three walks, tourists in 4-12 locations, cafes, a goal."""
+    truth = Truth(rng.choice(board.player_boards).number)
+    walks = []
+    for _ in range(rng.randint(1, 3)):
+        point = (rng.randint(0, board.cols), rng.randint(0, board.rows))
+        walk = [point]
+        for _ in range(rng.randint(4, 12)):
+            options = [p for p in board.neighbours(point) if p not in walk[-2:]] or list(board.neighbours(point))
+            if not options:
+                break
+            point = rng.choice(options)
+            walk.append(point)
+        walks.append(walk)
+        truth.sections.update((a, b) if a <= b else (b, a) for a, b in zip(walk, walk[1:]))
+    colours = tuple(PHONE_TOURIST_INKS)
+    for loc in rng.sample(board.locations(), rng.randint(4, 12)):
+        counts: dict[str, int] = {}
+        for _ in range(rng.choice((1, 1, 1, 2, 2, 3, 4))):
+            colour = rng.choice(colours)
+            counts[colour] = counts.get(colour, 0) + 1
+        truth.tourists[loc] = counts
+    for cafe in board.cafes:
+        state = rng.choice((None, None, "unused", "used"))
+        if state:
+            truth.cafes[cafe.at] = state
+    if rng.random() < 0.7:
+        cafes = {c.at for c in board.cafes}
+        points = [(x, y) for x in range(board.cols + 1) for y in range(board.rows + 1) if (x, y) not in cafes]
+        truth.goal = sorted(rng.sample(points, 3))
+    truth.walks = walks  # type: ignore[attr-defined]
+    return truth
+
+
+class _Pen:
+    """A pen: colour (transmittance per channel), width (page pixels), and how it lays ink."""
+
+    def __init__(self, kind: str, colour: tuple[float, float, float], rng: random.Random):
+        self.kind, self.rng = kind, rng
+        self.colour = np.array(colour, np.float32) * rng.uniform(0.9, 1.1)
+        self.width = {"felt": rng.uniform(0.6, 1.1), "marker": rng.uniform(1.3, 2.2),
+                      "ballpoint": rng.uniform(0.25, 0.45)}[kind] * PMM
+        self.strength = {"felt": rng.uniform(0.8, 0.95), "marker": rng.uniform(0.85, 1.0),
+                         "ballpoint": rng.uniform(0.45, 0.85)}[kind]
+
+    def stroke(self, layer: np.ndarray, pts: np.ndarray, closed: bool = False) -> None:
+        """Lay a stroke (page pixels) into a coverage layer (max: one pass of a pen)."""
+        if closed:
+            pts = np.concatenate([pts, pts[:1]])
+        width = max(1, round(self.width))
+        for p, q in zip(pts, pts[1:]):
+            if self.kind == "ballpoint" and self.rng.random() < 0.02:
+                continue  # the ball skips
+            value = self.strength * (self.rng.uniform(0.7, 1.0) if self.kind == "ballpoint" else 1.0)
+            _lay(layer, np.array([p, q]), lambda img, pts, value=value: cv2.line(
+                img, tuple(int(v) for v in pts[0]), tuple(int(v) for v in pts[1]), value, width, cv2.LINE_AA,
+                shift=4), width)
+
+    def fill(self, layer: np.ndarray, pts: np.ndarray) -> None:
+        """Fill a shape (colouring it in)."""
+        _lay(layer, pts, lambda img, p: cv2.fillPoly(img, [p.astype(np.int32)], self.strength * 0.9, cv2.LINE_AA,
+                                                        shift=4), 1)
+
+
+def _lay(layer: np.ndarray, pts: np.ndarray, draw, width: int) -> None:
+    """Draw into a small window of a coverage layer around pts, keeping the darker of old and new."""
+    pad = width + 3
+    x0, y0 = (np.floor(pts.min(axis=0)) - pad).astype(int)
+    x1, y1 = (np.ceil(pts.max(axis=0)) + pad).astype(int)
+    x0, y0 = max(0, x0), max(0, y0)
+    x1, y1 = min(layer.shape[1], x1), min(layer.shape[0], y1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    window = np.zeros((y1 - y0, x1 - x0), np.float32)
+    draw(window, np.round((pts - [x0, y0]) * 16).astype(int))
+    np.maximum(layer[y0:y1, x0:x1], window, out=layer[y0:y1, x0:x1])
+
+
+def _hand(points: list[np.ndarray], rng: random.Random, wobble: float) -> np.ndarray:
+    """A hand-drawn path through points: a smooth random drift sideways, overshoot at both ends."""
+    pts = [np.asarray(p, np.float64) for p in points]
+    out = []
+    for i, (a, b) in enumerate(zip(pts, pts[1:])):
+        n = max(8, int(np.hypot(*(b - a)) / 6))
+        t = np.linspace(0, 1, n, endpoint=False)[:, None]
+        if i == 0:
+            t = np.linspace(-rng.uniform(0, 0.05), 1, n, endpoint=False)[:, None]
+        out.append(a + t * (b - a))
+    end = pts[-1] + (pts[-1] - pts[-2]) * rng.uniform(0, 0.05)
+    out.append(end[None, :])
+    path = np.concatenate(out)
+    drift = np.cumsum(np.random.default_rng(rng.randint(0, 2**31)).normal(0, 1, (len(path), 2)), axis=0)
+    drift = cv2.GaussianBlur(drift.astype(np.float32), (1, 0), 6).astype(np.float64) if len(path) > 3 else drift
+    drift -= drift.mean(axis=0)
+    drift *= wobble / max(1e-6, float(np.abs(drift).max()))
+    return path + drift
+
+
+def _tourist_shape(shape: str, cx: float, cy: float, r: float, rng: random.Random) -> np.ndarray:
+    """A hand-drawn tourist outline: circle, square or triangle, a little irregular and turned."""
+    turn = rng.uniform(-0.3, 0.3)
+    if shape == "circle":
+        angles = turn + np.linspace(0, 2 * math.pi, 36, endpoint=False)
+        radius = r * (1 + 0.06 * np.sin(angles * 2 + rng.uniform(0, 6)))
+        return np.stack([cx + radius * np.cos(angles), cy + radius * np.sin(angles)], axis=1)
+    sides = 4 if shape == "square" else 3
+    base = math.pi / 4 if sides == 4 else -math.pi / 2
+    corners = [(cx + r * rng.uniform(0.9, 1.1) * math.cos(base + turn + k * 2 * math.pi / sides),
+                cy + r * rng.uniform(0.9, 1.1) * math.sin(base + turn + k * 2 * math.pi / sides)) for k in range(sides)]
+    pts = []
+    for k in range(sides):
+        a, b = np.array(corners[k]), np.array(corners[(k + 1) % sides])
+        pts += [a + t * (b - a) for t in np.linspace(0, 1, 8, endpoint=False)]
+    return np.array(pts)
+
+
+def draw_phone_marks(board: Board, truth: Truth, paper: str, lang: str, rng: random.Random,
+                     level: str, pen_kind: str | None = None, one_pen: bool | None = None) -> np.ndarray:
+    """Print the blank page and draw the truth on it; return the page (RGB float32 0..1, PHONE_SCALE)."""
+    from printables.enroute.maps import map_layout
+
+    page = _printed(board, truth.player_board, paper, lang).astype(np.float32) / 255.0
+    # A home print: toner a little lighter, colours a little duller, dot gain, a tinted paper.
+    grey = page.mean(axis=2, keepdims=True)
+    page = page * (1 - rng.uniform(0, 0.25)) + grey * rng.uniform(0, 0.25)
+    page = 1 - (1 - page) * rng.uniform(0.8, 1.0)
+    page = cv2.GaussianBlur(page, (0, 0), 0.08 * PMM)
+    page *= np.array([rng.uniform(0.94, 1.0), rng.uniform(0.94, 1.0), rng.uniform(0.9, 1.0)], np.float32)
+    layout = map_layout(board, paper, lang)
+    height = page.shape[0]
+    k = PHONE_SCALE
+
+    def at(point):
+        x, y = layout.point(point)
+        return np.array([x * k, height - y * k])
+
+    kinds = {"easy": ("felt", "felt", "marker"), "medium": ("felt", "marker", "ballpoint"),
+             "hard": ("felt", "ballpoint", "ballpoint")}[level]
+    kind = rng.choice(kinds)
+    pen = _Pen(pen_kind or kind, rng.choice(list(PHONE_PENS.values())), rng)
+    drawn_one_pen = rng.random() < 0.3
+    one_pen = drawn_one_pen if one_pen is None else one_pen
+    truth.pen, truth.one_pen = pen.kind, one_pen  # type: ignore[attr-defined]
+    layers: list[tuple[np.ndarray, np.ndarray]] = []
+    route = np.zeros(page.shape[:2], np.float32)
+    wobble = rng.uniform(0.2, 0.7) * PMM
+    for walk in truth.walks:  # type: ignore[attr-defined]
+        pen.stroke(route, _hand([at(p) for p in walk], rng, wobble))
+    for spot, state in sorted(truth.cafes.items()):
+        c = at(spot)
+        rx, ry = layout.cell * 0.34 * k * 0.9 + rng.uniform(1.5, 3.5) * PMM, layout.cell * 0.17 * k + rng.uniform(1.5, 3.5) * PMM
+        t = rng.uniform(0, 6.3) + np.linspace(0, 2 * math.pi * rng.uniform(0.95, 1.08), 40)
+        pen.stroke(route, np.stack([c[0] + rx * np.cos(t), c[1] + ry * np.sin(t)], axis=1))
+        if state == "used":
+            angle = math.radians(rng.uniform(25, 60)) * rng.choice((-1, 1))
+            d = np.array([math.cos(angle), math.sin(angle)]) * rx * rng.uniform(0.75, 1.0)
+            pen.stroke(route, _hand([c - d, c + d], rng, 0.2 * PMM))
+    for spot in truth.goal:
+        c, r = at(spot), rng.uniform(3.0, 5.5) * PMM
+        t = rng.uniform(0, 6.3) + np.linspace(0, 2 * math.pi * rng.uniform(0.95, 1.1), 40)
+        pen.stroke(route, np.stack([c[0] + r * np.cos(t), c[1] + r * rng.uniform(0.85, 1.15) * np.sin(t)], axis=1))
+    layers.append((route, pen.colour))
+    filled = rng.random() < 0.35
+    tourist_pens = {name: (pen if one_pen else _Pen(rng.choice(("felt", "felt", "marker")), ink, rng))
+                    for name, ink in PHONE_TOURIST_INKS.items()}
+    tourist_layers = {name: np.zeros(page.shape[:2], np.float32) for name in PHONE_TOURIST_INKS}
+    for loc, counts in sorted(truth.tourists.items()):
+        left, bottom, side = layout.block(loc)
+        x0, y0, s = left * k, height - (bottom + side) * k, side * k
+        marks = [c for c, n in sorted(counts.items()) for _ in range(n)]
+        placed: list[tuple[float, float]] = []
+        for colour in marks:
+            r = rng.uniform(1.3, 2.3) * PMM
+            for _try in range(40):
+                cx, cy = rng.uniform(x0 + 2.5 * PMM + r, x0 + s - 2.5 * PMM - r), rng.uniform(y0 + 2.5 * PMM + r,
+                                                                                             y0 + s - 2.5 * PMM - r)
+                if all(math.hypot(cx - px, cy - py) > 2 * r + 1.2 * PMM for px, py in placed):
+                    break
+            placed.append((cx, cy))
+            outline = _tourist_shape(PHONE_SHAPES[colour], cx, cy, r, rng)
+            tp = tourist_pens[colour]
+            target = route if tp is pen else tourist_layers[colour]
+            if filled:
+                tp.fill(target, outline)
+            tp.stroke(target, outline, closed=True)
+    layers += [(tourist_layers[name], tourist_pens[name].colour) for name in tourist_layers if tourist_pens[name] is not pen]
+    for layer, colour in layers:  # subtractive ink: each pen's layer filters the light
+        page *= 1 - layer[..., None] * (1 - colour[None, None, :])
+    return page
+
+
+def _soft(mask: np.ndarray, sigma: float) -> np.ndarray:
+    """Blur a mask by sigma pixels (on a smaller copy when the blur is wide: it is only light)."""
+    if sigma < 8:
+        return cv2.GaussianBlur(mask, (0, 0), sigma)
+    h, w = mask.shape
+    f = 4 / sigma
+    small = cv2.resize(mask, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
+    return cv2.resize(cv2.GaussianBlur(small, (0, 0), 4), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+@lru_cache(maxsize=8)
+def _printed(board: Board, number: int, paper: str, lang: str) -> np.ndarray:
+    """The blank page at the phone set's scale (rendered once)."""
+    from companion.vision.pagegeom import render_page
+
+    return render_page(board, number, paper, lang, PHONE_SCALE)
+
+
+def _disc(radius: float) -> np.ndarray:
+    """A defocus kernel: a uniform disc."""
+    r = max(0.5, radius)
+    size = 2 * math.ceil(r) + 1
+    yy, xx = np.mgrid[:size, :size] - size // 2
+    kernel = np.clip(r + 0.5 - np.hypot(xx, yy), 0, 1).astype(np.float32)
+    return kernel / kernel.sum()
+
+
+def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4", lang: str = "en",
+                megapixels: float | None = None, pen: str | None = None, one_pen: bool | None = None,
+                walks: list[list[tuple[int, int]]] | None = None) -> tuple[bytes, Truth]:
+    """Return a phone photo (JPEG bytes) of a filled-in map at a difficulty, and the truth it shows.
+
+    `pen` ("felt", "marker", "ballpoint"), `one_pen` (every tourist in the route's pen) and `walks`
+    (the route, as lists of intersections) force what the seed would choose; the rest stays the seed's.
+    """
+    rng = random.Random(f"phone-{seed}-{level}-{board.id}")
+    truth = phone_truth(board, rng)
+    if walks is not None:
+        truth.walks = walks  # type: ignore[attr-defined]
+        truth.sections = {(a, b) if a <= b else (b, a) for walk in walks for a, b in zip(walk, walk[1:])}
+    page = draw_phone_marks(board, truth, paper, lang, rng, level, pen, one_pen)
+    ph, pw = page.shape[:2]
+    page_w_mm, page_h_mm = pw / PMM, ph / PMM
+    mp = megapixels or rng.choice({"easy": (3, 5, 8, 12), "medium": (2, 3, 5, 8, 12), "hard": (1, 2, 3, 8, 12)}[level])
+    width = int(math.sqrt(mp * 1e6 * 3 / 4))
+    height = int(width * 4 / 3)
+    tilt_max = {"easy": 10, "medium": 20, "hard": 25}[level]
+    tilt, axis = math.radians(rng.uniform(0, tilt_max)), rng.uniform(0, 2 * math.pi)
+    roll = math.radians(rng.choice((0, 0, 90, 180, 270)) + rng.uniform(-12, 12))
+    if abs(math.sin(roll)) > 0.7:  # the page lies across: the phone is turned too
+        width, height = height, width
+    curl = rng.uniform(0, {"easy": 2, "medium": 6, "hard": 10}[level])  # mm the edges lift
+    curl_axis = rng.choice((0, 1))
+    k1 = rng.uniform(-0.08, 0.05)
+    focal = max(width, height) * rng.uniform(0.8, 1.1)
+    ax, ay = math.cos(axis), math.sin(axis)
+    c, s = math.cos(tilt), math.sin(tilt)
+    tilt_m = np.array([[c + ax * ax * (1 - c), ax * ay * (1 - c), ay * s],
+                       [ax * ay * (1 - c), c + ay * ay * (1 - c), -ax * s],
+                       [-ay * s, ax * s, c]])
+    roll_m = np.array([[math.cos(roll), -math.sin(roll), 0], [math.sin(roll), math.cos(roll), 0], [0, 0, 1]])
+    rot = roll_m @ tilt_m
+
+    def lift(x, y):
+        u = (x / page_w_mm - 0.5) * 2 if curl_axis == 0 else (y / page_h_mm - 0.5) * 2
+        return -curl * u * u  # towards the camera (z grows away from it)
+
+    def project(xs, ys, t):
+        pts = np.stack([xs - page_w_mm / 2, ys - page_h_mm / 2, lift(xs, ys)], axis=-1) @ rot.T + t
+        return pts[..., 0] / pts[..., 2] * focal, pts[..., 1] / pts[..., 2] * focal
+
+    fill = rng.uniform(*{"easy": (0.75, 0.9), "medium": (0.6, 0.85), "hard": (0.45, 0.85)}[level])
+    cx_mm = np.array([0, page_w_mm, page_w_mm, 0, page_w_mm / 2])
+    cy_mm = np.array([0, 0, page_h_mm, page_h_mm, page_h_mm / 2])
+    t = np.array([0.0, 0.0, focal])
+    for _ in range(4):  # distance so the page fills `fill` of the frame, then placed at random inside it
+        u, v = project(cx_mm, cy_mm, t)
+        span = max((u.max() - u.min()) / width, (v.max() - v.min()) / height)
+        t[2] *= span / fill
+    u, v = project(cx_mm, cy_mm, t)
+    room_u, room_v = width - (u.max() - u.min()), height - (v.max() - v.min())
+    shift_u = rng.uniform(0.1, 0.9) * room_u - (u.min() + width / 2)
+    shift_v = rng.uniform(0.1, 0.9) * room_v - (v.min() + height / 2)
+    t[0] += shift_u * t[2] / focal
+    t[1] += shift_v * t[2] / focal
+    # Inverse map, on a grid 4x coarser: photo pixel -> undistorted ray -> the curled page.
+    step = 4
+    gv, gu = np.mgrid[0:height + step:step, 0:width + step:step].astype(np.float64)
+    xd, yd = (gu - width / 2) / focal, (gv - height / 2) / focal
+    xu, yu = xd.copy(), yd.copy()
+    for _ in range(6):
+        factor = 1 + k1 * (xu * xu + yu * yu)
+        xu, yu = xd / factor, yd / factor
+    ray = np.stack([xu, yu, np.ones_like(xu)], axis=-1) @ rot  # rot.T @ ray: into page axes
+    origin = -rot.T @ t
+    z = np.zeros_like(xu)
+    for _ in range(4):
+        scale = (z - origin[2]) / ray[..., 2]
+        px = origin[0] + scale * ray[..., 0] + page_w_mm / 2
+        py = origin[1] + scale * ray[..., 1] + page_h_mm / 2
+        z = lift(px, py)
+    map_x = cv2.resize((px * PMM).astype(np.float32), (width + step, height + step), interpolation=cv2.INTER_LINEAR)
+    map_y = cv2.resize((py * PMM).astype(np.float32), (width + step, height + step), interpolation=cv2.INTER_LINEAR)
+    map_x, map_y = map_x[:height, :width], map_y[:height, :width]
+    photo_px_per_mm = focal / t[2]
+    shrink = PMM / max(photo_px_per_mm, 1e-3)
+    source = cv2.GaussianBlur(page, (0, 0), 0.45 * shrink) if shrink > 1.2 else page
+    image = cv2.remap(source, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(-1, -1, -1))
+    outside = image[..., 0] < -0.5
+    grain = np.random.default_rng(rng.randint(0, 2**31))
+    table = np.array([rng.uniform(0.2, 0.55), rng.uniform(0.15, 0.45), rng.uniform(0.1, 0.35)], np.float32)
+    wood = 1 + 0.15 * np.sin(np.arange(width, dtype=np.float32) / rng.uniform(8, 40))[None, :, None]
+    back = table[None, None, :] * wood * (1 + 0.03 * grain.standard_normal((height, width, 1), dtype=np.float32))
+    image[outside] = np.broadcast_to(back, image.shape)[outside]
+    # Light: a gradient, a soft shadow, sometimes a hard shadow or glare; vignette; white balance.
+    yy, xx = np.arange(height, dtype=np.float32)[:, None], np.arange(width, dtype=np.float32)[None, :]
+    angle = rng.uniform(0, 2 * math.pi)
+    ramp = ((xx * math.cos(angle) + yy * math.sin(angle)) / max(width, height) + 1) / 2
+    light = (rng.uniform(0.7, 1.0) * (1 - rng.uniform(0, {"easy": 0.2, "medium": 0.35, "hard": 0.45}[level]) * ramp)
+             ).astype(np.float32)
+    extra = rng.random() if level == "hard" else 1.0
+    if rng.random() < 0.5 or (level == "hard" and extra < 0.25):
+        mask = np.zeros((height, width), np.float32)
+        pts = np.array([[rng.uniform(-0.3, 1.3) * width, rng.uniform(-0.3, 1.3) * height] for _ in range(4)])
+        cv2.fillPoly(mask, [pts.astype(np.int32)], 1.0)
+        hard = level == "hard" and extra < 0.25
+        mask = _soft(mask, (0.002 if hard else rng.uniform(0.03, 0.08)) * width + 0.5)
+        light *= 1 - mask * rng.uniform(*((0.5, 0.7) if hard else (0.15, 0.35)))
+    image *= light[..., None]
+    if level == "hard" and 0.25 <= extra < 0.4:  # a lamp reflected off the paper
+        mask = np.zeros((height, width), np.float32)
+        cv2.ellipse(mask, (int(rng.uniform(0.3, 0.7) * width), int(rng.uniform(0.3, 0.7) * height)),
+                    (int(rng.uniform(0.1, 0.2) * width), int(rng.uniform(0.06, 0.12) * width)), rng.uniform(0, 180),
+                    0, 360, 1.0, -1)
+        image += _soft(mask, 0.04 * width)[..., None] * rng.uniform(0.6, 1.0)
+    r2 = ((xx - width / 2) ** 2 + (yy - height / 2) ** 2) / ((width / 2) ** 2 + (height / 2) ** 2)
+    image *= (1 - rng.uniform(0.05, 0.3) * r2)[..., None]
+    image *= np.array([rng.uniform(0.85, 1.05), rng.uniform(0.95, 1.05), rng.uniform(0.8, 1.1)], np.float32)
+    mm = photo_px_per_mm
+    if level == "hard" and 0.4 <= extra < 0.6:
+        image = cv2.filter2D(image, -1, _disc(rng.uniform(0.5, 1.0) * mm))  # out of focus
+    elif level == "hard" and 0.6 <= extra < 0.8:
+        length = rng.uniform(0.8, 1.6) * mm  # a shake: a short curved smear
+        size = 2 * math.ceil(length) + 3
+        kernel = np.zeros((size, size), np.float32)
+        a0, bend = rng.uniform(0, math.pi), rng.uniform(-0.4, 0.4)
+        for f in np.linspace(-0.5, 0.5, 25):
+            ang = a0 + bend * f
+            cv2.circle(kernel, (round(size / 2 - 0.5 + f * length * math.cos(ang)),
+                                round(size / 2 - 0.5 + f * length * math.sin(ang))), 0, 1.0, -1)
+        image = cv2.filter2D(image, -1, kernel / kernel.sum())
+    else:
+        image = cv2.filter2D(image, -1, _disc(rng.uniform(0.0, {"easy": 0.12, "medium": 0.2, "hard": 0.25}[level]) * mm))
+    # Sensor: shot and read noise (stronger on small sensors), then the phone's sharpening.
+    rngn = np.random.default_rng(rng.randint(0, 2**31))
+    image = np.clip(image, 0, 1.2)
+    noise = rng.uniform(0.004, 0.012) * (1 + 3 / mp)
+    image += rngn.standard_normal(image.shape, dtype=np.float32) * noise * np.sqrt(np.maximum(image, 0.01) * 4)
+    amount, radius = rng.uniform(0.2, 1.0), rng.uniform(0.8, 2.0)
+    image = image + amount * (image - cv2.GaussianBlur(image, (0, 0), radius))
+    image = np.clip(image * 255, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR),
+                            [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 85)])
     assert ok
     return jpeg.tobytes(), truth
