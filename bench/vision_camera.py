@@ -21,9 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # --reader-root DIR reads with another checkout's reader (e.g. main, for a before/after figure).
 READER = Path(sys.argv[sys.argv.index("--reader-root") + 1]) if "--reader-root" in sys.argv else ROOT
-sys.path[:0] = [str(READER), str(ROOT), str(ROOT / "tests" / "vision")]
+sys.path[:0] = [str(READER), str(ROOT), str(ROOT / "tests" / "vision"), str(ROOT / "bench")]
 
 from photo_camera import DEFECTS, camera_photo  # noqa: E402
+from vision_phone import judge  # noqa: E402
 from vision_synth import make_photo  # noqa: E402
 
 from companion.games.enroute.registry import find_board  # noqa: E402
@@ -31,25 +32,10 @@ from companion.vision.reader import PhotoError, read_photo  # noqa: E402
 
 
 def wrong_items(reading, truth) -> tuple[int, int, int, int, int]:
-    """Return (true positives, false positives, false negatives) of sections, and flagged / silent errors."""
-    tp = fp = fn = flagged = silent = 0
-    for d in reading.decisions:
-        if d.kind == "section":
-            want = d.key in truth.sections
-            tp += d.value and want
-            fp += d.value and not want
-            fn += (not d.value) and want
-            right = d.value == want
-        elif d.kind == "tourists":
-            right = d.value == truth.tourists.get(d.key, {})
-        elif d.kind == "cafe":
-            right = d.value == truth.cafes.get(d.key)
-        else:
-            right = d.value == (d.key in truth.goal)
-        if not right:
-            flagged += d.doubtful
-            silent += not d.doubtful
-    return tp, fp, fn, flagged, silent
+    """Return (true positives, false positives, false negatives) of sections, and flagged / silent errors
+    (judged as bench/vision_phone.py judges a reading)."""
+    got = judge(reading, truth)
+    return got["tp"], got["fp"], got["fn"], got["flagged"], got["silent"]
 
 
 def main() -> None:
