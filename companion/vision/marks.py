@@ -327,6 +327,20 @@ def _blobs(mask: np.ndarray, strokes: np.ndarray, hidden: np.ndarray, owner: np.
     return blobs, specks
 
 
+def _on_cafe_ring(blob: Blob, geo: PageGeometry) -> bool:
+    """Tell whether a mark's centre lies where a cafe's circle runs (1-6.5 mm outside the badge)."""
+    mm = geo.cell / 24
+    x, y, w, h = blob.box
+    mx, my = x + w / 2 + geo.box[0], y + h / 2 + geo.box[1]
+    for at, (hx, hy) in geo.cafes.items():
+        cx, cy = geo.points[at]
+        inner = ((mx - cx) / (hx + mm)) ** 2 + ((my - cy) / (hy + mm)) ** 2
+        outer = ((mx - cx) / (hx + 6.5 * mm)) ** 2 + ((my - cy) / (hy + 6.5 * mm)) ** 2
+        if inner > 1 and outer < 1:
+            return True
+    return False
+
+
 def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list[Decision]:
     """Count the tourist marks in every location: the marks inside its block, by colour or by shape.
 
@@ -425,6 +439,10 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
             confidence = min(confidence, 0.4)  # a speck, or a piece of a mark
         if blob.joined:
             confidence = min(confidence, 0.4)
+        if blob.occluded > OCCLUDED and ratio > 1.2:
+            confidence = min(confidence, 0.45)  # two marks joined across the print, or one cut by it?
+        if _on_cafe_ring(blob, geo):
+            confidence = min(confidence, 0.45)  # a piece of a cafe's ring (a pen's skip parts it)?
         if blob.colour == "unknown":
             confidence = min(confidence, 0.3)
         found.setdefault(blob.location, {})
@@ -548,11 +566,13 @@ def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
     """
     reach = (geo.cell * 0.09, geo.cell * 0.28)
     rings = []
+    hidden: dict[Point, float] = {}
     for point in sorted(geo.points):
         if point in geo.cafes:
             continue
         directions = _road_directions(point, geo.roads, geo)
         rings.append((point, *_ring_values(ink, geo.points[point], (0.0, 0.0), reach, directions)))
+        hidden[point] = _hidden_share(ink, geo.points[point], reach, directions)
     quiet = [values[keep] for _p, values, keep in rings if keep.any() and (values[keep] > INK).mean() < 0.1]
     noise = float(np.percentile(np.concatenate(quiet), 80)) if len(quiet) >= 5 else 0.0
     faint_level = min(max(FAINT, noise + FAINT_ABOVE_NOISE), INK * 0.8)
@@ -570,5 +590,19 @@ def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
             faint, faint_quadrants = _ring_share(values, keep, faint_level)
             if faint >= 0.45 and faint_quadrants >= 3:
                 confidence = 0.4
-        decisions.append(Decision("goal", point, circled, confidence, share))
+        decisions.append(Decision("goal", point, circled, confidence, share, hidden[point]))
     return decisions
+
+
+def _hidden_share(ink: Ink, centre: tuple[float, float], reach: tuple[float, float], avoid: list[float]) -> float:
+    """Return the share of directions around a point where dark print hides ink on a circle's way (a printed disc)."""
+    angles = np.radians(np.arange(0, 360, 15, dtype=np.float32))
+    steps = np.linspace(reach[0], reach[0] + (reach[1] - reach[0]) * 0.4, 6, dtype=np.float32)
+    xs = centre[0] + steps[None, :] * np.cos(angles)[:, None]
+    ys = centre[1] + steps[None, :] * np.sin(angles)[:, None]
+    dark = (_sample(ink.visible, xs, ys) < 0.5).mean(axis=1)  # a printed line across is a sample or two
+    degrees = np.degrees(angles)
+    keep = np.ones(len(angles), bool)
+    for direction in avoid:
+        keep &= np.abs((degrees - direction + 180) % 360 - 180) > 25
+    return float(dark[keep].mean()) if keep.any() else 0.0
