@@ -30,6 +30,7 @@ LOW = 0.5  # a decision with a confidence below this is flagged for the player t
 # Tourist marker colours by hue (degrees) of the ink's own colour; gaps between them are doubtful.
 HUES = {"red": ((0, 18), (330, 360)), "green": ((75, 170),), "blue": ((185, 245),), "purple": ((260, 320),)}
 STRIKE_CORRIDOR = 0.065  # of a cell: the route's strokes through a cafe stay within this of the road
+STRIKE_INK = 0.3  # darker than the print itself by this much is a strike's ink (a felt pen's)
 STRUCK = 0.75  # share of a slanted line through the badge that is inked
 MIN_MARK = 18  # pixels (~1.1 mm²): smaller coloured specks are noise
 SATURATED = 0.3  # colour saturation of tourist ink (the route pen is often dark)
@@ -117,7 +118,8 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     n = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.linalg.norm(d, axis=1, keepdims=True)
     pts = a[:, None, None, :] + along[None, :, None, None] * d[:, None, None, :] \
         + across[None, None, :, None] * n[:, None, None, :]
-    values = _sample(ink.strength, pts[..., 0], pts[..., 1]).max(axis=2)  # roads x along
+    across_values = _sample(ink.strength, pts[..., 0], pts[..., 1])  # roads x along x across
+    values = across_values.max(axis=2)  # roads x along
     centre = a[:, None, :] + along[None, :, None] * d[:, None, :]
     valid = ~_under_cafes(centre, geo)
     # Where the printed road itself is dark (its dots), ink cannot show darker than the print: a thin
@@ -136,6 +138,9 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     ink.levels = {"noise": noise}
     if drawn_values.size >= 25:  # at least one road surely drawn: the pen's own strength
         ink.levels["pen"] = float(np.median(drawn_values))
+        # The pen's stroke width (pixels): how much of the band across a surely drawn road is inked.
+        inked = (across_values[shares >= 0.7] > INK).sum(axis=2)
+        ink.levels["width"] = float(np.median(inked[inked > 0])) * (across[1] - across[0]) if (inked > 0).any() else 0.0
     decisions = []
     for i, sec in enumerate(roads):
         keep = values[i][valid[i]] if valid[i].sum() >= 5 else values[i]
@@ -322,6 +327,20 @@ def _blobs(mask: np.ndarray, strokes: np.ndarray, hidden: np.ndarray, owner: np.
     return blobs, specks
 
 
+def _on_cafe_ring(blob: Blob, geo: PageGeometry) -> bool:
+    """Tell whether a mark's centre lies where a cafe's circle runs (1-6.5 mm outside the badge)."""
+    mm = geo.cell / 24
+    x, y, w, h = blob.box
+    mx, my = x + w / 2 + geo.box[0], y + h / 2 + geo.box[1]
+    for at, (hx, hy) in geo.cafes.items():
+        cx, cy = geo.points[at]
+        inner = ((mx - cx) / (hx + mm)) ** 2 + ((my - cy) / (hy + mm)) ** 2
+        outer = ((mx - cx) / (hx + 6.5 * mm)) ** 2 + ((my - cy) / (hy + 6.5 * mm)) ** 2
+        if inner > 1 and outer < 1:
+            return True
+    return False
+
+
 def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list[Decision]:
     """Count the tourist marks in every location: the marks inside its block, by colour or by shape.
 
@@ -420,6 +439,10 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
             confidence = min(confidence, 0.4)  # a speck, or a piece of a mark
         if blob.joined:
             confidence = min(confidence, 0.4)
+        if blob.occluded > OCCLUDED and ratio > 1.2:
+            confidence = min(confidence, 0.45)  # two marks joined across the print, or one cut by it?
+        if _on_cafe_ring(blob, geo):
+            confidence = min(confidence, 0.45)  # a piece of a cafe's ring (a pen's skip parts it)?
         if blob.colour == "unknown":
             confidence = min(confidence, 0.3)
         found.setdefault(blob.location, {})
@@ -482,10 +505,18 @@ def read_cafes(ink: Ink, geo: PageGeometry) -> list[Decision]:
     """Decide for every cafe: none, circled ("unused") or circled and struck through ("used")."""
     decisions = []
     mm = geo.cell / 24  # about one millimetre at the usual cell size
+    # The strike is judged against the print itself (ink.exact); a thin or pale pen (the sheet's pen
+    # level, learnt on its roads) leaves less there than a felt pen: the bar follows it, within limits.
+    pen = ink.levels.get("pen", STRIKE_INK / 0.55)
+    noise = ink.levels.get("noise", 0.0)
+    faint_level = max(FAINT, noise + FAINT_ABOVE_NOISE)
+    strike_level = min(STRIKE_INK, max(faint_level + FAINT_ABOVE_NOISE, 0.55 * pen))
     for at, (hx, hy) in sorted(geo.cafes.items()):
         directions = _road_directions(at, geo.roads, geo)
         ring, quadrants = _ring(ink, geo.points[at], (hx, hy), (1.5 * mm, 5.5 * mm), directions)
-        strike = _strike(ink, geo.points[at], (hx, hy), directions, geo.cell * STRIKE_CORRIDOR)
+        # A broad pen's route stroke along a road is wider than the usual corridor: widen it by the pen.
+        corridor = max(geo.cell * STRIKE_CORRIDOR, 0.5 * ink.levels.get("width", 0.0) + 2.0)
+        strike = _strike(ink, geo.points[at], (hx, hy), directions, corridor, strike_level)
         circled = ring >= 0.5 and quadrants >= 3
         struck = strike >= STRUCK
         state = "used" if struck else ("unused" if circled else None)
@@ -497,7 +528,7 @@ def read_cafes(ink: Ink, geo: PageGeometry) -> list[Decision]:
 
 
 def _strike(ink: Ink, centre: tuple[float, float], half: tuple[float, float], directions: list[float],
-            corridor: float) -> float:
+            corridor: float, level: float = 0.3) -> float:
     """Return how well a straight slanted line through a cafe badge is inked (0..1): the strike-through.
 
     Lines at 15-75° either way through (and a little beside) the centre are sampled inside the badge;
@@ -522,7 +553,7 @@ def _strike(ink: Ink, centre: tuple[float, float], half: tuple[float, float], di
                         _sample(ink.exact, centre[0] + xs, centre[1] + ys + 1.5))
     values = np.maximum(values, _sample(ink.exact, centre[0] + xs, centre[1] + ys - 1.5))
     counts = inside.sum(axis=2)
-    share = np.where(counts >= 6, ((values > 0.3) & inside).sum(axis=2) / np.maximum(counts, 1), 0.0)
+    share = np.where(counts >= 6, ((values > level) & inside).sum(axis=2) / np.maximum(counts, 1), 0.0)
     return float(share.max())
 
 
@@ -535,11 +566,13 @@ def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
     """
     reach = (geo.cell * 0.09, geo.cell * 0.28)
     rings = []
+    hidden: dict[Point, float] = {}
     for point in sorted(geo.points):
         if point in geo.cafes:
             continue
         directions = _road_directions(point, geo.roads, geo)
         rings.append((point, *_ring_values(ink, geo.points[point], (0.0, 0.0), reach, directions)))
+        hidden[point] = _hidden_share(ink, geo.points[point], reach, directions)
     quiet = [values[keep] for _p, values, keep in rings if keep.any() and (values[keep] > INK).mean() < 0.1]
     noise = float(np.percentile(np.concatenate(quiet), 80)) if len(quiet) >= 5 else 0.0
     faint_level = min(max(FAINT, noise + FAINT_ABOVE_NOISE), INK * 0.8)
@@ -557,5 +590,19 @@ def read_goal(ink: Ink, geo: PageGeometry) -> list[Decision]:
             faint, faint_quadrants = _ring_share(values, keep, faint_level)
             if faint >= 0.45 and faint_quadrants >= 3:
                 confidence = 0.4
-        decisions.append(Decision("goal", point, circled, confidence, share))
+        decisions.append(Decision("goal", point, circled, confidence, share, hidden[point]))
     return decisions
+
+
+def _hidden_share(ink: Ink, centre: tuple[float, float], reach: tuple[float, float], avoid: list[float]) -> float:
+    """Return the share of directions around a point where dark print hides ink on a circle's way (a printed disc)."""
+    angles = np.radians(np.arange(0, 360, 15, dtype=np.float32))
+    steps = np.linspace(reach[0], reach[0] + (reach[1] - reach[0]) * 0.4, 6, dtype=np.float32)
+    xs = centre[0] + steps[None, :] * np.cos(angles)[:, None]
+    ys = centre[1] + steps[None, :] * np.sin(angles)[:, None]
+    dark = (_sample(ink.visible, xs, ys) < 0.5).mean(axis=1)  # a printed line across is a sample or two
+    degrees = np.degrees(angles)
+    keep = np.ones(len(angles), bool)
+    for direction in avoid:
+        keep &= np.abs((degrees - direction + 180) % 360 - 180) > 25
+    return float(dark[keep].mean()) if keep.any() else 0.0

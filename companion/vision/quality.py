@@ -80,7 +80,9 @@ def check_pen(quality: Quality, pen: float | None) -> None:
     A felt pen's strokes survive a blur that leaves a ballpoint's as faint as the paper's grain; the
     pen's strength is what the sheet's surely drawn roads show (None when no road is surely drawn).
     """
-    if pen is not None and pen < PALE_PEN and quality.blur_mm >= THIN_PEN_BLUR_MM - 1e-6:
+    # No road surely drawn on a blurred photo: a thin pen's lines may have faded altogether (a finished
+    # sheet always has a route), so it is refused the same way.
+    if (pen is None or pen < PALE_PEN) and quality.blur_mm >= THIN_PEN_BLUR_MM - 1e-6:
         raise PhotoError(N_("This photo is blurred: hold the phone still, let it focus on the map (tap the "
                             "screen) and take it again."))
 

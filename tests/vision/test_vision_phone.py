@@ -68,3 +68,13 @@ def test_a_curled_page_through_a_real_lens_has_no_confident_error():
     assert not [d for d in _wrong(reading, truth) if not d.doubtful]
     drawn = {d.key for d in reading.decisions if d.kind == "section" and d.value}
     assert len(drawn ^ truth.sections) <= 1
+
+
+def test_a_broad_marker_through_a_circled_cafe_is_no_strike():
+    """A broad marker's route running into a circled cafe (its thick ring at the badge) is not a strike-through."""
+    board = find_board("training-city")
+    data, truth = phone_photo(board, 3, "medium", megapixels=2)
+    reading = read_photo(data, [board])
+    cafes = {d.key: d for d in reading.decisions if d.kind == "cafe"}
+    assert cafes[(4, 0)].value == truth.cafes[(4, 0)] == "unused", cafes[(4, 0)]
+    assert not [d for d in _wrong(reading, truth) if not d.doubtful]
