@@ -108,10 +108,15 @@ def make_host(game: str, table_id: str) -> None:
         conn.execute(update(core_table).where(_where(core_table, game, table_id)).values(host=device()))
 
 
+def _host(game: str, table_id: str) -> str | None:
+    """The device key of the table's recorded host (None or empty: none recorded)."""
+    with db.read() as conn:
+        return conn.execute(select(core_table.c.host).where(_where(core_table, game, table_id))).scalar()
+
+
 def is_host(game: str, table_id: str) -> bool:
     """Whether this phone is the table's host (a table without a recorded host has none)."""
-    with db.read() as conn:
-        host = conn.execute(select(core_table.c.host).where(_where(core_table, game, table_id))).scalar()
+    host = _host(game, table_id)
     return bool(host) and secrets.compare_digest(host, device())
 
 
@@ -119,8 +124,7 @@ def runs_table(game: str, table_id: str) -> bool:
     """Whether this phone runs the table: its host, or on a table without a recorded host (started before tables
     had one) any phone holding a seat, so that such a table is never left without anyone to run it (a game
     declares it as its `HostActions.is_host`)."""
-    with db.read() as conn:
-        host = conn.execute(select(core_table.c.host).where(_where(core_table, game, table_id))).scalar()
+    host = _host(game, table_id)
     if host:
         return secrets.compare_digest(host, device())
     return bool(my_seats(game, table_id))
