@@ -6,7 +6,7 @@ Pure Python (no OpenCV), so the printables draw exactly what the reader looks fo
   top-left, top-right, bottom-right, bottom-left, inside the margin.
 - Page code: 32 bits in a strip at the foot of the page, each bit written as a
   black-white or white-black pair of cells (so the reader needs no threshold):
-  4 bits code version, 4 bits player board number, 2 bits paper, 2 bits language,
+  4 bits code version (which kind of printed page: see KINDS), 4 bits player board number, 2 bits paper, 2 bits language,
   16 bits of the board id's CRC-32, 4 bits check. It names the board, the player
   board and the page layout (paper and language size the map), so a photo finds
   its own geometry without any typing.
@@ -19,6 +19,9 @@ from dataclasses import dataclass
 
 MM = 72 / 25.4  # points per millimetre
 CODE_VERSION = 1
+# The code's first 4 bits name the kind of printed page, so a reader knows a page of another game at once.
+# Each game's printables own one value; a new printed sheet takes a new one (never reuse one).
+KINDS = {1: "enroute-map", 2: "explore-new-york-map", 3: "welcome-to-sheet"}
 PAPERS = ("a4", "letter")
 LANGS = ("en", "ja")
 MARKER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left
@@ -46,6 +49,7 @@ class PageCode:
     player_board: int
     paper: str
     lang: str
+    kind: int = CODE_VERSION
 
     def matches(self, board_id: str) -> bool:
         """Tell whether this code names the board with this id."""
@@ -62,11 +66,12 @@ def _check(value: int) -> int:
     return zlib.crc32(value.to_bytes(4, "big")) & 0xF
 
 
-def encode(board_id: str, player_board: int, paper: str, lang: str) -> list[int]:
-    """Return the 32 bits (most significant first) of a page's code."""
-    if not 0 <= player_board < 16 or paper not in PAPERS or lang not in LANGS:
-        raise ValueError(f"Cannot encode player board {player_board!r}, paper {paper!r}, language {lang!r}.")
-    value = (CODE_VERSION << 24) | (player_board << 20) | (PAPERS.index(paper) << 18) | (LANGS.index(lang) << 16)
+def encode(board_id: str, player_board: int, paper: str, lang: str, kind: int = CODE_VERSION) -> list[int]:
+    """Return the 32 bits (most significant first) of a page's code (kind: a key of KINDS)."""
+    if not 0 <= player_board < 16 or paper not in PAPERS or lang not in LANGS or kind not in KINDS:
+        raise ValueError(f"Cannot encode player board {player_board!r}, paper {paper!r}, language {lang!r}, "
+                         f"kind {kind!r}.")
+    value = (kind << 24) | (player_board << 20) | (PAPERS.index(paper) << 18) | (LANGS.index(lang) << 16)
     value |= board_hash(board_id)
     value = (value << 4) | _check(value)
     return [(value >> (CODE_BITS - 1 - i)) & 1 for i in range(CODE_BITS)]
@@ -80,12 +85,12 @@ def decode(bits: list[int]) -> PageCode | None:
     for bit in bits:
         value = (value << 1) | (bit & 1)
     body, check = value >> 4, value & 0xF
-    if _check(body) != check or body >> 24 != CODE_VERSION:
+    if _check(body) != check or body >> 24 not in KINDS:
         return None
     paper, lang = (body >> 18) & 3, (body >> 16) & 3
     if paper >= len(PAPERS) or lang >= len(LANGS):
         return None
-    return PageCode(body & 0xFFFF, (body >> 20) & 0xF, PAPERS[paper], LANGS[lang])
+    return PageCode(body & 0xFFFF, (body >> 20) & 0xF, PAPERS[paper], LANGS[lang], body >> 24)
 
 
 def marker_squares(width: float, height: float) -> dict[int, tuple[float, float]]:

@@ -18,6 +18,7 @@ from companion.games.core.problems import N_
 from companion.games.enroute.board import COLOURS, Board
 from companion.games.enroute.sheet import SHEET_FORMAT
 
+from . import pagecode
 from .locate import Located, PhotoError, decode_image, local_shift, locate, rectify, refine
 from .marks import Decision, ink_of, read_cafes, read_goal, read_sections, read_tourists
 from .pagegeom import blank_page, page_geometry
@@ -107,6 +108,8 @@ def _goal_count(decisions: list[Decision]) -> list[Decision]:
 def _board_of(located: Located, boards: Iterable[Board]) -> Board:
     """Return the board the page code names, with its player board; PhotoError otherwise."""
     code = located.code
+    if code.kind != pagecode.CODE_VERSION:
+        raise PhotoError(N_("This is a printed page of another game: read it on that game's own page."))
     for board in boards:
         if code.matches(board.id):
             if board.player_board(code.player_board) is None:

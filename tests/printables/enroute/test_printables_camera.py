@@ -50,9 +50,18 @@ def test_page_code_round_trips(number, paper, lang):
         assert pagecode.decode(flipped) != code
 
 
+@pytest.mark.parametrize("kind", sorted(pagecode.KINDS))
+def test_page_code_names_the_kind_of_page(kind):
+    """The code's first four bits name the game's page; a page of one kind never decodes as another."""
+    code = pagecode.decode(pagecode.encode("training-city", 2, "a4", "en", kind=kind))
+    assert code is not None and code.kind == kind
+    others = [k for k in pagecode.KINDS if k != kind]
+    assert all(pagecode.decode(pagecode.encode("training-city", 2, "a4", "en", kind=k)) != code for k in others)
+
+
 def test_encode_refuses_what_it_cannot_carry():
-    """A player board over 15, an unknown paper or language is a ValueError, not a wrong code."""
-    for args in ((16, "a4", "en"), (1, "a3", "en"), (1, "a4", "fr")):
+    """A player board over 15, an unknown paper, language or kind is a ValueError, not a wrong code."""
+    for args in ((16, "a4", "en"), (1, "a3", "en"), (1, "a4", "fr"), (1, "a4", "en", 9)):
         with pytest.raises(ValueError):
             pagecode.encode("training-city", *args)
 
