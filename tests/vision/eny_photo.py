@@ -177,10 +177,18 @@ def draw_eny_marks(tile: Tile, truth: EnyTruth, paper: str, lang: str, rng: rand
 
 
 def eny_photo(tile: Tile, seed: int, level: str = "medium", paper: str = "a4", lang: str = "en",
-              megapixels: float | None = None) -> tuple[bytes, EnyTruth]:
-    """Return a phone photo (JPEG bytes) of a filled-in Explore New York map at a difficulty, and its truth."""
+              megapixels: float | None = None, walks: list | None = None) -> tuple[bytes, EnyTruth]:
+    """Return a phone photo (JPEG bytes) of a filled-in Explore New York map at a difficulty, and its truth.
+
+    `walks` (lists of intersections) force the route; the rest stays the seed's.
+    """
     rng = random.Random(f"eny-{seed}-{level}-{tile.id}")
     truth = eny_truth(tile, rng)
+    if walks is not None:
+        truth.walks = walks
+        truth.sections = {section(a, b) for walk in walks for a, b in zip(walk, walk[1:])}
+        reached = {p for sec in truth.sections for p in sec}
+        truth.cafes = {c.at for c in tile.cafes if c.at in reached}
     page = draw_eny_marks(tile, truth, paper, lang, rng, level)
     return photograph(page, rng, level, megapixels), truth
 

@@ -20,7 +20,7 @@ from companion.games.explore_new_york.tile import COLOURS, Tile
 
 from .. import pagecode
 from ..locate import Located, PhotoError, decode_image, local_shift, locate, rectify, refine
-from ..marks import Decision, ink_of, read_cafes, read_tourists
+from ..marks import INK, MIN_MARK, Decision, ink_of, read_cafes, read_tourists
 from ..quality import Quality, check_pen
 from ..quality import check as check_quality
 from ..quality import measure as measure_quality
@@ -31,6 +31,8 @@ __all__ = ["KIND", "PhotoError", "Reading", "read_image", "read_photo", "to_draf
 
 KIND = 2  # pagecode.KINDS: "explore-new-york-map"
 UNREACHED_CAFE = 0.4  # a circled cafe no drawn section reaches: the player checks it
+ELONGATED = 1.6  # a lump of ink in a district this much longer than wide is no single tourist mark
+JOINED = 0.4  # ... and its district is flagged
 
 
 @dataclass
@@ -88,11 +90,53 @@ def read_image(photo: np.ndarray, tiles: Iterable[Tile], strict: bool = True) ->
     sections = read_sections(ink, geo)
     if strict:
         check_pen(quality, ink.levels.get("pen"))
-    tourists = read_tourists(ink, geo, COLOURS)
+    tourists = _joined_marks(read_tourists(ink, geo, COLOURS), ink, geo)
     cafes = [replace(d, value=d.value is not None) for d in read_cafes(ink, geo)]
     decisions = sections + tourists + _reached(cafes, sections)
     return Reading(tile, code.paper, code.lang, to_draft(decisions), decisions, time.perf_counter() - started,
                    rectified, quality)
+
+
+def _joined_marks(tourists: list[Decision], ink, geo) -> list[Decision]:
+    """Flag a district holding a long lump of ink (marks drawn into each other, or a stroke that is no mark),
+    or whose separate lumps of ink are not as many as the marks counted there.
+
+    A tourist mark (circle, square, triangle) is about as wide as it is tall whatever its turn; two marks
+    touching (a broad marker's filled triangles side by side) make one lump twice as long as wide, which
+    the shared mark reader may take for one mark of another shape. Such a lump flags its district.
+    """
+    import cv2
+
+    x0, y0, x1, y1 = geo.box
+    inked = (ink.strength[y0:y1, x0:x1] > INK).astype(np.uint8)
+    band = np.zeros_like(inked)
+    width = max(2, round(geo.cell * 0.05))
+    for line in geo.paths.values():
+        cv2.polylines(band, [np.round(line - (x0, y0)).astype(np.int32).reshape(-1, 1, 2)], False, 1, width)
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(inked, connectivity=8)
+    on_roads = set(np.unique(labels[(band > 0) & (inked > 0)]).tolist())
+    inset = geo.cell * 0.07
+    flagged = set()
+    lumps: dict = {}
+    for k in range(1, count):
+        if k in on_roads or stats[k, cv2.CC_STAT_AREA] < MIN_MARK:
+            continue
+        cx, cy = centres[k][0] + x0, centres[k][1] + y0
+        where = next((loc for loc, (left, top, side) in geo.blocks.items()
+                      if left + inset <= cx < left + side - inset and top + inset <= cy < top + side - inset), None)
+        if where is None:
+            continue
+        if stats[k, cv2.CC_STAT_AREA] >= 2 * MIN_MARK:
+            lumps[where] = lumps.get(where, 0) + 1
+        x, y, w, h = (int(v) for v in stats[k, :4])
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == k)
+        spread = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float64)) + np.eye(2) * 0.25)
+        if np.sqrt(spread[1] / spread[0]) > ELONGATED:
+            flagged.add(where)
+    # As many separate lumps as marks counted, or the district is checked (a mark of a colour the sheet
+    # has no tourists of is dropped by the shared reader; two marks joined by the print are counted as one).
+    flagged |= {d.key for d in tourists if lumps.get(d.key, 0) != sum(d.value.values())}
+    return [replace(d, confidence=min(d.confidence, JOINED)) if d.key in flagged else d for d in tourists]
 
 
 def _reached(cafes: list[Decision], sections: list[Decision]) -> list[Decision]:
