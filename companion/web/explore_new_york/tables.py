@@ -366,7 +366,7 @@ def _render_sheet(token, player, tile, form, draft, version, raw_text, conflict,
     if photo is not None and photo.get("layer"):  # over the districts, under the roads, cafes and counts
         text = str(svg)
         at = text.find('<g class="roads">')
-        svg = Markup(text[:at] + photo["layer"] + text[at:]) if at >= 0 else svg
+        svg = Markup(text[:at] + str(photo["layer"]) + text[at:]) if at >= 0 else svg
     form.sheet.data = raw_text if raw_text is not None else json.dumps(draft, ensure_ascii=False)
     form.version.data = str(version)
     strings = {"not_joined": _("That section does not continue your route from its last point."),
