@@ -135,7 +135,8 @@ def main() -> None:
         print(f"| {level} | {photos} | {sum(refused.values())} {dict(refused) or ''} "
               f"| {f1(row['s_tp'], row['s_fp'], row['s_fn']):.3f} | {f1(row['m_tp'], row['m_fp'], row['m_fn']):.3f} "
               f"| {row['exact']}/{read} | {row['silent']}/{row['items']} = "
-              f"{100 * row['silent'] / max(1, row['items']):.2f} % | {100 * row['doubtful'] / max(1, row['items']):.1f} % "
+              f"{100 * row['silent'] / max(1, row['items']):.2f} % "
+              f"| {100 * row['doubtful'] / max(1, row['items']):.1f} % "
               f"| {dict(kinds) or '-'} | {statistics.median(cpu):.2f} s | {statistics.median(wall):.2f} s |")
         grand.update(row)
         all_cpu += cpu

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from companion.games.enroute.board import Board, PlayerBoard
 
-from ..core.camera import draw_marker, paper_of
 from ..core.camera import draw_camera_marks as _draw_marks
+from ..core.camera import draw_marker, paper_of
 from ..core.camera import draw_page_code as _draw_code
 from .style import PrintLocale
 

@@ -19,8 +19,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
-from photo_camera import PHONE_PENS, PHONE_SCALE, PHONE_SHAPES, PHONE_TOURIST_INKS, PMM, _hand, _Pen, _tourist_shape
-from photo_camera import photograph
+from photo_camera import (
+    PHONE_PENS,
+    PHONE_SCALE,
+    PHONE_SHAPES,
+    PHONE_TOURIST_INKS,
+    PMM,
+    _hand,
+    _Pen,
+    _tourist_shape,
+    photograph,
+)
 
 from companion.games.explore_new_york.tile import CORNER_ROADS, LOCATIONS, Tile, neighbours, section
 

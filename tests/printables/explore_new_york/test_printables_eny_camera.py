@@ -63,7 +63,6 @@ def test_clear_band_outside_the_camera_marks():
     """Nothing but the camera marks is printed within 12 mm of the page edge (the markers need white around)."""
     data = maps_pdf(list(shipped_tiles().values())[:1], lang="ja")
     image = render(data, 0).min(axis=2)
-    height, width = image.shape
     mm = SCALE * 72 / 25.4
     band = np.zeros_like(image, bool)
     edge = round(12 * mm)

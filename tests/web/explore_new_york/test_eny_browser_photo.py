@@ -16,12 +16,12 @@ import pytest
 pytest.importorskip("cv2")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "vision"))
 
-from browser_checks import page_width  # noqa: E402
-from eny_photo import eny_photo  # noqa: E402
-from eny_web_helpers import make_app  # noqa: E402
+from browser_checks import page_width
+from eny_photo import eny_photo
+from eny_web_helpers import make_app
 
-from companion.games.explore_new_york.tiles import shipped_tiles  # noqa: E402
-from companion.web.explore_new_york import store  # noqa: E402
+from companion.games.explore_new_york.tiles import shipped_tiles
+from companion.web.explore_new_york import store
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}

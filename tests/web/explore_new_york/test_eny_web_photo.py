@@ -21,12 +21,12 @@ import pytest
 pytest.importorskip("cv2")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "vision"))
 
-from eny_photo import eny_photo  # noqa: E402
-from eny_web_helpers import make_app, save, start_table  # noqa: E402
+from eny_photo import eny_photo
+from eny_web_helpers import make_app, save, start_table
 
-from companion.games.explore_new_york.tile import ROADS  # noqa: E402
-from companion.games.explore_new_york.tiles import shipped_tiles  # noqa: E402
-from companion.web.explore_new_york import store  # noqa: E402
+from companion.games.explore_new_york.tile import ROADS
+from companion.games.explore_new_york.tiles import shipped_tiles
+from companion.web.explore_new_york import store
 
 
 @cache
@@ -102,7 +102,7 @@ def test_reading_is_shown_on_the_map_and_saved_only_when_confirmed(table, caplog
 
 def test_photo_is_not_stored(table, tmp_path):
     """After a reading nothing of the photo is in the database or the instance folder."""
-    app, client, path = table
+    _app, client, path = table
     data, _truth = photo()
     assert upload(client, path, 0, data).status_code == 200
     marker = data[600:632]  # a piece of the JPEG's compressed data
