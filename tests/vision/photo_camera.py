@@ -122,7 +122,7 @@ def camera_photo(board: Board, seed: int, defect: str = "none", paper: str = "a4
     ok, jpeg = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR),
                             [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 88)])
     assert ok
-    return jpeg.tobytes()
+    return jpeg.tobytes(), truth
 
 
 # --------------------------------------------------------------------------------------------------
