@@ -20,10 +20,11 @@ from companion.games.explore_new_york.tile import COLOURS, Tile
 
 from .. import pagecode
 from ..locate import Located, PhotoError, decode_image, local_shift, locate, rectify, refine
-from ..marks import INK, MIN_MARK, Decision, ink_of, read_cafes, read_tourists
+from ..marks import INK, MIN_MARK, Decision, ink_of, read_tourists
 from ..quality import Quality, check_pen
 from ..quality import check as check_quality
 from ..quality import measure as measure_quality
+from .cafes import read_cafes
 from .geometry import blank_page, tile_geometry
 from .sections import read_sections
 
@@ -91,7 +92,7 @@ def read_image(photo: np.ndarray, tiles: Iterable[Tile], strict: bool = True) ->
     if strict:
         check_pen(quality, ink.levels.get("pen"))
     tourists = _joined_marks(read_tourists(ink, geo, COLOURS), ink, geo)
-    cafes = [replace(d, value=d.value is not None) for d in read_cafes(ink, geo)]
+    cafes = read_cafes(ink, geo)
     decisions = sections + tourists + _reached(cafes, sections)
     return Reading(tile, code.paper, code.lang, to_draft(decisions), decisions, time.perf_counter() - started,
                    rectified, quality)
