@@ -27,9 +27,11 @@ TILES = shipped_tiles()
 
 
 @cache
-def photo(tile_id: str, seed: int, level: str = "easy", walks: tuple | None = None):
+def photo(tile_id: str, seed: int, level: str = "easy", walks: tuple | None = None, paper: str = "a4",
+          lang: str = "en"):
     """A phone photo and its truth (made once)."""
-    return eny_photo(TILES[tile_id], seed, level, megapixels=2, walks=[list(w) for w in walks] if walks else None)
+    return eny_photo(TILES[tile_id], seed, level, paper, lang, megapixels=2,
+                     walks=[list(w) for w in walks] if walks else None)
 
 
 def wrong(reading, truth) -> list:
@@ -47,14 +49,15 @@ def wrong(reading, truth) -> list:
     return out
 
 
-@pytest.mark.parametrize("tile_id,seed", [("riverside", 3), ("harbor", 5)])
-def test_photo_reads_the_sheet_or_flags_what_it_got_wrong(tile_id, seed):
+@pytest.mark.parametrize("tile_id,seed,paper,lang", [("riverside", 3, "a4", "en"), ("harbor", 5, "a4", "en"),
+                                                     ("parkside", 7, "letter", "ja")])
+def test_photo_reads_the_sheet_or_flags_what_it_got_wrong(tile_id, seed, paper, lang):
     """Every section, tourist and circled cafe read right, or flagged for the player; the draft is the sheet's."""
-    data, truth = photo(tile_id, seed)
+    data, truth = photo(tile_id, seed, paper=paper, lang=lang)
     started = time.process_time()
     reading = read_photo(data, [TILES[tile_id]])
     assert time.process_time() - started < 5  # CPU seconds (the wall clock depends on the machine's load)
-    assert reading.tile is TILES[tile_id]
+    assert reading.tile is TILES[tile_id] and (reading.paper, reading.lang) == (paper, lang)
     assert [w for w in wrong(reading, truth) if not w[-1]] == []
     drawn = {(tuple(a), tuple(b)) for a, b in reading.draft["sections"]}
     assert drawn == truth.sections  # the roads (the reader's strongest part) read exactly
