@@ -55,6 +55,10 @@ def test_read_a_photo_then_correct_and_confirm(chromium, live_server, tmp_path):
         assert page.locator("svg.eny-map image.photo-layer").count() == 1
         listed = page.locator("#photo-doubts li").count()
         assert page.locator("svg.eny-map .doubt").count() == listed  # each doubt marked on the map
+        page.tap("#eny-photo-toggle")  # the player hides the photo, then shows it again
+        assert not page.locator("svg.eny-map image.photo-layer").is_visible()
+        page.tap("#eny-photo-toggle")
+        assert page.locator("svg.eny-map image.photo-layer").is_visible()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "eny-photo-reading.png"), full_page=True)
         with app.app_context():
