@@ -551,9 +551,9 @@ class RouteScorer:
             d = dist[v]
             if marked >> v & 1:
                 return d
-            for w, e in g.adj[v]:
-                if available >> e & 1:
-                    free = virtual >> e & 1
+            for w, _, eb in g.adj_bits[v]:
+                if available & eb:
+                    free = virtual & eb
                     nd = d if free else d + 1
                     if nd < dist.get(w, NO_WAY):
                         dist[w] = nd
