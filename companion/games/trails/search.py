@@ -156,6 +156,8 @@ class _Search:
                 tried.add(s)
                 if not g.is_connected(s) or self.scorer.bound(g, s, s, s.bit_count()) < self.best:
                     continue
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    raise _OutOfTime
                 self.offer(s, polish=False)
                 if self.best > start:
                     current = self.sets[0]
