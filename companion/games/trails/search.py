@@ -105,6 +105,7 @@ class _Search:
         self.plunge = plunge
         self.polish_after = polish_after
         self._moves: list[tuple[int, int]] | None = None
+        self.polish_credit = POLISH_CREDIT  # sets the polish may still offer in vain
 
     def offer(self, edges: int, polish: bool = True) -> None:
         """Score a trail set and keep it if it is at least as good as the best (a new best is polished, once the
@@ -140,6 +141,8 @@ class _Search:
         """Hill-climb from a set: offer its neighbours (`moves`) that are trail sets and may beat the best (by the
         scorer's bound of the set alone), and go on from the first that does, until none does."""
         g = self.graph
+        if self.polish_credit <= 0:
+            return
         if self._moves is None:
             self._moves = self.moves()
         tried: set[int] = set()
@@ -154,14 +157,18 @@ class _Search:
                 if not s or s in tried:
                     continue
                 tried.add(s)
-                if not g.is_connected(s) or self.scorer.bound(g, s, s, s.bit_count()) < self.best:
-                    continue
+                if not g.is_connected(s) or not self.scorer.bound(g, s, s, s.bit_count()) > self.best:
+                    continue  # not a trail set, or it cannot beat the best (a tie is found by the search anyway)
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     raise _OutOfTime
                 self.offer(s, polish=False)
                 if self.best > start:
+                    self.polish_credit += POLISH_GAIN
                     current = self.sets[0]
                     break
+                self.polish_credit -= 1
+                if self.polish_credit <= 0:
+                    return  # the polish keeps offering sets that do not beat the best: no more of it
             else:
                 return
 
@@ -314,6 +321,8 @@ class _Search:
 
 PLUNGE = 16  # dive every this many nodes taken from the queue
 POLISH_AFTER = 16  # polish the best set from this many nodes on (smaller searches end sooner without)
+POLISH_CREDIT = 2  # the polish stops for good once it has offered this many more sets in vain than ...
+POLISH_GAIN = 2  # ... this many for each better set it found
 
 
 def search_trails(graph: TrailGraph, scorer: TrailScorer, deadline: float | None = None,
