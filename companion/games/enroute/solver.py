@@ -201,8 +201,12 @@ class RouteScorer:
         got = self._cover.get(edges)
         if got is None:
             locs = 0
-            for i in bits(edges):
-                locs |= self.edge_locs[i]
+            edge_locs = self.edge_locs
+            rest = edges
+            while rest:
+                low = rest & -rest
+                locs |= edge_locs[low.bit_length() - 1]
+                rest ^= low
             got = self._cover[edges] = (locs, self.graph.vertex_mask(edges & self.real))
         return got
 
