@@ -18,7 +18,6 @@ from reportlab.lib.units import mm
 
 from companion.games.welcome_to import RULES, Rules
 from companion.games.welcome_to.data import ESTATE_SIZES
-
 from companion.vision import pagecode
 
 from ..core import camera, style

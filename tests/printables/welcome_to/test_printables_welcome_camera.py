@@ -65,7 +65,7 @@ def test_layout_matches_the_rules_and_the_print():
     assert len(layout.tracks["temps"]) == RULES.temp_boxes and len(layout.tracks["refusals"]) == 3
     gray = render(sheet_pdf()).astype(float) / 255
     height_px = gray.shape[0]
-    for x0, y0, x1, y1 in layout.houses.values():
+    for x0, y0, _x1, y1 in layout.houses.values():
         # the house's outline is printed: dark at its left edge's middle, paper 3 mm inside the edge below the middle
         ex, ey = round(x0 * SCALE), round(height_px - (y0 + y1) / 2 * SCALE)
         assert gray[ey, ex - 1:ex + 2].min() < 0.5
