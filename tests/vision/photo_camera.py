@@ -381,11 +381,21 @@ def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4
         truth.walks = walks  # type: ignore[attr-defined]
         truth.sections = {(a, b) if a <= b else (b, a) for walk in walks for a, b in zip(walk, walk[1:])}
     page = draw_phone_marks(board, truth, paper, lang, rng, level, pen, one_pen)
+    return photograph(page, rng, level, megapixels), truth
+
+
+def photograph(page: np.ndarray, rng: random.Random, level: str = "medium", megapixels: float | None = None) -> bytes:
+    """Photograph a drawn page (RGB float32 0..1 at PHONE_SCALE) with the phone camera model; return JPEG bytes.
+
+    Any game's page: a landscape page (wider than tall) is taken with the phone turned across.
+    """
     ph, pw = page.shape[:2]
     page_w_mm, page_h_mm = pw / PMM, ph / PMM
     mp = megapixels or rng.choice({"easy": (3, 5, 8, 12), "medium": (2, 3, 5, 8, 12), "hard": (1, 2, 3, 8, 12)}[level])
     width = int(math.sqrt(mp * 1e6 * 3 / 4))
     height = int(width * 4 / 3)
+    if pw > ph:
+        width, height = height, width
     tilt_max = {"easy": 10, "medium": 20, "hard": 25}[level]
     tilt, axis = math.radians(rng.uniform(0, tilt_max)), rng.uniform(0, 2 * math.pi)
     roll = math.radians(rng.choice((0, 0, 90, 180, 270)) + rng.uniform(-12, 12))
@@ -504,4 +514,4 @@ def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4
     ok, jpeg = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR),
                             [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 85)])
     assert ok
-    return jpeg.tobytes(), truth
+    return jpeg.tobytes()
