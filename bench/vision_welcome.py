@@ -27,8 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "vision")]
 
-from companion.vision.welcome_to.reader import PhotoError, read_photo  # noqa: E402
 from welcome_photo import welcome_photo  # noqa: E402
+
+from companion.vision.welcome_to.reader import PhotoError, read_photo  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 

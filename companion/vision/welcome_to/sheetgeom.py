@@ -60,7 +60,8 @@ def sheet_geometry(paper: str, lang: str) -> SheetGeometry:
                          {k: box(v) for k, v in layout.bis_boxes.items()},
                          {k: box(v) for k, v in layout.roundabout_boxes.items()}, pools, fences,
                          {name: [box(r) for r in rects] for name, rects in layout.tracks.items()},
-                         (margin, margin + round(4 * PX_PER_MM), width - margin, height - margin - round(4 * PX_PER_MM)))
+                         (margin, margin + round(4 * PX_PER_MM), width - margin,
+                          height - margin - round(4 * PX_PER_MM)))
 
 
 @lru_cache(maxsize=4)

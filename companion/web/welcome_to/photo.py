@@ -244,7 +244,8 @@ def _player(values: dict, seat_plans: list) -> tuple[dict | None, list[str]]:
         return None, errors
     count = {key: int(values[f"t-{key}"]) for key, _t, _p in TRACKS}
     return {"streets": streets,
-            "fences": [[h for h in range(size - 1) if values[f"f-{s}-{h}"]] for s, size in enumerate(RULES.street_sizes)],
+            "fences": [[h for h in range(size - 1) if values[f"f-{s}-{h}"]]
+                       for s, size in enumerate(RULES.street_sizes)],
             "pools": [[s, h] for s, h in RULES.pool_positions if values[f"p-{s}-{h}"]],
             "parks": [count[f"park{s}"] for s in range(len(RULES.street_sizes))],
             "estate_values": {str(n): count[f"estate{n}"] for n in range(1, 7) if count[f"estate{n}"]},
