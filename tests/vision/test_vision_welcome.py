@@ -14,7 +14,7 @@ cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from welcome_photo import GLYPHS, Writer, welcome_photo  # noqa: E402
+from welcome_photo import Writer, welcome_photo  # noqa: E402
 
 from companion.vision.welcome_to import digits  # noqa: E402
 from companion.vision.welcome_to.reader import CAMERA_ID, KIND, PhotoError, read_photo  # noqa: E402

@@ -20,8 +20,9 @@ from .sheetgeom import Box, SheetGeometry
 LOW = 0.5  # confidence below this: flagged
 INK = 0.2  # darker than the print by this much is ink
 FAINT = 0.08  # faint ink: a pale pen or blur
-TICKED = 0.05  # share of a box's inside that is ink when it is ticked (an empty box: ~0; a tick: 0.1-0.4)
+TICKED = 0.038  # share of a box's inside that is ink when ticked (tuning photos: empty <= 0.031, ticked >= 0.046)
 FENCE = 0.33  # share of a fence line's length that carries ink (tuning photos: drawn >= 0.43, not <= 0.24)
+FAINT_FENCE = 0.35  # share of a fence line with faint ink that flags it (undrawn lines: <= 0.3 on the tuning set)
 POOL = 0.08  # share of a printed pool's disc that is ink when it is built
 EMPTY_PX = 14  # fewer ink pixels in a house's writing area: no number (1 mm^2 is 16 px)
 SURE_PX = 40  # more ink pixels: surely something written
@@ -60,13 +61,15 @@ def _inside(ink: Ink, box: Box, inset: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 def tick(ink: Ink, box: Box) -> tuple[bool, float, float]:
-    """Is a box ticked? (value, confidence, measure: the share of its visible inside that is ink)."""
+    """Is a box ticked? (value, confidence, measure: ink pixels over the box's inside, print included)."""
     strength, visible = _inside(ink, box, 0.14)
     if visible.sum() < 4:
         return False, 0.0, 0.0
-    share = float((strength[visible] > INK).mean())
-    faint = float((strength[visible] > FAINT).mean())
-    confidence = _conf(share, TICKED, 0.04)
+    # Over the whole inside, not only where the print lets ink show: a box mostly taken by its printed value
+    # ("-12") would otherwise make a few stray pixels by its edges look like a tick.
+    share = float(((strength > INK) & visible).sum() / strength.size)
+    faint = float(((strength > FAINT) & visible).sum() / strength.size)
+    confidence = _conf(share, TICKED, 0.012)
     if share < TICKED and faint > 2 * TICKED:  # pale ink: maybe a tick in a thin pen
         confidence = min(confidence, 0.3)
     return share >= TICKED, confidence, share
@@ -83,9 +86,10 @@ def fence(ink: Ink, line: tuple[float, float, float]) -> tuple[bool, float, floa
     strength = np.where(ink.visible[a:b, cols] > 0, ink.strength[a:b, cols], ink.exact[a:b, cols])
     rows = strength.max(axis=1)
     share = float((rows > INK).mean())
-    faint = float((rows > FAINT).mean())
+    # Faint ink (a pencil, a pale ballpoint) only where the print is light: the dots' own edges are not ink.
+    faint = float((np.where(ink.visible[a:b, cols] > 0, ink.strength[a:b, cols], 0).max(axis=1) > FAINT).mean())
     confidence = _conf(share, FENCE, 0.12)
-    if share < FENCE and faint >= FENCE:
+    if share < FENCE and faint >= FAINT_FENCE:
         confidence = min(confidence, 0.3)
     return share >= FENCE, confidence, share
 

@@ -14,17 +14,18 @@ import pytest
 pytest.importorskip("cv2")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "vision"))
 
-from welcome_web_helpers import join, start_table, version_of  # noqa: E402
+from welcome_web_helpers import join, start_table, version_of
 
-from companion.games.welcome_to import RULES  # noqa: E402
+from companion.games.welcome_to import RULES
 
 
 @cache
 def sheet_photo() -> tuple[bytes, dict]:
     """A phone photo of a filled sheet that the rules accept (made once)."""
-    from welcome_photo import draw_sheet
-    from photo_camera import photograph
     import random
+
+    from photo_camera import photograph
+    from welcome_photo import draw_sheet
 
     rng = random.Random("web-photo")
     player = {"player": "?", "streets": [[1, 3, None, 5, None, None, None, None, None, None],
