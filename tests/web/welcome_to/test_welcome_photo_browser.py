@@ -12,9 +12,9 @@ import pytest
 pytest.importorskip("cv2")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "vision"))
 
-from test_welcome_web_photo import sheet_photo  # noqa: E402
+from test_welcome_web_photo import sheet_photo
 
-from companion.web.core.app import create_app  # noqa: E402
+from companion.web.core.app import create_app
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
