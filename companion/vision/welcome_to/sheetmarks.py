@@ -69,7 +69,7 @@ def tick(ink: Ink, box: Box) -> tuple[bool, float, float]:
     # ("-12") would otherwise make a few stray pixels by its edges look like a tick.
     share = float(((strength > INK) & visible).sum() / strength.size)
     faint = float(((strength > FAINT) & visible).sum() / strength.size)
-    confidence = _conf(share, TICKED, 0.012)
+    confidence = _conf(share, TICKED, 0.015)
     if share < TICKED and faint > 2 * TICKED:  # pale ink: maybe a tick in a thin pen
         confidence = min(confidence, 0.3)
     return share >= TICKED, confidence, share
