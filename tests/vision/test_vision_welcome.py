@@ -74,7 +74,9 @@ def test_a_blurred_photo_is_refused_with_how_to_retake_it():
     """Out of focus: refused before reading, the message says so and how to take it again."""
     data, _player, _counts = welcome_photo(4, "easy")
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    blurred = cv2.GaussianBlur(image, (0, 0), 3.5)  # ~0.7 mm of page: the markers still show
+    scale = 2000 / max(image.shape[:2])  # the reader's own scale, where the page has ~4.8 px/mm
+    image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    blurred = cv2.GaussianBlur(image, (0, 0), 2.4)  # ~0.5 mm of page: the markers still show
     with pytest.raises(PhotoError) as caught:
         read_photo(cv2.imencode(".jpg", blurred)[1].tobytes())
     assert "blurred" in str(caught.value) and "take it again" in str(caught.value)

@@ -73,9 +73,9 @@ def locate_sheet(photo: np.ndarray) -> Located:
         raise PhotoError(OTHER_GAME) from None
     if located.code.kind != KIND:
         raise PhotoError(OTHER_GAME)
-    if not located.code.matches(CAMERA_ID):
-        raise PhotoError(N_("This page's code names no Welcome To sheet of this companion: print a sheet from the "
-                            "table's paper kit and photograph it."))
+    if not located.code.matches(CAMERA_ID):  # only one sheet name exists: this is a misread code (blur, shake)
+        raise PhotoError(N_("The corner squares are there, but the page code between the two bottom squares cannot "
+                            "be read: take the photo again with the whole page sharp and in the light."))
     return located
 
 
