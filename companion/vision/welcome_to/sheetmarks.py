@@ -75,6 +75,35 @@ def tick(ink: Ink, box: Box) -> tuple[bool, float, float]:
     return share >= TICKED, confidence, share
 
 
+def house_box(ink: Ink, box: Box) -> tuple[bool, float, float]:
+    """Is a house's b or R box ticked? A tick stays in its box; a number's stroke running into it comes from above.
+
+    The ink pieces that reach the box's inside are followed 2 mm around it: when most of their ink lies outside
+    the box, they are a digit's strokes, not a tick — read as not ticked, and flagged.
+    """
+    value, confidence, share = tick(ink, box)
+    if not value:
+        return value, confidence, share
+    x0, y0, x1, y1 = box
+    pad = 2 * PX_PER_MM
+    a, b, c, d = round(x0 - pad), round(y0 - pad), round(x1 + pad), round(y1 + pad)
+    mask = ((ink.strength[b:d, a:c] > INK) & (ink.visible[b:d, a:c] > 0)).astype(np.uint8)
+    _count, labels = cv2.connectedComponents(mask, connectivity=8)
+    inner = np.zeros(mask.shape, bool)
+    inset = 0.14 * (x1 - x0)
+    inner[round(y0 - b + inset):round(y1 - b - inset), round(x0 - a + inset):round(x1 - a - inset)] = True
+    touching = set(np.unique(labels[inner & (mask > 0)])) - {0}
+    if not touching:
+        return value, confidence, share
+    pieces = np.isin(labels, list(touching))
+    in_box = np.zeros(mask.shape, bool)
+    in_box[round(y0 - b):round(y1 - b), round(x0 - a):round(x1 - a)] = True
+    outside = float((pieces & ~in_box).sum()) / max(1.0, float((pieces & in_box).sum()))
+    if outside > 1.0:
+        return False, 0.3, share
+    return value, confidence, share
+
+
 def fence(ink: Ink, line: tuple[float, float, float]) -> tuple[bool, float, float]:
     """Is a fence drawn on a dotted line? (value, confidence, share of the line's rows inked)."""
     x, top, bottom = line
@@ -198,8 +227,8 @@ def read_items(ink: Ink, geo: SheetGeometry) -> list[Item]:
     """Decide every house, box, pool and fence of the sheet; then flag what the rules say cannot be."""
     items: list[Item] = []
     for key in sorted(geo.houses):
-        bis, bis_conf, bis_m = tick(ink, geo.bis_boxes[key])
-        rb, rb_conf, rb_m = tick(ink, geo.roundabout_boxes[key])
+        bis, bis_conf, bis_m = house_box(ink, geo.bis_boxes[key])
+        rb, rb_conf, rb_m = house_box(ink, geo.roundabout_boxes[key])
         strength, _origin = _writing_area(ink, geo, key)
         number, conf, amount = read_number(strength)
         if rb:
