@@ -164,7 +164,7 @@ def _picture(reading) -> dict | None:
     def at(x: float, y: float) -> dict:
         return {"left": round((x - x0) / w * 100, 2), "top": round((y - y0) / h * 100, 2)}
 
-    houses = {f"h-{s}-{i}": {**at(b[0], b[1] + (b[3] - b[1]) * 0.2), "width": round((b[2] - b[0]) / w * 100, 2)}
+    houses = {f"h-{s}-{i}": {**at(b[0] + 1, b[1] + 1), "width": round((b[2] - b[0] - 2) / w * 100, 2)}
               for (s, i), b in geo.houses.items()}
     fences = {f"f-{s}-{i}": at(x, top + (bottom - top) * 0.8) for (s, i), (x, top, bottom) in geo.fences.items()}
     pools = {f"p-{s}-{i}": at(cx, cy) for (s, i), (cx, cy, _r) in geo.pools.items()}
