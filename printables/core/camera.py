@@ -1,7 +1,7 @@
-"""What a phone camera needs on any printed page: the four corner markers and the page code strip.
+"""What a phone camera needs on a printed sheet: corner markers and the page code (see companion.vision.pagecode).
 
-Every game's printables draw them through these helpers (companion.vision.pagecode says where and how),
-so each reader finds its page the same way; a game passes its own page kind and board id.
+Shared by every game whose printed sheet can be read from a photo; each game's page passes its own
+kind (a key of `pagecode.KINDS`) and the id its reader matches the page against.
 """
 
 from __future__ import annotations
@@ -36,8 +36,10 @@ def draw_marker(c, marker: int, left: float, bottom: float) -> None:
     c.restoreState()
 
 
-def draw_code(c, bits: list[int], width: float) -> None:
-    """Draw a page code strip (32 bits from pagecode.encode) at the foot of a page `width` points wide."""
+def draw_page_code(c, board_id: str, number: int, width: float, height: float, lang: str,
+                   kind: int = pagecode.CODE_VERSION) -> None:
+    """Draw the page code strip that names the board (or tile), its number and the layout."""
+    bits = pagecode.encode(board_id, number, paper_of(width, height), lang, kind=kind)
     colours = pagecode.cell_colours(bits)
     c.saveState()
     c.setFillColor(black)
@@ -47,8 +49,9 @@ def draw_code(c, bits: list[int], width: float) -> None:
     c.restoreState()
 
 
-def draw_camera_marks(c, bits: list[int], width: float, height: float) -> None:
-    """Draw the four corner markers and the page code of a page."""
+def draw_camera_marks(c, board_id: str, number: int, width: float, height: float, lang: str,
+                      kind: int = pagecode.CODE_VERSION) -> None:
+    """Draw the four corner markers and the page code."""
     for marker, (left, bottom) in pagecode.marker_squares(width, height).items():
         draw_marker(c, marker, left, bottom)
-    draw_code(c, bits, width)
+    draw_page_code(c, board_id, number, width, height, lang, kind)

@@ -18,7 +18,6 @@ from reportlab.lib.units import mm
 
 from companion.games.welcome_to import RULES, Rules
 from companion.games.welcome_to.data import ESTATE_SIZES
-from companion.vision import pagecode
 
 from ..core import camera, style
 from ..core.i18n import PrintLocale, print_locale
@@ -255,10 +254,10 @@ def draw_help(c, left: float, bottom: float, width: float, loc: PrintLocale) -> 
         c.drawString(left, bottom + (len(lines) - 1 - i) * size * 1.3, line)
 
 
-def draw_sheet(c, rules: Rules, page_w: float, page_h: float, loc: PrintLocale, paper: str = "a4") -> SheetLayout:
+def draw_sheet(c, rules: Rules, page_w: float, page_h: float, loc: PrintLocale) -> SheetLayout:
     """One whole player sheet on the current page, with its camera marks; return where its boxes are."""
     rec = SheetLayout(page_w, page_h)
-    camera.draw_camera_marks(c, pagecode.encode(CAMERA_ID, 0, paper, loc.lang, kind=CAMERA_KIND), page_w, page_h)
+    camera.draw_camera_marks(c, CAMERA_ID, 0, page_w, page_h, loc.lang, kind=CAMERA_KIND)
     left, top = MARGIN, page_h - MARGIN
     width = page_w - 2 * MARGIN
     draw_header(c, left, top, width, loc)
@@ -287,7 +286,7 @@ def sheet_pdf(paper: str = "a4", sheets: int = 1, lang: str = "en", rules: Rules
     c = style.new_canvas(buffer, paper, loc.t(texts.SHEET_TITLE), loc.t(texts.SUBJECT), lang)
     c.setPageSize((page_w, page_h))
     for _sheet in range(sheets):
-        draw_sheet(c, rules, page_w, page_h, loc, paper)
+        draw_sheet(c, rules, page_w, page_h, loc)
         c.showPage()
     return style.finish(c, buffer)
 
@@ -298,4 +297,4 @@ def sheet_layout(paper: str = "a4", lang: str = "en", rules: Rules = RULES) -> S
     page_w, page_h = page_size(paper)
     c = style.new_canvas(BytesIO(), paper, loc.t(texts.SHEET_TITLE), loc.t(texts.SUBJECT), lang)
     c.setPageSize((page_w, page_h))
-    return draw_sheet(c, rules, page_w, page_h, loc, paper)
+    return draw_sheet(c, rules, page_w, page_h, loc)

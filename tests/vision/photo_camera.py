@@ -385,16 +385,17 @@ def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4
 
 
 def photograph(page: np.ndarray, rng: random.Random, level: str = "medium", megapixels: float | None = None) -> bytes:
-    """Photograph a drawn page (RGB float32 0..1 at PHONE_SCALE) with the phone camera model; return JPEG bytes.
+    """Photograph a drawn page (RGB float32 0..1 at PHONE_SCALE) with a phone at a difficulty: JPEG bytes.
 
-    Any game's page: a landscape page (wider than tall) is taken with the phone turned across.
+    The camera alone (3-D pose, curl, lens, light, focus, sensor, JPEG), so any game's printed sheet
+    can be photographed the same way once its marks are drawn.
     """
     ph, pw = page.shape[:2]
     page_w_mm, page_h_mm = pw / PMM, ph / PMM
     mp = megapixels or rng.choice({"easy": (3, 5, 8, 12), "medium": (2, 3, 5, 8, 12), "hard": (1, 2, 3, 8, 12)}[level])
     width = int(math.sqrt(mp * 1e6 * 3 / 4))
     height = int(width * 4 / 3)
-    if pw > ph:
+    if pw > ph:  # a landscape page (a Welcome To sheet) is taken with the phone turned across
         width, height = height, width
     tilt_max = {"easy": 10, "medium": 20, "hard": 25}[level]
     tilt, axis = math.radians(rng.uniform(0, tilt_max)), rng.uniform(0, 2 * math.pi)
