@@ -103,15 +103,22 @@ def find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
     return found
 
 
-def locate(photo: np.ndarray) -> Located:
-    """Find the page in a photo; PhotoError with a clear message when it is not a readable map page."""
+NO_MAP = N_("No printed map found: the photo must show the four black corner squares of a map page printed by the "
+            "companion ({found} of 4 seen).")
+
+
+def locate(photo: np.ndarray, sizes=page_size_pt, missing: str = NO_MAP) -> Located:
+    """Find the page in a photo; PhotoError with a clear message when it is not a readable map page.
+
+    `sizes(paper)` gives the page's size in points (another game's page may lie landscape); `missing` is the
+    message (with `{found}`) when fewer than three corner markers are seen.
+    """
     gray = cv2.cvtColor(photo, cv2.COLOR_RGB2GRAY)
     markers = find_markers(gray)
     if len(markers) < 3:
-        raise PhotoError(N_("No printed map found: the photo must show the four black corner squares of a map "
-                            "page printed by the companion ({found} of 4 seen)."), found=len(markers))
+        raise PhotoError(missing, found=len(markers))
     for paper in pagecode.PAPERS:
-        width, height = page_size_pt(paper)
+        width, height = sizes(paper)
         found = dict(markers)
         homography = _fit(found, width, height)
         if homography is not None and len(found) == 3:

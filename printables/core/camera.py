@@ -14,9 +14,9 @@ from .style import PAPER_SIZES
 
 
 def paper_of(width: float, height: float) -> str:
-    """Return the paper name of a page size (the page code carries it)."""
+    """Return the paper name of a page size, upright or landscape (the page code carries it)."""
     for name, (w, h) in PAPER_SIZES.items():
-        if abs(w - width) < 1 and abs(h - height) < 1:
+        if (abs(w - width) < 1 and abs(h - height) < 1) or (abs(h - width) < 1 and abs(w - height) < 1):
             return name
     raise ValueError(f"No paper is {width:.0f} x {height:.0f} points.")
 

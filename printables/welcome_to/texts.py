@@ -21,9 +21,9 @@ TOTAL = N_("Total")
 ROWS = (N_("City plans"), N_("Parks"), N_("Pools"), N_("Temp agency"), N_("Estates"), N_("Bis"),
         N_("Permit refusals"), N_("Roundabouts"))
 MINUS_ROWS = (N_("Bis"), N_("Permit refusals"), N_("Roundabouts"))
-HELP = N_("Numbers rise from left to right on each street. Fences go on the dotted lines; a bis is written "
-          "with a b (7b), a roundabout with R. Cross track boxes from the left; each row scores its lowest visible "
-          "value.")
+HELP = N_("Numbers rise from left to right on each street. Fences go on the dotted lines; for a bis write the "
+          "copied number and tick the house's b box, for a roundabout tick its R box. Cross track boxes from the "
+          "left; each row scores its lowest visible value.")
 PAD_TITLE = N_("Welcome To...: score pad")
 DATE = N_("Date")
 PLAYER_COLUMN = N_("Player {n}")

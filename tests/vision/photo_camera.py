@@ -395,6 +395,8 @@ def photograph(page: np.ndarray, rng: random.Random, level: str = "medium", mega
     mp = megapixels or rng.choice({"easy": (3, 5, 8, 12), "medium": (2, 3, 5, 8, 12), "hard": (1, 2, 3, 8, 12)}[level])
     width = int(math.sqrt(mp * 1e6 * 3 / 4))
     height = int(width * 4 / 3)
+    if pw > ph:  # a landscape page (a Welcome To sheet) is taken with the phone turned across
+        width, height = height, width
     tilt_max = {"easy": 10, "medium": 20, "hard": 25}[level]
     tilt, axis = math.radians(rng.uniform(0, tilt_max)), rng.uniform(0, 2 * math.pi)
     roll = math.radians(rng.choice((0, 0, 90, 180, 270)) + rng.uniform(-12, 12))

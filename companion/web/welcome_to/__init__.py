@@ -9,12 +9,12 @@ from flask import Blueprint
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from ..core.tables.spec import HostActions, TableSpec
-from . import printing, seats, store, tables
+from . import photo, printing, seats, store, tables
 from .contract import Driver
 
 bp = Blueprint("welcome_to", __name__, url_prefix="/welcome-to", static_folder="static",
                static_url_path="/static")
-for child in (tables.bp, seats.bp, printing.bp):
+for child in (tables.bp, seats.bp, photo.bp, printing.bp):
     bp.register_blueprint(child)
 
 WEB = GameWeb(

@@ -17,6 +17,7 @@ from PIL import Image
 from reportlab.lib.units import mm
 
 from companion.games.welcome_to import RULES
+from companion.vision import pagecode
 from printables.core.i18n import translator
 from printables.welcome_to import scorepad_pdf, sheet_pdf
 from printables.welcome_to import texts as T
@@ -148,7 +149,7 @@ def test_command_line(tmp_path):
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
 def test_sheet_renders_with_ink_pools_and_white_margins(tmp_path):
-    """Page 1 rendered: landscape, real ink, blue pools, nothing in the 12 mm margins."""
+    """Page 1 rendered: landscape, real ink, blue pools, nothing in the 12 mm margins but the camera marks."""
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(built("sheet", "ja"))
     dpi = 60
@@ -160,6 +161,12 @@ def test_sheet_renders_with_ink_pools_and_white_margins(tmp_path):
     pixels = [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
     assert sum(1 for r, g, b in pixels if r + g + b < 450) / len(pixels) > 0.01
     assert sum(1 for r, g, b in pixels if b > 150 and r < 120) > 20  # the pool circles and the pool track
+    # Margins stay white but for the camera marks (corner markers and page code, from 6 mm in; they are
+    # read back in test_printables_welcome_camera.py): painted white here, 1 px of slack around each.
+    width, height = image.width * 72 / dpi, image.height * 72 / dpi
+    for x0, y0, x1, y1 in pagecode.camera_boxes(width, height):
+        image.paste((255, 255, 255), (int(x0 * dpi / 72) - 1, int((height - y1) * dpi / 72) - 1,
+                                      int(x1 * dpi / 72) + 2, int((height - y0) * dpi / 72) + 2))
     edge = round(12 / 25.4 * dpi)
     for box in ((0, 0, image.width, edge), (0, image.height - edge, image.width, image.height),
                 (0, 0, edge, image.height), (image.width - edge, 0, image.width, image.height)):
