@@ -97,9 +97,15 @@ def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int])
 def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """Sample a single-channel image at float positions (any shape), bilinear, 0 outside."""
     shape = xs.shape
-    out = cv2.remap(image, xs.reshape(1, -1).astype(np.float32), ys.reshape(1, -1).astype(np.float32),
-                    cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    return out.reshape(shape)
+    # remap takes at most 32767 columns: lay the points out in rows of 4096 (New York has 12 x 6 locations).
+    flat_x, flat_y = xs.reshape(-1).astype(np.float32), ys.reshape(-1).astype(np.float32)
+    rows = max(1, -(-flat_x.size // 4096))
+    pad = rows * 4096 - flat_x.size if flat_x.size > 4096 else 0
+    width = 4096 if flat_x.size > 4096 else max(1, flat_x.size)
+    grid_x = np.concatenate([flat_x, np.full(pad, -10, np.float32)]).reshape(rows, width)
+    grid_y = np.concatenate([flat_y, np.full(pad, -10, np.float32)]).reshape(rows, width)
+    out = cv2.remap(image, grid_x, grid_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return out.reshape(-1)[:flat_x.size].reshape(shape)
 
 
 def _confidence(measure: float, threshold: float, scale: float) -> float:
@@ -110,23 +116,19 @@ def _confidence(measure: float, threshold: float, scale: float) -> float:
 def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     """Decide for every road whether a section is drawn: the share of its length that carries ink."""
     roads = geo.roads
-    a = np.array([geo.points[s[0]] for s in roads], np.float32)
-    b = np.array([geo.points[s[1]] for s in roads], np.float32)
     along = np.linspace(0.1, 0.9, 25, dtype=np.float32)
     across = np.linspace(-1, 1, 9, dtype=np.float32) * geo.cell * 0.075
-    d = b - a
-    n = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.linalg.norm(d, axis=1, keepdims=True)
-    pts = a[:, None, None, :] + along[None, :, None, None] * d[:, None, None, :] \
-        + across[None, None, :, None] * n[:, None, None, :]
+    # Along each road as printed: a corner road's quarter arc, not its chord.
+    centre, n = geo.road_points(roads, along)  # roads x along x 2
+    pts = centre[:, :, None, :] + across[None, None, :, None] * n[:, :, None, :]
     across_values = _sample(ink.strength, pts[..., 0], pts[..., 1])  # roads x along x across
     values = across_values.max(axis=2)  # roads x along
-    centre = a[:, None, :] + along[None, :, None] * d[:, None, :]
     valid = ~_under_cafes(centre, geo)
     # Where the printed road itself is dark (its dots), ink cannot show darker than the print: a thin
     # line is judged by the light gaps between the dots only.
     near = np.linspace(-1, 1, 3, dtype=np.float32) * geo.cell * 0.02
-    light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, None, None, 0]),
-                    (centre[:, :, None, 1] + near * n[:, None, None, 1])).min(axis=2) > 0.5
+    light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, :, None, 0]),
+                    (centre[:, :, None, 1] + near * n[:, :, None, 1])).min(axis=2) > 0.5
     # The photo's own noise along roads nobody drew (paper grain, print, JPEG): faint ink must stand
     # above it. Measured on the roads with the least ink (most roads of a sheet are not drawn).
     shares = np.array([(values[i][valid[i]] > INK).mean() if valid[i].sum() >= 5 else (values[i] > INK).mean()
@@ -188,9 +190,10 @@ def _road_band(shape: tuple[int, ...], geo: PageGeometry) -> np.ndarray:
     x0, y0 = geo.box[:2]
     band = np.zeros(shape[:2], np.uint8)
     width = max(2, round(geo.cell * 0.05))
-    for a, b in geo.roads:
-        (ax, ay), (bx, by) = geo.points[a], geo.points[b]
-        cv2.line(band, (round(ax - x0), round(ay - y0)), (round(bx - x0), round(by - y0)), 1, width)
+    centre, _n = geo.road_points(geo.roads, np.linspace(0, 1, 9, dtype=np.float32))
+    for path in centre:  # as printed: a corner road's arc
+        pts = np.round(path - [x0, y0]).astype(np.int32)
+        cv2.polylines(band, [pts.reshape(-1, 1, 2)], False, 1, width)
     return band > 0
 
 
@@ -341,7 +344,7 @@ def _on_cafe_ring(blob: Blob, geo: PageGeometry) -> bool:
     return False
 
 
-def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list[Decision]:
+def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...], areas: bool = True) -> list[Decision]:
     """Count the tourist marks in every location: the marks inside its block, by colour or by shape.
 
     Every player draws tourists as the rules do (red circle, green square, blue triangle, purple
@@ -354,12 +357,18 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
     strength, colour = ink.strength[by0:by1, bx0:bx1], ink.colour[by0:by1, bx0:bx1]
     hidden = ink.visible[by0:by1, bx0:bx1] < 0.5
     owner = np.full(strength.shape, -1, np.int32)
-    locations = sorted(geo.blocks)
+    # The blocks, then the boxes a world city prints to write in (`geo.areas`, over the blocks they cover: ink
+    # there is the box's). Tourists in a box come back as "box" decisions for the city's own reader.
+    locations: list = sorted(geo.blocks)
+    rects = [(*geo.blocks[loc][:2], geo.blocks[loc][2], geo.blocks[loc][2]) for loc in locations]
+    if areas:
+        locations += sorted(geo.areas)
+        rects += [geo.areas[key] for key in sorted(geo.areas)]
     inset = geo.cell * 0.07
-    for index, loc in enumerate(locations):
-        left, top, side = geo.blocks[loc]
-        x0, y0 = round(left + inset) - bx0, round(top + inset) - by0
-        x1, y1 = round(left + side - inset) - bx0, round(top + side - inset) - by0
+    for index, (left, top, w, h) in enumerate(rects):
+        box_inset = inset if index < len(geo.blocks) else geo.cell * 0.03
+        x0, y0 = max(0, round(left + box_inset) - bx0), max(0, round(top + box_inset) - by0)
+        x1, y1 = round(left + w - box_inset) - bx0, round(top + h - box_inset) - by0
         owner[y0:y1, x0:x1] = index
     band = _road_band(strength.shape, geo)
     inked = (strength > INK).astype(np.uint8)
@@ -455,7 +464,7 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
         if index in specks:
             confidence = min(confidence, 0.45)
         measure = float(sum(counts.values()))
-        decisions.append(Decision("tourists", loc, counts, confidence, measure))
+        decisions.append(Decision("tourists" if index < len(geo.blocks) else "box", loc, counts, confidence, measure))
     return decisions
 
 
@@ -496,7 +505,9 @@ def _road_directions(point: Point, roads: tuple[Section, ...], geo: PageGeometry
     px, py = geo.points[point]
     for a, b in roads:
         if point in (a, b):
-            qx, qy = geo.points[b if a == point else a]
+            # The way the road leaves the point as printed (a corner road's arc leaves along its tangent).
+            centre, _n = geo.road_points([(a, b)], np.array([0.1 if a == point else 0.9], np.float32))
+            qx, qy = centre[0, 0]
             out.append(math.degrees(math.atan2(qy - py, qx - px)) % 360)
     return out
 
