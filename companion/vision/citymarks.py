@@ -15,8 +15,8 @@ from companion.games.core.problems import N_
 from .marks import FAINT, FAINT_ABOVE_NOISE, INK, Decision, Ink, _confidence, _road_band, _sample, _strokes
 from .pagegeom import PageGeometry
 
-CROSSED = 0.7  # share of both arms of a cross (×) that carries ink
-CROSS_DOUBT = 0.4  # from this share on, a location not read as crossed is flagged
+CROSSED = 0.6  # share of both arms of a cross (×) that carries ink
+CROSS_DOUBT = 0.35  # from this share on, a location not read as crossed is flagged
 TICK_MM2 = 3.0  # ink (square millimetres, away from the roads) in a box that makes a tick
 PEN_HUES = {"red": ((0, 25), (330, 360)), "green": ((70, 175),), "blue": ((185, 260),)}
 PEN_SATURATION = 0.25  # a coloured section's ink is at least this saturated
@@ -35,23 +35,30 @@ def cross_share(ink: Ink, block: tuple[float, float, float], level: float) -> fl
     """Return how well a cross (two slanted strokes through the middle) is inked in a block (0..1).
 
     Both arms are looked for at 25-65° either way, through points near the block's centre, over the middle
-    44 % of the block: a hand-drawn × is seldom square or centred; the tourists' small marks and the route
+    52 % of the block, each of its four spokes: a hand-drawn × is seldom square or centred; the tourists' small marks and the route
     along the block's sides never cover such lines.
     """
     left, top, side = block
-    half = side * 0.22
+    half = side * 0.26
     ts = np.linspace(-half, half, 23, dtype=np.float32)
     shifts = np.linspace(-1, 1, 5, dtype=np.float32) * side * 0.12
-    best = []
+    arms = []
     for base in (45.0, 135.0):
         angles = np.radians(base + np.arange(-20, 21, 5, dtype=np.float32))
         cx = left + side / 2 + shifts[:, None, None, None]
         cy = top + side / 2 + shifts[None, :, None, None]
         xs = cx + ts[None, None, None, :] * np.cos(angles)[None, None, :, None]
         ys = cy + ts[None, None, None, :] * np.sin(angles)[None, None, :, None]
-        values = np.maximum(_sample(ink.strength, xs, ys), _sample(ink.strength, xs + 1.0, ys))
-        best.append(float((values > level).mean(axis=3).max()))
-    return min(best)
+        # A pixel and a half either way across the arm: a hand-drawn stroke is not quite straight.
+        nx, ny = -np.sin(angles)[None, None, :, None] * 1.5, np.cos(angles)[None, None, :, None] * 1.5
+        values = np.maximum(np.maximum(_sample(ink.strength, xs, ys), _sample(ink.strength, xs + nx, ys + ny)),
+                            _sample(ink.strength, xs - nx, ys - ny))
+        hit = values > level
+        # Each arm's two spokes out of the centre must carry ink: a filled tourist mark covers the middle only.
+        spokes = np.minimum(hit[..., :11].mean(axis=3), hit[..., 12:].mean(axis=3))
+        arms.append(spokes.max(axis=2))  # per centre: its best arm at this slant
+    # Both arms through one centre: two marks side by side never make a cross.
+    return float(np.minimum(arms[0], arms[1]).max())
 
 
 def read_crosses(ink: Ink, geo: PageGeometry, locations, kind: str = "crossed") -> list[Decision]:
@@ -99,7 +106,12 @@ def read_ticks(ink: Ink, geo: PageGeometry, prefix: str, kind: str) -> list[Deci
     level = _pen_level(ink)
     strength = ink.strength[geo.box[1]:geo.box[3], geo.box[0]:geo.box[2]]
     inked = (strength > level).astype(np.uint8)
-    strokes = _strokes(inked, _road_band(strength.shape, geo))
+    # The route's strokes are the ink joined to a road outside the boxes (a box is printed over a road: a tick
+    # in it crosses that road's line without being the route's).
+    band = _road_band(strength.shape, geo)
+    for left, top, w, h in geo.areas.values():
+        band[max(0, round(top - y0)):max(0, round(top + h - y0)), max(0, round(left - x0)):max(0, round(left + w - x0))] = False
+    strokes = _strokes(inked, band)
     decisions = []
     for key in sorted(k for k in geo.areas if k.startswith(prefix + ":")):
         left, top, w, h = geo.areas[key]

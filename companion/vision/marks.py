@@ -26,6 +26,8 @@ VISIBLE = 0.55  # print lighter than this lets ink show
 INK = 0.2  # darker than the printed page by this much (0..1) is ink
 FAINT = 0.08  # darker than the printed page by this much is faint ink: a thin or pale pen, or blur
 FAINT_ABOVE_NOISE = 0.04  # faint ink stands this much above the photo's noise along undrawn roads
+BLACK_ROAD = 0.4  # a road printed black along this share of it hides most of a pen's line
+BLACK_SHARE = 0.2  # of such a road inked (beside the print, in its gaps) reads as drawn, and is flagged
 LOW = 0.5  # a decision with a confidence below this is flagged for the player to check
 # Tourist marker colours by hue (degrees) of the ink's own colour; gaps between them are doubtful.
 HUES = {"red": ((0, 18), (330, 360)), "green": ((75, 170),), "blue": ((185, 245),), "purple": ((260, 320),)}
@@ -62,6 +64,7 @@ class Ink:
     visible: np.ndarray  # H x W float32: 1 where the print is light enough for ink to show, else 0
     exact: np.ndarray  # like strength, against the print itself (not eroded): ink over dark print shows
     levels: dict = field(default_factory=dict)  # what read_sections learnt of the sheet: "pen", "noise"
+    black: np.ndarray | None = None  # H x W float32: 1 where the print is black (a dashed street), else 0
 
 
 def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int]) -> Ink:
@@ -91,7 +94,9 @@ def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int])
     exact = np.zeros(blank.shape[:2], np.float32)
     raw = cv2.GaussianBlur(t, (3, 3), 0) - pn
     exact[y0:y1, x0:x1] = np.clip(np.maximum(np.maximum(raw[..., 0], raw[..., 1]), raw[..., 2]), 0, 1)
-    return Ink(strength, colour, visible, exact)
+    black = np.zeros(blank.shape[:2], np.float32)
+    black[y0:y1, x0:x1] = (darkest.max(axis=2) < RELATIVE_FLOOR).astype(np.float32)
+    return Ink(strength, colour, visible, exact, black=black)
 
 
 def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -129,6 +134,10 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     near = np.linspace(-1, 1, 3, dtype=np.float32) * geo.cell * 0.02
     light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, :, None, 0]),
                     (centre[:, :, None, 1] + near * n[:, :, None, 1])).min(axis=2) > 0.5
+    # A road printed black along much of it (a world city's dashed street or tram line): ink over it does not
+    # show, only beside it and in the dashes' gaps. Such a road is drawn with less of it inked, and asked about.
+    black = (_sample(ink.black, centre[..., 0], centre[..., 1]) > 0.5).mean(axis=1) if ink.black is not None \
+        else np.zeros(len(roads))
     # The photo's own noise along roads nobody drew (paper grain, print, JPEG): faint ink must stand
     # above it. Measured on the roads with the least ink (most roads of a sheet are not drawn).
     shares = np.array([(values[i][valid[i]] > INK).mean() if valid[i].sum() >= 5 else (values[i] > INK).mean()
@@ -151,6 +160,9 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
         faint = float((gaps > faint_level).mean()) if len(gaps) >= 6 else float((keep > faint_level).mean())
         confidence = _confidence(share, 0.5, 0.35)
         drawn = share >= 0.5
+        if black[i] >= BLACK_ROAD and not drawn:
+            drawn = share >= BLACK_SHARE
+            confidence = min(_confidence(share, BLACK_SHARE, 0.35), 0.45) if drawn else confidence
         if not drawn:
             # "Not drawn" is only sure when the road is as light as the blank print along it: a thin,
             # pale or blurred line leaves fainter ink than INK along most of its length.

@@ -373,9 +373,11 @@ def draw_phone_marks(board: Board, truth: Truth, paper: str, lang: str, rng: ran
         placed: list[tuple[float, float]] = []
         for colour in marks:
             r = rng.uniform(1.3, 2.3) * PMM
-            for _try in range(40):
-                cx, cy = rng.uniform(x0 + 2.5 * PMM + r, x0 + s - 2.5 * PMM - r), rng.uniform(y0 + 2.5 * PMM + r,
-                                                                                             y0 + s - 2.5 * PMM - r)
+            for _try in range(100):
+                if _try == 40:  # a printed box covers much of the block: smaller, nearer its edge
+                    r = 1.3 * PMM
+                edge = (2.5 if _try < 40 else 1.2) * PMM
+                cx, cy = rng.uniform(x0 + edge + r, x0 + s - edge - r), rng.uniform(y0 + edge + r, y0 + s - edge - r)
                 if all(math.hypot(cx - px, cy - py) > 2 * r + 1.2 * PMM for px, py in placed) and not any(
                         bl - r - PMM < cx < bl + bw + r + PMM and bt - r - PMM < cy < bt + bh + r + PMM
                         for bl, bt, bw, bh in boxes.values()):
@@ -426,8 +428,9 @@ def _corner_arcs(board: Board, page: np.ndarray, at) -> dict:
             turn = (math.atan2(*(pb - c)[::-1]) - t0 + math.pi) % (2 * math.pi) - math.pi
             ts = t0 + turn * np.linspace(0.15, 0.85, 120)
             xs, ys = (c[0] + radius * np.cos(ts)).astype(int), (c[1] + radius * np.sin(ts)).astype(int)
-            values = grey[ys, xs]
-            dots = float(((values > 0.42) & (values < 0.62)).mean())  # the road's grey dots (texts print black)
+            values, rgb = grey[ys, xs], page[ys, xs]
+            neutral = rgb.max(axis=1) - rgb.min(axis=1) < 0.1  # the road's dots are grey, block edges coloured
+            dots = float(((values > 0.42) & (values < 0.62) & neutral).mean())  # and texts print black
             if best is None or dots > best[0]:
                 best = (dots, c, radius)
         out[sec] = best[1:]
@@ -522,17 +525,25 @@ def _disc(radius: float) -> np.ndarray:
 
 def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4", lang: str = "en",
                 megapixels: float | None = None, pen: str | None = None, one_pen: bool | None = None,
-                walks: list[list[tuple[int, int]]] | None = None) -> tuple[bytes, Truth]:
+                walks: list[list[tuple[int, int]]] | None = None, marks: dict | None = None) -> tuple[bytes, Truth]:
     """Return a phone photo (JPEG bytes) of a filled-in map at a difficulty, and the truth it shows.
 
-    `pen` ("felt", "marker", "ballpoint"), `one_pen` (every tourist in the route's pen) and `walks`
-    (the route, as lists of intersections) force what the seed would choose; the rest stays the seed's.
+    `pen` ("felt", "marker", "ballpoint"), `one_pen` (every tourist in the route's pen), `walks`
+    (the route, as lists of intersections) and `marks` (a world city's: `crossed`, `remote`, `colours`,
+    `tickets`, as the truth keeps them) force what the seed would choose; the rest stays the seed's.
     """
     rng = random.Random(f"phone-{seed}-{level}-{board.id}")
     truth = phone_truth(board, rng)
     if walks is not None:
         truth.walks = walks  # type: ignore[attr-defined]
         truth.sections = {(a, b) if a <= b else (b, a) for walk in walks for a, b in zip(walk, walk[1:])}
+        if truth.colours:  # type: ignore[attr-defined]
+            truth.colours = {sec: rng.choice(("red", "green", "blue")) for sec in sorted(truth.sections)}
+    for key, value in (marks or {}).items():  # a world city's marks forced: crossed, remote, colours, tickets
+        if key == "crossed":
+            for loc in value:
+                truth.tourists.pop(loc, None)
+        setattr(truth, key, value)
     page = draw_phone_marks(board, truth, paper, lang, rng, level, pen, one_pen)
     ph, pw = page.shape[:2]
     page_w_mm, page_h_mm = pw / PMM, ph / PMM
