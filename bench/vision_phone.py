@@ -152,7 +152,8 @@ def main() -> None:
     f1 = 2 * total["tp"] / max(1, 2 * total["tp"] + total["fp"] + total["fn"])
     print(f"| all | all | {total['photos']} | {total['refused']} | {f1:.3f} | {total['exact']}/{read} "
           f"| {total['silent']}/{total['items']} = {100 * total['silent'] / max(1, total['items']):.2f} % "
-          f"| {100 * total['doubtful'] / max(1, total['items']):.1f} % | | {_city(total)} | {statistics.median(times):.2f} s |")
+          f"| {100 * total['doubtful'] / max(1, total['items']):.1f} % | | {_city(total)} "
+          f"| {statistics.median(times):.2f} s |")
 
 
 def _city(row: dict) -> str:

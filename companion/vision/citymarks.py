@@ -34,9 +34,9 @@ def _pen_level(ink: Ink) -> float:
 def cross_share(ink: Ink, block: tuple[float, float, float], level: float) -> float:
     """Return how well a cross (two slanted strokes through the middle) is inked in a block (0..1).
 
-    Both arms are looked for at 25-65° either way, through points near the block's centre, over the middle
-    52 % of the block, each of its four spokes: a hand-drawn × is seldom square or centred; the tourists' small marks and the route
-    along the block's sides never cover such lines.
+    Both arms are looked for at 25-65° either way, through one point near the block's centre, over the middle
+    52 % of the block, each of the four spokes inked: a hand-drawn × is seldom square or centred; a tourist
+    mark (even filled) covers the middle only, and the route along the block's sides never these lines.
     """
     left, top, side = block
     half = side * 0.26
@@ -110,7 +110,8 @@ def read_ticks(ink: Ink, geo: PageGeometry, prefix: str, kind: str) -> list[Deci
     # in it crosses that road's line without being the route's).
     band = _road_band(strength.shape, geo)
     for left, top, w, h in geo.areas.values():
-        band[max(0, round(top - y0)):max(0, round(top + h - y0)), max(0, round(left - x0)):max(0, round(left + w - x0))] = False
+        rows = slice(max(0, round(top - y0)), max(0, round(top + h - y0)))
+        band[rows, max(0, round(left - x0)):max(0, round(left + w - x0))] = False
     strokes = _strokes(inked, band)
     decisions = []
     for key in sorted(k for k in geo.areas if k.startswith(prefix + ":")):
