@@ -113,6 +113,7 @@ def test_new_york_ticket_box_is_read():
     assert tickets["whitehall"].value and not tickets["whitehall"].doubtful
     assert not tickets["corlears-hook"].value
     assert reading.draft["tickets"] == ["whitehall"]
+    assert not [d for d in _silent(reading, truth) if d.kind == "ticket"]
 
 
 def test_only_the_board_s_feature_types_bring_readers():
