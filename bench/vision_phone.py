@@ -1,8 +1,9 @@
 """Benchmark the photo reader on phone photos made like the hidden acceptance set (issue 30).
 
 The photos come from tests/vision/photo_camera.py `phone_photo` (its own truth, pens, print and 3-D
-camera: nothing of the reader's own rendering but the printed PDF). Training city and London, easy /
-medium / hard. Run from the repository root:
+camera: nothing of the reader's own rendering but the printed PDF). Training city and London by default,
+`--boards all` adds the five other cities with their own marks (crosses, remote spaces, section colours,
+tickets: CITY_JUDGES); easy / medium / hard. Run from the repository root:
 
     python bench/vision_phone.py --first-seed 1000 --seeds 8          # held out: never tuned on
     python bench/vision_phone.py --first-seed 0 --seeds 8             # the tuning seeds

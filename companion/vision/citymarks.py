@@ -15,8 +15,8 @@ from companion.games.core.problems import N_
 from .marks import FAINT, FAINT_ABOVE_NOISE, INK, Decision, Ink, _confidence, _road_band, _sample, _strokes
 from .pagegeom import PageGeometry
 
-CROSSED = 0.6  # share of both arms of a cross (×) that carries ink
-CROSS_DOUBT = 0.35  # from this share on, a location not read as crossed is flagged
+CROSSED = 0.9  # share of each spoke of a cross (×) inked without a break from its centre out
+CROSS_DOUBT = 0.7  # from this share on, a location not read as crossed is flagged
 TICK_MM2 = 3.0  # ink (square millimetres, away from the roads) in a box that makes a tick
 PEN_HUES = {"red": ((0, 25), (330, 360)), "green": ((70, 175),), "blue": ((185, 260),)}
 PEN_SATURATION = 0.25  # a coloured section's ink is at least this saturated
@@ -31,15 +31,16 @@ def _pen_level(ink: Ink) -> float:
     return min(INK, max(faint + FAINT_ABOVE_NOISE, 0.55 * pen))
 
 
-def cross_share(ink: Ink, block: tuple[float, float, float], level: float) -> float:
+def cross_share(ink: Ink, block: tuple[float, float, float], level: float, width: float, mm: float) -> float:
     """Return how well a cross (two slanted strokes through the middle) is inked in a block (0..1).
 
     Both arms are looked for at 25-65° either way, through one point near the block's centre, over the middle
-    52 % of the block, each of the four spokes inked: a hand-drawn × is seldom square or centred; a tourist
+    52 % of the block, each of the four spokes inked without a break: a hand-drawn × is seldom square or centred; a tourist
     mark (even filled) covers the middle only, and the route along the block's sides never these lines.
     """
     left, top, side = block
     half = side * 0.26
+    off = 0.5 * width + mm
     ts = np.linspace(-half, half, 23, dtype=np.float32)
     shifts = np.linspace(-1, 1, 5, dtype=np.float32) * side * 0.12
     arms = []
@@ -49,16 +50,34 @@ def cross_share(ink: Ink, block: tuple[float, float, float], level: float) -> fl
         cy = top + side / 2 + shifts[None, :, None, None]
         xs = cx + ts[None, None, None, :] * np.cos(angles)[None, None, :, None]
         ys = cy + ts[None, None, None, :] * np.sin(angles)[None, None, :, None]
+        xs, ys = np.broadcast_arrays(xs, ys)  # centres x centres x slants x samples, both
         # A pixel and a half either way across the arm: a hand-drawn stroke is not quite straight.
         nx, ny = -np.sin(angles)[None, None, :, None] * 1.5, np.cos(angles)[None, None, :, None] * 1.5
         values = np.maximum(np.maximum(_sample(ink.strength, xs, ys), _sample(ink.strength, xs + nx, ys + ny)),
                             _sample(ink.strength, xs - nx, ys - ny))
         hit = values > level
-        # Each arm's two spokes out of the centre must carry ink: a filled tourist mark covers the middle only.
-        spokes = np.minimum(hit[..., :11].mean(axis=3), hit[..., 12:].mean(axis=3))
+        # A stroke is thin: beside it (half the pen's width and a millimetre off) there is paper on one side at
+        # least, where a filled mark or a cluster of marks is ink on both. Near the centre the other arm runs
+        # beside it, so the first `off` pixels are not asked.
+        sx, sy = -np.sin(angles)[None, None, :, None] * off, np.cos(angles)[None, None, :, None] * off
+        wide = (_sample(ink.strength, xs + sx, ys + sy) > level) & (_sample(ink.strength, xs - sx, ys - sy) > level)
+        hit &= ~wide | (np.abs(ts) < off)[None, None, None, :]
+        # Each arm's two spokes out of the centre must carry ink without a break from the centre out: a filled
+        # tourist mark covers the middle only, and a line through two marks side by side breaks between them.
+        spokes = np.minimum(_run(hit[..., 11::-1]), _run(hit[..., 11:]))
         arms.append(spokes.max(axis=2))  # per centre: its best arm at this slant
     # Both arms through one centre: two marks side by side never make a cross.
     return float(np.minimum(arms[0], arms[1]).max())
+
+
+def _run(hit: np.ndarray) -> np.ndarray:
+    """Return the longest run of consecutive hits along the last axis, as a share of its length."""
+    run = np.zeros(hit.shape[:-1], np.int32)
+    best = np.zeros_like(run)
+    for i in range(hit.shape[-1]):
+        run = (run + 1) * hit[..., i]
+        best = np.maximum(best, run)
+    return best / hit.shape[-1]
 
 
 def read_crosses(ink: Ink, geo: PageGeometry, locations, kind: str = "crossed") -> list[Decision]:
@@ -69,9 +88,9 @@ def read_crosses(ink: Ink, geo: PageGeometry, locations, kind: str = "crossed") 
     for loc in sorted(locations):
         if loc not in geo.blocks:
             continue
-        share = cross_share(ink, geo.blocks[loc], level)
+        share = cross_share(ink, geo.blocks[loc], level, ink.levels.get("width", 0.0), geo.cell / 24)
         crossed = share >= CROSSED
-        confidence = _confidence(share, CROSSED, 0.25)
+        confidence = _confidence(share, CROSSED, 0.1)
         if not crossed and share >= CROSS_DOUBT:
             confidence = min(confidence, 0.4)
         decisions.append(Decision(kind, loc, crossed, confidence, share))
