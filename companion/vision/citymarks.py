@@ -16,7 +16,8 @@ from .marks import FAINT, FAINT_ABOVE_NOISE, INK, Decision, Ink, _confidence, _r
 from .pagegeom import PageGeometry
 
 CROSSED = 0.9  # share of each spoke of a cross (×) inked without a break from its centre out
-CROSS_DOUBT = 0.7  # from this share on, a location not read as crossed is flagged
+CROSS_DOUBT = 0.5  # from this share on, a location not read as crossed is flagged
+FAINT_CROSS = 0.5  # or from this share of faint ink on (a thin or pale pen)
 TICK_MM2 = 3.0  # ink (square millimetres, away from the roads) in a box that makes a tick
 PEN_HUES = {"red": ((0, 25), (330, 360)), "green": ((70, 175),), "blue": ((185, 260),)}
 PEN_SATURATION = 0.25  # a coloured section's ink is at least this saturated
@@ -83,16 +84,18 @@ def _run(hit: np.ndarray) -> np.ndarray:
 def read_crosses(ink: Ink, geo: PageGeometry, locations, kind: str = "crossed") -> list[Decision]:
     """Decide for each candidate location whether it is crossed out (×)."""
     level = _pen_level(ink)
+    faint = max(FAINT, ink.levels.get("noise", 0.0) + FAINT_ABOVE_NOISE)
+    width, mm = ink.levels.get("width", 0.0), geo.cell / 24
     CROSS_KINDS.add(kind)
     decisions = []
     for loc in sorted(locations):
         if loc not in geo.blocks:
             continue
-        share = cross_share(ink, geo.blocks[loc], level, ink.levels.get("width", 0.0), geo.cell / 24)
+        share = cross_share(ink, geo.blocks[loc], level, width, mm)
         crossed = share >= CROSSED
         confidence = _confidence(share, CROSSED, 0.1)
-        if not crossed and share >= CROSS_DOUBT:
-            confidence = min(confidence, 0.4)
+        if not crossed and (share >= CROSS_DOUBT or cross_share(ink, geo.blocks[loc], faint, width, mm) >= FAINT_CROSS):
+            confidence = min(confidence, 0.4)  # a cross in a thin or pale pen (or skipping) reads fainter
         decisions.append(Decision(kind, loc, crossed, confidence, share))
     return decisions
 

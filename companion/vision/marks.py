@@ -26,6 +26,7 @@ VISIBLE = 0.55  # print lighter than this lets ink show
 INK = 0.2  # darker than the printed page by this much (0..1) is ink
 FAINT = 0.08  # darker than the printed page by this much is faint ink: a thin or pale pen, or blur
 FAINT_ABOVE_NOISE = 0.04  # faint ink stands this much above the photo's noise along undrawn roads
+COLOURED_PRINT = 0.3  # print whose channels differ by more than this is strongly coloured
 BLACK_ROAD = 0.4  # a road printed black along this share of it hides most of a pen's line
 BLACK_SHARE = 0.2  # of such a road inked (beside the print, in its gaps) reads as drawn, and is flagged
 LOW = 0.5  # a decision with a confidence below this is flagged for the player to check
@@ -65,6 +66,7 @@ class Ink:
     exact: np.ndarray  # like strength, against the print itself (not eroded): ink over dark print shows
     levels: dict = field(default_factory=dict)  # what read_sections learnt of the sheet: "pen", "noise"
     black: np.ndarray | None = None  # H x W float32: 1 where the print is black (a dashed street), else 0
+    coloured: np.ndarray | None = None  # H x W float32: 1 over strongly coloured print (a shaped landmark's sides)
 
 
 def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int]) -> Ink:
@@ -96,7 +98,14 @@ def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int])
     exact[y0:y1, x0:x1] = np.clip(np.maximum(np.maximum(raw[..., 0], raw[..., 1]), raw[..., 2]), 0, 1)
     black = np.zeros(blank.shape[:2], np.float32)
     black[y0:y1, x0:x1] = (darkest.max(axis=2) < RELATIVE_FLOOR).astype(np.float32)
-    return Ink(strength, colour, visible, exact, black=black)
+    # Strongly coloured print (Paris's thick landmark sides): a home printer shifts its colour, so the difference
+    # from the blank page there is no ink; a road along it is judged beside it, like a black street.
+    coloured = np.zeros(blank.shape[:2], np.float32)
+    strong = ((darkest.max(axis=2) - darkest.min(axis=2) > COLOURED_PRINT) & (darkest.min(axis=2) < VISIBLE))
+    # Thick strokes and areas only (a landmark block's thin edge is left alone): eroded by 2 pixels, grown back.
+    kernel5 = np.ones((5, 5), np.uint8)
+    coloured[y0:y1, x0:x1] = cv2.dilate(cv2.erode(strong.astype(np.uint8), kernel5), kernel5).astype(np.float32)
+    return Ink(strength, colour, visible, exact, black=black, coloured=coloured)
 
 
 def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -127,6 +136,11 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     centre, n = geo.road_points(roads, along)  # roads x along x 2
     pts = centre[:, :, None, :] + across[None, None, :, None] * n[:, :, None, :]
     across_values = _sample(ink.strength, pts[..., 0], pts[..., 1])  # roads x along x across
+    if ink.coloured is not None:  # along a road printed in a strong colour, no ink is read over that print
+        along_colour = (_sample(ink.coloured, centre[..., 0], centre[..., 1]) > 0.5).mean(axis=1) >= BLACK_ROAD
+        if along_colour.any():
+            over = _sample(ink.coloured, pts[along_colour][..., 0], pts[along_colour][..., 1]) > 0.5
+            across_values[along_colour] = np.where(over, 0.0, across_values[along_colour])
     values = across_values.max(axis=2)  # roads x along
     valid = ~_under_cafes(centre, geo)
     # Where the printed road itself is dark (its dots), ink cannot show darker than the print: a thin
@@ -136,8 +150,10 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
                     (centre[:, :, None, 1] + near * n[:, :, None, 1])).min(axis=2) > 0.5
     # A road printed black along much of it (a world city's dashed street or tram line): ink over it does not
     # show, only beside it and in the dashes' gaps. Such a road is drawn with less of it inked, and asked about.
-    black = (_sample(ink.black, centre[..., 0], centre[..., 1]) > 0.5).mean(axis=1) if ink.black is not None \
-        else np.zeros(len(roads))
+    black = np.zeros(len(roads))
+    if ink.black is not None:
+        hidden = np.maximum(ink.black, ink.coloured) if ink.coloured is not None else ink.black
+        black = (_sample(hidden, centre[..., 0], centre[..., 1]) > 0.5).mean(axis=1)
     # The photo's own noise along roads nobody drew (paper grain, print, JPEG): faint ink must stand
     # above it. Measured on the roads with the least ink (most roads of a sheet are not drawn).
     shares = np.array([(values[i][valid[i]] > INK).mean() if valid[i].sum() >= 5 else (values[i] > INK).mean()
@@ -163,6 +179,8 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
         if black[i] >= BLACK_ROAD and not drawn:
             drawn = share >= BLACK_SHARE
             confidence = min(_confidence(share, BLACK_SHARE, 0.35), 0.45) if drawn else confidence
+            if not drawn and (share >= 0.05 or faint >= 0.1):
+                confidence = min(confidence, 0.4)  # a thin pen along the black print hardly shows: ask
         if not drawn:
             # "Not drawn" is only sure when the road is as light as the blank print along it: a thin,
             # pale or blurred line leaves fainter ink than INK along most of its length.
