@@ -36,8 +36,8 @@ def cross_share(ink: Ink, block: tuple[float, float, float], level: float, width
     """Return how well a cross (two slanted strokes through the middle) is inked in a block (0..1).
 
     Both arms are looked for at 25-65° either way, through one point near the block's centre, over the middle
-    52 % of the block, each of the four spokes inked without a break: a hand-drawn × is seldom square or centred; a tourist
-    mark (even filled) covers the middle only, and the route along the block's sides never these lines.
+    52 % of the block, each of the four spokes inked without a break and thin: a hand-drawn × is seldom square
+    or centred; a tourist mark (even filled) covers the middle only, and the route runs along the block's sides.
     """
     left, top, side = block
     half = side * 0.26
