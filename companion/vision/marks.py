@@ -179,8 +179,10 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
         if black[i] >= BLACK_ROAD and not drawn:
             drawn = share >= BLACK_SHARE
             confidence = min(_confidence(share, BLACK_SHARE, 0.35), 0.45) if drawn else confidence
-            if not drawn and (share >= 0.05 or faint >= 0.1):
-                confidence = min(confidence, 0.4)  # a thin pen along the black print hardly shows: ask
+            if not drawn:
+                # A pen along the black print may not show at all (a thin pen on the dashes, a marker filling
+                # their gaps with its own dark line): "not drawn" is never sure there, the player is asked.
+                confidence = min(confidence, 0.45)
         if not drawn:
             # "Not drawn" is only sure when the road is as light as the blank print along it: a thin,
             # pale or blurred line leaves fainter ink than INK along most of its length.
