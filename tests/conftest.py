@@ -76,12 +76,37 @@ def chromium():
         pytest.fail(f"CI must run the browser tests, but {reason}.")
     if reason:
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import BrowserContext, sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    closing = BrowserContext.close
+    BrowserContext.close = _calm_close(closing)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        BrowserContext.close = closing
+
+
+def _calm_close(close):
+    """Close a phone (a browser context) once its pages have left the companion.
+
+    A live page reloads itself when the table changes, and the companion's service worker fetches every page
+    load: Chromium's disposal of a context whose service worker is in the middle of such a fetch was seen to
+    wait up to three minutes (protocol log: `Target.disposeBrowserContext` answered 163 s later). Sending each
+    page to about:blank first (the service worker does not see it) leaves nothing in flight."""
+    from playwright.sync_api import Error
+
+    def calm_close(context, **kwargs):
+        for page in context.pages:
+            try:
+                page.goto("about:blank", timeout=5_000)
+            except Error:
+                pass  # a page that cannot leave (crashed, closing) is closed with the context anyway
+        return close(context, **kwargs)
+
+    return calm_close
 
 
 @pytest.fixture

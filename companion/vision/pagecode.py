@@ -6,8 +6,8 @@ Pure Python (no OpenCV), so the printables draw exactly what the reader looks fo
   top-left, top-right, bottom-right, bottom-left, inside the margin.
 - Page code: 32 bits in a strip at the foot of the page, each bit written as a
   black-white or white-black pair of cells (so the reader needs no threshold):
-  4 bits code version (which kind of printed page: see KINDS), 4 bits player board number, 2 bits paper, 2 bits language,
-  16 bits of the board id's CRC-32, 4 bits check. It names the board, the player
+  4 bits code version (which kind of printed page: see KINDS), 4 bits player board number, 2 bits paper,
+  2 bits language, 16 bits of the board id's CRC-32, 4 bits check. It names the board, the player
   board and the page layout (paper and language size the map), so a photo finds
   its own geometry without any typing.
 """

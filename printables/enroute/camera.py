@@ -1,53 +1,28 @@
-"""What a phone camera needs on a map page: corner markers and the page code (see companion.vision.pagecode)."""
+"""What a phone camera needs on an En Route map page: corner markers and the page code (kind 1).
+
+The drawing is shared with the other games' printed sheets (printables.core.camera).
+"""
 
 from __future__ import annotations
 
-from reportlab.lib.colors import black
-
 from companion.games.enroute.board import Board, PlayerBoard
-from companion.vision import pagecode
 
-from .style import PAPER_SIZES, PrintLocale
+from ..core.camera import draw_camera_marks as _draw_marks
+from ..core.camera import draw_marker, paper_of
+from ..core.camera import draw_page_code as _draw_code
+from .style import PrintLocale
 
+KIND = 1  # pagecode.KINDS: "enroute-map"
 
-def paper_of(width: float, height: float) -> str:
-    """Return the paper name of a page size (the page code carries it)."""
-    for name, (w, h) in PAPER_SIZES.items():
-        if abs(w - width) < 1 and abs(h - height) < 1:
-            return name
-    raise ValueError(f"No paper is {width:.0f} x {height:.0f} points.")
-
-
-def draw_marker(c, marker: int, left: float, bottom: float) -> None:
-    """Draw one ArUco marker: a black square with its 4x4 white bits."""
-    size = pagecode.MARKER_SIZE
-    cell = size / 6
-    c.saveState()
-    c.setFillColor(black)
-    c.rect(left, bottom, size, size, stroke=0, fill=1)
-    c.setFillColorRGB(1, 1, 1)
-    for row, bits in enumerate(pagecode.MARKER_BITS[marker]):
-        for col, bit in enumerate(bits):
-            if bit == "1":
-                c.rect(left + (col + 1) * cell, bottom + size - (row + 2) * cell, cell, cell, stroke=0, fill=1)
-    c.restoreState()
+__all__ = ["draw_camera_marks", "draw_marker", "draw_page_code", "paper_of"]
 
 
 def draw_page_code(c, board: Board, player_board: PlayerBoard, width: float, height: float, lang: str) -> None:
     """Draw the page code strip that names the board, the player board and the layout."""
-    bits = pagecode.encode(board.id, player_board.number, paper_of(width, height), lang)
-    colours = pagecode.cell_colours(bits)
-    c.saveState()
-    c.setFillColor(black)
-    for left, index in pagecode.code_cells(width):
-        if colours[index]:
-            c.rect(left, pagecode.CODE_BOTTOM, pagecode.CODE_CELL, pagecode.CODE_HEIGHT, stroke=0, fill=1)
-    c.restoreState()
+    _draw_code(c, board.id, player_board.number, width, height, lang, KIND)
 
 
 def draw_camera_marks(c, board: Board, player_board: PlayerBoard, width: float, height: float,
                       loc: PrintLocale) -> None:
     """Draw the four corner markers and the page code."""
-    for marker, (left, bottom) in pagecode.marker_squares(width, height).items():
-        draw_marker(c, marker, left, bottom)
-    draw_page_code(c, board, player_board, width, height, loc.lang)
+    _draw_marks(c, board.id, player_board.number, width, height, loc.lang, KIND)

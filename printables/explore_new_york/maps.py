@@ -7,6 +7,8 @@ example tiles (or a table's own), never the publisher's artwork.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from io import BytesIO
 
 from reportlab.lib.units import mm
@@ -14,6 +16,7 @@ from reportlab.lib.units import mm
 from companion.games.core.problems import N_
 from companion.games.explore_new_york.tile import CORNER_ROADS, LOCATIONS, ROADS, SIZE, Tile
 
+from ..core.camera import draw_camera_marks
 from ..core.i18n import PrintLocale, print_locale
 from ..core.style import INK, MARGIN, MUTED, draw_fitted, finish, new_canvas, paper_size
 from .drawing import KIND_FILL, ROAD, draw_cafe, draw_score_table, draw_smiley, draw_star, draw_tourist
@@ -26,6 +29,20 @@ LEGEND = N_("Tourists: red (lively places), green (parks), blue (culture). Cafes
 HEADER = 14 * mm
 BAND = 7 * mm  # room for the printed coordinates
 ROW_H = 8 * mm
+CAMERA_KIND = 2  # companion.vision.pagecode.KINDS: "explore-new-york-map"
+QUIET = 4 * mm  # white kept beside the bottom corner markers (a camera finds them by their outline)
+
+
+def page_id(tile: Tile) -> str:
+    """The id a map page's code names: the tile's id and a digest of everything printed from it.
+
+    A table's own tile can be edited under the same id; a page printed before the edit then names
+    another tile, and the reader says so instead of reading it against the wrong districts and cafes.
+    """
+    from companion.games.explore_new_york.tiles import tile_to_json
+
+    text = json.dumps(tile_to_json(tile), sort_keys=True, ensure_ascii=False)
+    return f"{tile.id}:{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}"
 
 
 class MapPage:
@@ -136,7 +153,8 @@ def draw_legend(c, page: MapPage, loc: PrintLocale, y: float) -> None:
 
 
 def draw_map_page(c, tile: Tile, loc: PrintLocale) -> None:
-    """One tile's page: title, map, legend, score table, note."""
+    """One tile's page: title, map, legend, score table, note, and the camera's marks (corner markers and the
+    page code naming the tile) so a photo of the filled-in page can be read."""
     width, height = c._pagesize
     page = MapPage(width, height)
     c.setFillColor(INK)
@@ -150,7 +168,9 @@ def draw_map_page(c, tile: Tile, loc: PrintLocale) -> None:
     table_w = min(width - 2 * MARGIN, 120 * mm)
     draw_score_table(c, loc, (width - table_w) / 2, page.bottom - 12 * mm, table_w, ROW_H)
     c.setFillColor(MUTED)
-    draw_fitted(c, loc.t(NOTE), MARGIN, MARGIN - 2, width - 2 * MARGIN, loc.fonts.italic, 7, fonts=loc.fonts)
+    draw_fitted(c, loc.t(NOTE), MARGIN + QUIET, MARGIN - 2, width - 2 * (MARGIN + QUIET), loc.fonts.italic, 7,
+                fonts=loc.fonts)
+    draw_camera_marks(c, page_id(tile), 0, width, height, loc.lang, CAMERA_KIND)
 
 
 def maps_pdf(tiles: list[Tile], lang: str = "en", paper: str = "a4") -> bytes:

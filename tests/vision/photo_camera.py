@@ -545,6 +545,15 @@ def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4
                 truth.tourists.pop(loc, None)
         setattr(truth, key, value)
     page = draw_phone_marks(board, truth, paper, lang, rng, level, pen, one_pen)
+    return photograph(page, rng, level, megapixels), truth
+
+
+def photograph(page: np.ndarray, rng: random.Random, level: str = "medium", megapixels: float | None = None) -> bytes:
+    """Photograph a drawn page (RGB float32 0..1 at PHONE_SCALE) with a phone at a difficulty: JPEG bytes.
+
+    The camera alone (3-D pose, curl, lens, light, focus, sensor, JPEG), so any game's printed sheet
+    can be photographed the same way once its marks are drawn.
+    """
     ph, pw = page.shape[:2]
     page_w_mm, page_h_mm = pw / PMM, ph / PMM
     mp = megapixels or rng.choice({"easy": (3, 5, 8, 12), "medium": (2, 3, 5, 8, 12), "hard": (1, 2, 3, 8, 12)}[level])
@@ -668,4 +677,4 @@ def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4
     ok, jpeg = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR),
                             [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 85)])
     assert ok
-    return jpeg.tobytes(), truth
+    return jpeg.tobytes()

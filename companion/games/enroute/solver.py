@@ -89,6 +89,8 @@ class RouteScorer:
                 if wid == vid and other == (side if vid not in self.bank_vehicles else 1 - side) and c != a \
                         and board.is_road(geo.section(a, c)):
                     self.ride_bars[e] = self.ride_bars.get(e, 0) | 1 << g.edge_index[geo.section(c, d)]
+        self.ride_points = sum(1 << v for _, v in self.ride_ends)
+        self._ride_rooms: dict[tuple[int, int, int], int | None] = {}
         locations = sorted({loc for sec in g.edges if not is_hub(sec[0]) for loc in board.borders(sec)})
         bit = {loc: i for i, loc in enumerate(locations)}
         self.edge_locs = [0 if is_hub(sec[0]) or is_hub(sec[1]) else sum(1 << bit[loc] for loc in board.borders(sec))
@@ -199,8 +201,12 @@ class RouteScorer:
         got = self._cover.get(edges)
         if got is None:
             locs = 0
-            for i in bits(edges):
-                locs |= self.edge_locs[i]
+            edge_locs = self.edge_locs
+            rest = edges
+            while rest:
+                low = rest & -rest
+                locs |= edge_locs[low.bit_length() - 1]
+                rest ^= low
             got = self._cover[edges] = (locs, self.graph.vertex_mask(edges & self.real))
         return got
 
@@ -235,6 +241,19 @@ class RouteScorer:
         return got
 
     def ride_room(self, included: int, available: int) -> int | None:
+        """The available edges a valid set containing `included` may still use (None: no valid set): `_ride_room`,
+        which drops virtual edges only, read from the included and available virtual edges and the ride
+        intersections a section touches (cached on those)."""
+        virtual = self.virtual
+        touched = self.graph.vertex_mask((available | included) & self.real) & self.ride_points
+        key = (included & virtual, available & virtual, touched)
+        got = self._ride_rooms.get(key, -1)
+        if got == -1:
+            got = self._ride_room(included, available)
+            got = self._ride_rooms[key] = None if got is None else got & virtual
+        return None if got is None else (available & self.real) | got
+
+    def _ride_room(self, included: int, available: int) -> int | None:
         """The available edges a valid set containing `included` may still use (None: no valid set).
 
         One ride in all: once a vehicle's virtual edge is included, the other vehicles' are out; a vehicle by
@@ -551,9 +570,9 @@ class RouteScorer:
             d = dist[v]
             if marked >> v & 1:
                 return d
-            for w, e in g.adj[v]:
-                if available >> e & 1:
-                    free = virtual >> e & 1
+            for w, _, eb in g.adj_bits[v]:
+                if available & eb:
+                    free = virtual & eb
                     nd = d if free else d + 1
                     if nd < dist.get(w, NO_WAY):
                         dist[w] = nd

@@ -48,7 +48,11 @@ class TrailGraph(Generic[V]):
         self.full: int = (1 << len(pairs)) - 1
         # Edges sharing an end with each edge: one step of a breadth-first search over edges.
         self.near: list[int] = [self.inc[a] | self.inc[b] for a, b in self.ends]
+        # Per vertex: (neighbour, its bit, the edge's bit), for breadth-first searches that test masks directly.
+        self.adj_bits: list[tuple[tuple[int, int, int], ...]] = [tuple((w, 1 << w, 1 << e) for w, e in lst)
+                                                                 for lst in self.adj]
         self._odd: dict[int, int] = {}
+        self._vertices: dict[int, int] = {}
         self._trees: dict[int, tuple[dict[int, int], list[int], list[list[tuple[int, int]]]]] = {}
 
     def __len__(self) -> int:
@@ -67,13 +71,17 @@ class TrailGraph(Generic[V]):
         return [self.edges[i] for i in bits(mask)]
 
     def vertex_mask(self, mask: int) -> int:
-        """Return the mask of the vertices touched by an edge set."""
-        vm = 0
-        vbits = self.vbits
-        while mask:
-            low = mask & -mask
-            vm |= vbits[low.bit_length() - 1]
-            mask ^= low
+        """Return the mask of the vertices touched by an edge set (cached: searches ask again and again)."""
+        vm = self._vertices.get(mask)
+        if vm is None:
+            vm = 0
+            vbits = self.vbits
+            rest = mask
+            while rest:
+                low = rest & -rest
+                vm |= vbits[low.bit_length() - 1]
+                rest ^= low
+            self._vertices[mask] = vm
         return vm
 
     def odd_mask(self, mask: int) -> int:
@@ -158,15 +166,16 @@ class TrailGraph(Generic[V]):
         seen = 1 << source
         frontier = [source]
         d = 0
+        adj = self.adj_bits
         while frontier:
             d += 1
             nxt = []
             for v in frontier:
-                for w, e in self.adj[v]:
-                    if mask >> e & 1 and not seen >> w & 1:
-                        if targets >> w & 1:
+                for w, wb, eb in adj[v]:
+                    if mask & eb and not seen & wb:
+                        if targets & wb:
                             return d
-                        seen |= 1 << w
+                        seen |= wb
                         nxt.append(w)
             frontier = nxt
         return None
@@ -203,7 +212,7 @@ class TrailGraph(Generic[V]):
         """
         up: dict[int, int] = {}
         tree = 0
-        adj, inc, ends = self.adj, self.inc, self.ends
+        adj, inc, ends = self.adj_bits, self.inc, self.ends
         rest = mask
         while rest:  # one tree per connected piece
             low = rest & -rest
@@ -215,10 +224,10 @@ class TrailGraph(Generic[V]):
                 nxt = []
                 for v in frontier:
                     way = up[v]
-                    for w, e in adj[v]:
-                        if mask >> e & 1 and w not in up:
-                            up[w] = way | 1 << e
-                            tree |= 1 << e
+                    for w, _, eb in adj[v]:
+                        if mask & eb and w not in up:
+                            up[w] = way | eb
+                            tree |= eb
                             piece |= inc[w]
                             nxt.append(w)
                 frontier = nxt

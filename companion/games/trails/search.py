@@ -13,7 +13,19 @@ exclude it for good. Nodes are
 expanded best-first: highest bound first, and among equal bounds the one with
 the most included edges, so the search dives to full sets and the best key is
 usually found before much else is looked at (a depth-first order found it
-last and spent most of its nodes before). A node is pruned when
+last and spent most of its nodes before). Two things give the best key early, so
+that nodes which cannot reach it are bounded cheaply and dropped whole:
+
+* every `plunge` nodes taken from the queue the search *dives*: it goes on
+  with the better child of each node (by the queue's order; the other child is
+  queued) until a node has none, so a full set is reached and valued;
+* the best set is *polished* once the search has taken `polish_after` nodes
+  and at each later improvement: its neighbours (one edge, two edges at a
+  vertex or four round a square toggled) that are trail sets are valued, and
+  the first better one is polished in turn (a hill climb).
+
+Neither changes which nodes can be pruned, only when the best key is known,
+so the result is the same. A node is pruned when
 
 * the available edges connected to the included part cannot beat the best
   key found (the scorer's bound, given the most edges a trail in them can
@@ -74,8 +86,10 @@ class _OutOfTime(Exception):
 class _Search:
     """One run of the branch and bound."""
 
-    def __init__(self, graph: TrailGraph, scorer: TrailScorer, deadline: float | None) -> None:
-        """Prepare the run."""
+    def __init__(self, graph: TrailGraph, scorer: TrailScorer, deadline: float | None, plunge: int = 0,
+                 polish_after: int | None = None) -> None:
+        """Prepare the run (`plunge`: dive every that many nodes, 0 never; `polish_after`: polish the best set
+        from that many nodes on, None never)."""
         self.graph = graph
         self.scorer = scorer
         self.deadline = deadline
@@ -88,16 +102,75 @@ class _Search:
         self.least_edges = getattr(scorer, "least_edges", None)
         self.room = getattr(scorer, "room", None)
         self.by_vertex = getattr(scorer, "decide_vertices", False)
+        self.plunge = plunge
+        self.polish_after = polish_after
+        self._moves: list[tuple[int, int]] | None = None
+        self.polish_credit = POLISH_CREDIT  # sets the polish may still offer in vain
 
-    def offer(self, edges: int) -> None:
-        """Score a trail set and keep it if it is at least as good as the best."""
+    def offer(self, edges: int, polish: bool = True) -> None:
+        """Score a trail set and keep it if it is at least as good as the best (a new best is polished, once the
+        search has taken `polish_after` nodes)."""
         key = self.scorer.value(self.graph, edges, self.best)
         if key is None or (self.best is not None and key < self.best):
             return
         if self.best is None or key > self.best:
             self.best, self.sets = key, [edges]
+            if polish and self.polish_after is not None and self.nodes >= self.polish_after:
+                self.polish(edges)
         elif edges not in self.sets:
             self.sets.append(edges)
+
+    def moves(self) -> list[tuple[int, int]]:
+        """The changes the polish tries, as (edges toggled, the vertices whose parity that changes): one edge, two
+        edges at a vertex, the four edges round a square (a cycle a–b–d–c of four vertices)."""
+        g = self.graph
+        found = {1 << e for e in range(len(g.edges))}
+        for v, near in enumerate(g.adj):
+            for i, (a, e) in enumerate(near):
+                for b, f in near[i + 1:]:
+                    found.add(1 << e | 1 << f)
+                    for c, h in g.adj[a]:
+                        if c <= v:  # a square is found from both ends of a diagonal: once is enough
+                            continue
+                        for d, k in g.adj[b]:
+                            if d == c:
+                                found.add(1 << e | 1 << f | 1 << h | 1 << k)
+        return [(m, g.odd_mask(m)) for m in sorted(found)]
+
+    def polish(self, edges: int) -> None:
+        """Hill-climb from a set: offer its neighbours (`moves`) that are trail sets and may beat the best (by the
+        scorer's bound of the set alone), and go on from the first that does, until none does."""
+        g = self.graph
+        if self.polish_credit <= 0:
+            return
+        if self._moves is None:
+            self._moves = self.moves()
+        tried: set[int] = set()
+        current = edges
+        while current:
+            start = self.best
+            odd = g.odd_mask(current)
+            for m, flips in self._moves:
+                if (odd ^ flips).bit_count() > 2:
+                    continue  # not a trail set: more than two odd vertices
+                s = current ^ m
+                if not s or s in tried:
+                    continue
+                tried.add(s)
+                if not g.is_connected(s) or not self.scorer.bound(g, s, s, s.bit_count()) > self.best:
+                    continue  # not a trail set, or it cannot beat the best (a tie is found by the search anyway)
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    raise _OutOfTime
+                self.offer(s, polish=False)
+                if self.best > start:
+                    self.polish_credit += POLISH_GAIN
+                    current = self.sets[0]
+                    break
+                self.polish_credit -= 1
+                if self.polish_credit <= 0:
+                    return  # the polish keeps offering sets that do not beat the best: no more of it
+            else:
+                return
 
     def regions(self, avail: int, vinc: int) -> list[int]:
         """The largest parts of `avail` a trail through the vertices `vinc` can stay within.
@@ -113,11 +186,13 @@ class _Search:
             must |= 1 << piece_of[v]
         return [edges for nodes, edges in paths if must & nodes == must]
 
-    def push(self, inc: int, avail: int, vinc: int, touch: int, reached: bool = False) -> None:
+    def push(self, inc: int, avail: int, vinc: int, touch: int, reached: bool = False,
+             hold: bool = False) -> tuple | None:
         """Bound the sets containing `inc` within `avail` and queue them unless they cannot reach the best.
 
         `vinc`/`touch` are the vertices of `inc` and the edges touching them; `reached`: `avail` is already
-        all connected to `inc` (a node's part with one more edge of it included).
+        all connected to `inc` (a node's part with one more edge of it included); `hold`: return the queue entry
+        instead of queueing it (a dive).
         """
         g = self.graph
         if self.room is not None:
@@ -157,17 +232,32 @@ class _Search:
             return
         self.count += 1
         # Highest bound first; among equal bounds the most included edges (a dive), then first queued.
-        heapq.heappush(self.queue, ([-x for x in top], -inc.bit_count(), self.count, top, inc, keep, vinc, touch))
+        entry = ([-x for x in top], -inc.bit_count(), self.count, top, inc, keep, vinc, touch)
+        if hold:
+            return entry
+        heapq.heappush(self.queue, entry)
+        return None
 
     def run(self) -> None:
-        """Expand queued nodes, highest bound first, until none can reach the best key."""
+        """Expand queued nodes, highest bound first, until none can reach the best key; every `plunge` nodes taken
+        from the queue, dive from the next one (expand the better child of each node until there is none)."""
         g = self.graph
         queue = self.queue
-        while queue:
-            _, _, _, top, inc, avail, vinc, touch = heapq.heappop(queue)
+        dive = None  # the next node of a dive
+        taken = 0  # nodes taken from the queue since the last dive
+        while queue or dive is not None:
+            diving = dive is not None
+            if diving:
+                _, _, _, top, inc, avail, vinc, touch = dive
+                dive = None
+            else:
+                _, _, _, top, inc, avail, vinc, touch = heapq.heappop(queue)
             if self.best is not None and top < self.best:
                 continue  # the best improved since this node was queued
             self.nodes += 1
+            taken += not diving
+            if self.nodes == self.polish_after and self.sets:
+                self.polish(self.sets[0])
             if self.deadline is not None and not self.nodes & 63 and time.monotonic() > self.deadline:
                 raise _OutOfTime
             if touch is None:  # a pending seed: its lowest edge's root now, the rest's seed later
@@ -179,8 +269,17 @@ class _Search:
                 continue
             low = self.branch_edge(inc, avail, vinc) if self.by_vertex else frontier & -frontier
             a, b = g.ends[low.bit_length() - 1]
-            self.push(inc | low, avail, vinc | (1 << a) | (1 << b), touch | g.inc[a] | g.inc[b], reached=True)
-            self.push(inc, avail & ~low, vinc, touch)
+            hold = self.plunge > 0 and (diving or taken >= self.plunge)
+            kids = [self.push(inc | low, avail, vinc | (1 << a) | (1 << b), touch | g.inc[a] | g.inc[b], reached=True,
+                              hold=hold),
+                    self.push(inc, avail & ~low, vinc, touch, hold=hold)]
+            if hold:
+                taken = 0
+                kids = sorted(k for k in kids if k is not None)
+                if kids:
+                    dive = kids[0]  # the better child (the queue's order) next; the other waits in the queue
+                    for k in kids[1:]:
+                        heapq.heappush(queue, k)
 
     def branch_edge(self, inc: int, avail: int, vinc: int) -> int:
         """The undecided edge a node branches on: the lowest at the included part's vertex with the fewest
@@ -220,16 +319,24 @@ class _Search:
         heapq.heappush(self.queue, ([-x for x in top], 0, self.count, top, 0, rest, 0, None))
 
 
+PLUNGE = 16  # dive every this many nodes taken from the queue
+POLISH_AFTER = 16  # polish the best set from this many nodes on (smaller searches end sooner without)
+POLISH_CREDIT = 2  # the polish stops for good once it has offered this many more sets in vain than ...
+POLISH_GAIN = 2  # ... this many for each better set it found
+
+
 def search_trails(graph: TrailGraph, scorer: TrailScorer, deadline: float | None = None,
-                  seeds: tuple[int, ...] = ()) -> TrailSearchResult:
+                  seeds: tuple[int, ...] = (), plunge: int = PLUNGE,
+                  polish_after: int | None = POLISH_AFTER) -> TrailSearchResult:
     """Find the best-scoring trail sets of a graph (the empty set included) by branch and bound.
 
     `deadline` is a `time.monotonic()` instant; when it passes the best sets
     found so far are returned with `proven=False`. `seeds` are edge sets
     known to be trails (heuristic solutions) offered first so pruning starts
-    strong.
+    strong. `plunge` and `polish_after` (see the module's notes; 0 and None: never) change only how soon the
+    best key is found, never the result.
     """
-    run = _Search(graph, scorer, deadline)
+    run = _Search(graph, scorer, deadline, plunge, polish_after)
     run.offer(0)
     proven = True
     try:

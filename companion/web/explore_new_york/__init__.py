@@ -9,11 +9,11 @@ from flask import Blueprint
 from ...games.core.problems import N_
 from ..core.plugins import GameWeb, HomeEntry
 from ..core.tables.spec import HostActions, TableSpec
-from . import rounds, store, tables, tile_editor, tile_store  # noqa: F401  (rounds adds its views to tables.bp)
+from . import photo, rounds, store, tables, tile_editor, tile_store  # noqa: F401  (rounds adds its views to tables.bp)
 from .contract import Driver
 
 bp = Blueprint("explore_new_york", __name__, static_folder="static", static_url_path="/static/explore_new_york")
-for child in (tables.bp, tables.kit, tile_editor.bp):
+for child in (tables.bp, tables.kit, tile_editor.bp, photo.bp):
     bp.register_blueprint(child)
 
 WEB = GameWeb(

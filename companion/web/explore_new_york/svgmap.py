@@ -52,6 +52,7 @@ class MapState:
     struck: set[Location] = field(default_factory=set)
     problems: set[str] = field(default_factory=set)
     matches: set[Location] = field(default_factory=set)  # districts the round's cards allow (the referee)
+    doubts: set[str] = field(default_factory=set)  # element ids a photo reading was unsure of (the player checks)
 
 
 def xy(p: Point) -> tuple[float, float]:
@@ -154,6 +155,7 @@ def _districts(tile: Tile, state: MapState, names: dict[str, str]) -> list[str]:
         classes = f"district k-{kind}" + (" struck" if loc in state.struck else "")
         classes += " problem" if district_id(loc) in state.problems else ""
         classes += " match" if loc in state.matches else ""
+        classes += " doubt" if district_id(loc) in state.doubts else ""
         x, y = xy((loc[0] - 0.5, loc[1] - 0.5))
         out.append(f'<path id="{district_id(loc)}" class="{classes}" d="{district_path(loc)}">'
                    f'<title>{escape(names.get(kind, kind))}</title></path>')
@@ -185,6 +187,8 @@ def _roads(state: MapState) -> list[str]:
             classes.append("erased")
         if section_id(sec) in state.problems:
             classes.append("problem")
+        if section_id(sec) in state.doubts:
+            classes.append("doubt")
         out.append(f'<path id="{section_id(sec)}" class="{" ".join(classes)}" d="{road_path(sec)}"/>')
     out.append("</g>")
     return out
@@ -197,6 +201,7 @@ def _cafes(tile: Tile, state: MapState) -> list[str]:
         x, y = xy(cafe.at)
         classes = "cafe" + (" circled" if cafe.at in state.circled else "")
         classes += " problem" if point_id(cafe.at, "c") in state.problems else ""
+        classes += " doubt" if point_id(cafe.at, "c") in state.doubts else ""
         symbols = [colour for colour, n in cafe.tourists for _ in range(n)]
         out.append(f'<g id="{point_id(cafe.at, "c")}" class="{classes}">'
                    f'<circle class="ring" cx="{x}" cy="{y}" r="14"/><circle class="cup" cx="{x}" cy="{y}" r="10"/>')

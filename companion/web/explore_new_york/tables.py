@@ -18,6 +18,7 @@ import json
 import random
 
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from ...games.core.engine import ScoreOptions
 from ...games.core.problems import N_, Problem
@@ -350,12 +351,22 @@ def saved_now(token: str) -> None:
         registry.finish(GAME_ID, token)
 
 
-def _render_sheet(token, player, tile, form, draft, version, raw_text, conflict, players):
-    """The sheet editor for a draft, every problem listed and ringed on the map."""
+def _render_sheet(token, player, tile, form, draft, version, raw_text, conflict, players, photo=None):
+    """The sheet editor for a draft, every problem listed and ringed on the map.
+
+    `photo` (photo.py): a reading of a photo shown for the player to check (its doubtful items marked, the
+    photo under the map); the form still posts to the ordinary save, and nothing is saved before that.
+    """
     _found, problems = _problems(draft, player["name"], player["tile"])
     state = map_state(draft)
     state.problems = {p["target"] for p in problems if p["target"]}
+    if photo is not None:
+        state.doubts = set(photo["targets"])
     svg = render_map(tile, state, label=_("{name}'s tile", name=player["name"]), names=_names())
+    if photo is not None and photo.get("layer"):  # over the districts, under the roads, cafes and counts
+        text = str(svg)
+        at = text.find('<g class="roads">')
+        svg = Markup(text[:at] + str(photo["layer"]) + text[at:]) if at >= 0 else svg
     form.sheet.data = raw_text if raw_text is not None else json.dumps(draft, ensure_ascii=False)
     form.version.data = str(version)
     strings = {"not_joined": _("That section does not continue your route from its last point."),
@@ -373,7 +384,8 @@ def _render_sheet(token, player, tile, form, draft, version, raw_text, conflict,
                            seat_link=public_url("explore_new_york.tables.seat_link", token=token, seat=player["seat"],
                                                 key=seat_key(token, player["seat"])),
                            colour_names={c: _(COLOUR_NAMES[c]) for c in COLOURS},
-                           own_route=isinstance(draft.get("final_route"), list))
+                           own_route=isinstance(draft.get("final_route"), list), photo=photo,
+                           photo_url=url_for("explore_new_york.photo.read", token=token, seat=player["seat"]))
 
 
 @bp.post("/<token>/players/<int:seat>/check")

@@ -80,8 +80,12 @@ def test_map_page_renders(tmp_path):
     assert sum(1 for r, g, b in pixels if r + g + b < 450) / len(pixels) > 0.01
     assert any(r > 150 and g < 80 and b < 80 for r, g, b in pixels)  # red tourists
     assert any(b > 150 and r < 60 for r, g, b in pixels)  # blue tourists
-    edge = round(12 / 25.4 * 50)
-    assert image.crop((0, 0, image.width, edge)).getextrema() == ((255, 255), (255, 255), (255, 255))
+    # Printer margins: the outer 5 mm stay white (the camera marks start 6 mm in; the 12 mm band around the
+    # page holds nothing else: test_printables_eny_camera.py).
+    edge = round(5 / 25.4 * 50)
+    for box in ((0, 0, image.width, edge), (0, image.height - edge, image.width, image.height),
+                (0, 0, edge, image.height), (image.width - edge, 0, image.width, image.height)):
+        assert image.crop(box).getextrema() == ((255, 255), (255, 255), (255, 255))
 
 
 def run(*args: str) -> subprocess.CompletedProcess:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_checks import page_width
+from browser_checks import page_width, reload, steady
 from test_browser_welcome import ARTIFACTS, PHONE, house, phone, wait_number, write
 from test_browser_welcome_rounds import join_by_code, start, take_first_pair, words
 
@@ -83,7 +83,7 @@ def test_the_reshuffle_question_is_on_the_first_claimers_phone_only(chromium, se
         assert page_width(aki) <= PHONE["width"]
         ARTIFACTS.mkdir(exist_ok=True)
         aki.screenshot(path=str(ARTIFACTS / "welcome-reshuffle-ask-390.png"))
-        bo.reload()
+        reload(bo)
         assert bo.locator("#reshuffle-ask").count() == 0
         screen_ctx, screen, _screen_errors = phone(chromium)
         contexts.append(screen_ctx)
@@ -95,7 +95,7 @@ def test_the_reshuffle_question_is_on_the_first_claimers_phone_only(chromium, se
         assert aki.locator("#reshuffle-ask").count() == 0
         with app.app_context():
             assert store.get_table(table_id)["deck"]["state"]["reshuffle_next"] is True
-        screen.reload()
+        reload(screen)
         assert "completed a plan first" not in screen.inner_text("#round")
         assert aki_errors == []
     finally:
@@ -132,15 +132,15 @@ def test_advanced_with_physical_cards_each_phone_taps_and_sees_only_its_own_hand
         hands = [[(4, "pool"), (9, "bis"), (13, "temp")], [(1, "landscaper"), (7, "surveyor"), (15, "real-estate")],
                  [(2, "surveyor"), (11, "pool"), (6, "landscaper")]]
         for page, cards in zip(players, hands):
-            page.reload()  # the page as it is after the others' hands (its live box reloads it on their changes)
+            reload(page)  # the page as it is after the others' hands (its live box reloads it on their changes)
             page.wait_for_selector("#hand-entry", timeout=15_000)
             _tap_hand(page, cards)
             assert page_width(page) <= PHONE["width"]
-        lines = [words(p.inner_text(".offer-cards")) for p in players]
+        lines = [steady(p, lambda q: words(q.inner_text(".offer-cards"))) for p in players]
         for i, page in enumerate(players):
-            html = page.content()
-            fragment = page.evaluate("async () => (await fetch(location.pathname + '/fragment')).text()")
-            sheet_json = page.evaluate("async () => (await fetch(location.pathname + '/sheet.json')).text()")
+            html, fragment, sheet_json = steady(page, lambda p: (
+                p.content(), p.evaluate("async () => (await fetch(location.pathname + '/fragment')).text()"),
+                p.evaluate("async () => (await fetch(location.pathname + '/sheet.json')).text()")))
             own = {n for n, _e in hands[i]}
             assert all(f"<strong>{n}</strong>" in html for n in own)  # the check below can see a hand
             for j, other in enumerate(hands):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_checks import page_width
+from browser_checks import page_width, reload, steady
 from test_browser_welcome import ARTIFACTS, PHONE, house, phone, wait_number, write
 
 from companion.web.core.app import create_app
@@ -100,10 +100,10 @@ def test_three_phones_play_a_dealt_round_and_the_screen_follows(chromium, base):
             write(page, 2, 5, number)
             wait_number(page, 2, 5, number)
             assert page.locator(house(2, 5)).get_attribute("data-number") == number
-        screen.reload()
-        assert screen.inner_text(".played").count("✓") == 3
+        reload(screen)
+        assert steady(screen, lambda p: p.inner_text(".played")).count("✓") == 3
         screen.screenshot(path=str(ARTIFACTS / "welcome-screen-390.png"))
-        screen.reload()
+        reload(screen)
         host_table = host_ctx.new_page()
         host_table.goto(table_url + "/screen")
         host_table.tap("#deal-next")
@@ -163,14 +163,15 @@ def test_three_phones_advanced_each_sees_only_its_own_hand(chromium, base):
         host.wait_for_url(re.compile(r"/welcome-to/s/"))
         hands = []
         for page in players:
-            page.reload()
+            reload(page)
             page.wait_for_selector(".offer-cards")
-            hands.append(page.inner_text(".offer-cards"))
+            hands.append(steady(page, lambda p: p.inner_text(".offer-cards")))
         assert len(set(hands)) == 3 or all(h.startswith("Your cards") for h in hands)
         for i, page in enumerate(players):
-            sheet_json = page.evaluate("async () => (await fetch(location.pathname + '/sheet.json')).text()")
-            fragment = page.evaluate("async () => (await fetch(location.pathname + '/fragment')).text()")
-            shown, own = words(page.content()), words(hands[i])
+            sheet_json, fragment, html = steady(page, lambda p: (
+                p.evaluate("async () => (await fetch(location.pathname + '/sheet.json')).text()"),
+                p.evaluate("async () => (await fetch(location.pathname + '/fragment')).text()"), p.content()))
+            shown, own = words(html), words(hands[i])
             assert own in shown  # the check below can see a hand
             for j, other in enumerate(hands):
                 if j != i and other != hands[i]:

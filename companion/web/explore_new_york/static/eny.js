@@ -230,5 +230,15 @@
     changed();
   }
 
+  // A photo reading: the player hides or shows the photo under the map.
+  var photoToggle = document.getElementById("eny-photo-toggle");
+  if (photoToggle) {
+    photoToggle.addEventListener("click", function () {
+      var on = photoToggle.getAttribute("aria-pressed") !== "true";
+      photoToggle.setAttribute("aria-pressed", on ? "true" : "false");
+      svg.querySelectorAll(".photo-layer").forEach(function (img) { img.style.display = on ? "" : "none"; });
+    });
+  }
+
   render(false);
 })();

@@ -60,6 +60,42 @@ def test_search_finds_every_best_set(edges, w):
     assert sorted(result.sets) == sorted(m for m, k in keys.items() if k == best)
 
 
+class EdgeWeights:
+    """Score a trail set by the sum of its edges' weights (some negative: more edges is not always better), then its
+    number of edges."""
+
+    def __init__(self, weights: list[int]) -> None:
+        """Keep the weights (edge i weighs weights[i])."""
+        self.weights = weights
+
+    def bound(self, graph, included, available, max_edges):
+        """The included edges' weights and every positive available weight; at most `max_edges` edges."""
+        w = self.weights
+        return (sum(w[e] for e in bits(included)) + sum(w[e] for e in bits(available & ~included) if w[e] > 0),
+                max_edges)
+
+    def value(self, graph, edges, floor):
+        """Exact key."""
+        return (sum(self.weights[e] for e in bits(edges)), edges.bit_count())
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(LETTERS), st.sampled_from(LETTERS)), min_size=1, max_size=14),
+       st.lists(st.integers(-3, 5), min_size=21, max_size=21), st.sampled_from([(1, 0), (2, 1), (3, 4)]))
+def test_dives_and_polish_change_nothing_found(edges, w, how):
+    """Diving every few nodes and polishing the best set (hill climbing over its neighbours) still give the best key
+    and every set reaching it, as trying every subset does."""
+    graph = TrailGraph(edges)
+    plunge, polish_after = how
+    for scorer in (EdgeWeights(w), LongestTrail(dict(zip(LETTERS, w, strict=False)))):
+        result = search_trails(graph, scorer, plunge=plunge, polish_after=polish_after)
+        masks = [sum(1 << i for i in c) for n in range(len(graph) + 1) for c in combinations(range(len(graph)), n)]
+        keys = {m: scorer.value(graph, m, None) for m in masks if graph.is_trail_set(m)}
+        best = max(keys.values())
+        assert result.proven and result.key == best
+        assert sorted(result.sets) == sorted(m for m, k in keys.items() if k == best)
+
+
 def _span(walk, marked) -> int:
     """The longest stretch of a walk between two different marked vertices (by brute force)."""
     return max((j - i for i, p in enumerate(walk) for j, q in enumerate(walk) if j > i and p != q

@@ -1,0 +1,1 @@
+"""Reading a phone photo of a filled-in printed Explore New York map (see NOTES.md)."""
