@@ -136,7 +136,7 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     along = np.linspace(0.1, 0.9, 25, dtype=np.float32)
     across = np.linspace(-1, 1, 9, dtype=np.float32) * geo.cell * 0.075
     # Along each road as printed: a corner road's quarter arc, not its chord.
-    centre, n = geo.road_points(roads, along)  # roads x along x 2
+    centre, n = _road_points(geo, roads, along)  # roads x along x 2
     pts = centre[:, :, None, :] + across[None, None, :, None] * n[:, :, None, :]
     across_values = _sample(ink.strength, pts[..., 0], pts[..., 1])  # roads x along x across
     if ink.coloured is not None:  # along a road printed in a strong colour, no ink is read over that print
@@ -220,12 +220,25 @@ def _hue_classes(colour: np.ndarray, strength: np.ndarray, mask: np.ndarray) -> 
     return classes
 
 
+def _road_points(geo, roads, along: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points along roads as printed and their normals (`PageGeometry.road_points`); straight chords for a
+    geometry without it (another game's page that reuses these readers)."""
+    if hasattr(geo, "road_points"):
+        return geo.road_points(roads, along)
+    a = np.array([geo.points[sec[0]] for sec in roads], np.float32)
+    b = np.array([geo.points[sec[1]] for sec in roads], np.float32)
+    d = b - a
+    n = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.maximum(np.linalg.norm(d, axis=1, keepdims=True), 1e-6)
+    t = np.asarray(along, np.float32)[None, :, None]
+    return a[:, None, :] + t * d[:, None, :], np.broadcast_to(n[:, None, :], (len(roads), t.shape[1], 2)).copy()
+
+
 def _road_band(shape: tuple[int, ...], geo: PageGeometry) -> np.ndarray:
     """Return a mask (in the map box) of a narrow band along every road."""
     x0, y0 = geo.box[:2]
     band = np.zeros(shape[:2], np.uint8)
     width = max(2, round(geo.cell * 0.05))
-    centre, _n = geo.road_points(geo.roads, np.linspace(0, 1, 9, dtype=np.float32))
+    centre, _n = _road_points(geo, geo.roads, np.linspace(0, 1, 9, dtype=np.float32))
     for path in centre:  # as printed: a corner road's arc
         pts = np.round(path - [x0, y0]).astype(np.int32)
         cv2.polylines(band, [pts.reshape(-1, 1, 2)], False, 1, width)
@@ -396,9 +409,9 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...], areas: 
     # there is the box's). Tourists in a box come back as "box" decisions for the city's own reader.
     locations: list = sorted(geo.blocks)
     rects = [(*geo.blocks[loc][:2], geo.blocks[loc][2], geo.blocks[loc][2]) for loc in locations]
-    if areas:
-        locations += sorted(geo.areas)
-        rects += [geo.areas[key] for key in sorted(geo.areas)]
+    boxes = getattr(geo, "areas", {}) if areas else {}  # another game's geometry (Explore New York) has none
+    locations += sorted(boxes)
+    rects += [boxes[key] for key in sorted(boxes)]
     inset = geo.cell * 0.07
     for index, (left, top, w, h) in enumerate(rects):
         box_inset = inset if index < len(geo.blocks) else geo.cell * 0.03
@@ -541,7 +554,7 @@ def _road_directions(point: Point, roads: tuple[Section, ...], geo: PageGeometry
     for a, b in roads:
         if point in (a, b):
             # The way the road leaves the point as printed (a corner road's arc leaves along its tangent).
-            centre, _n = geo.road_points([(a, b)], np.array([0.1 if a == point else 0.9], np.float32))
+            centre, _n = _road_points(geo, [(a, b)], np.array([0.1 if a == point else 0.9], np.float32))
             qx, qy = centre[0, 0]
             out.append(math.degrees(math.atan2(qy - py, qx - px)) % 360)
     return out
