@@ -26,6 +26,9 @@ VISIBLE = 0.55  # print lighter than this lets ink show
 INK = 0.2  # darker than the printed page by this much (0..1) is ink
 FAINT = 0.08  # darker than the printed page by this much is faint ink: a thin or pale pen, or blur
 FAINT_ABOVE_NOISE = 0.04  # faint ink stands this much above the photo's noise along undrawn roads
+COLOURED_PRINT = 0.3  # print whose channels differ by more than this is strongly coloured
+BLACK_ROAD = 0.4  # a road printed black along this share of it hides most of a pen's line
+BLACK_SHARE = 0.2  # of such a road inked (beside the print, in its gaps) reads as drawn, and is flagged
 LOW = 0.5  # a decision with a confidence below this is flagged for the player to check
 # Tourist marker colours by hue (degrees) of the ink's own colour; gaps between them are doubtful.
 HUES = {"red": ((0, 18), (330, 360)), "green": ((75, 170),), "blue": ((185, 245),), "purple": ((260, 320),)}
@@ -62,6 +65,8 @@ class Ink:
     visible: np.ndarray  # H x W float32: 1 where the print is light enough for ink to show, else 0
     exact: np.ndarray  # like strength, against the print itself (not eroded): ink over dark print shows
     levels: dict = field(default_factory=dict)  # what read_sections learnt of the sheet: "pen", "noise"
+    black: np.ndarray | None = None  # H x W float32: 1 where the print is black (a dashed street), else 0
+    coloured: np.ndarray | None = None  # H x W float32: 1 over strongly coloured print (a shaped landmark's sides)
 
 
 def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int]) -> Ink:
@@ -87,19 +92,37 @@ def ink_of(photo: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int])
     colour = np.zeros(blank.shape, np.float32)
     colour[y0:y1, x0:x1] = np.clip(pn / np.maximum(t, 0.15), 0, 1)
     visible = np.zeros(blank.shape[:2], np.float32)
-    visible[y0:y1, x0:x1] = (darkest.min(axis=2) > VISIBLE).astype(np.float32)
+    # The print's darkest and lightest channel (channel by channel: numpy's reductions over a last axis of 3 are slow).
+    low = np.minimum(np.minimum(darkest[..., 0], darkest[..., 1]), darkest[..., 2])
+    high = np.maximum(np.maximum(darkest[..., 0], darkest[..., 1]), darkest[..., 2])
+    visible[y0:y1, x0:x1] = (low > VISIBLE).astype(np.float32)
     exact = np.zeros(blank.shape[:2], np.float32)
     raw = cv2.GaussianBlur(t, (3, 3), 0) - pn
     exact[y0:y1, x0:x1] = np.clip(np.maximum(np.maximum(raw[..., 0], raw[..., 1]), raw[..., 2]), 0, 1)
-    return Ink(strength, colour, visible, exact)
+    black = np.zeros(blank.shape[:2], np.float32)
+    black[y0:y1, x0:x1] = (high < RELATIVE_FLOOR).astype(np.float32)
+    # Strongly coloured print (Paris's thick landmark sides): a home printer shifts its colour, so the difference
+    # from the blank page there is no ink; a road along it is judged beside it, like a black street.
+    coloured = np.zeros(blank.shape[:2], np.float32)
+    strong = (high - low > COLOURED_PRINT) & (low < VISIBLE)
+    # Thick strokes and areas only (a landmark block's thin edge is left alone): eroded by 2 pixels, grown back.
+    kernel5 = np.ones((5, 5), np.uint8)
+    coloured[y0:y1, x0:x1] = cv2.dilate(cv2.erode(strong.astype(np.uint8), kernel5), kernel5).astype(np.float32)
+    return Ink(strength, colour, visible, exact, black=black, coloured=coloured)
 
 
 def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """Sample a single-channel image at float positions (any shape), bilinear, 0 outside."""
     shape = xs.shape
-    out = cv2.remap(image, xs.reshape(1, -1).astype(np.float32), ys.reshape(1, -1).astype(np.float32),
-                    cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    return out.reshape(shape)
+    # remap takes at most 32767 columns: lay the points out in rows of 4096 (New York has 12 x 6 locations).
+    flat_x, flat_y = xs.reshape(-1).astype(np.float32), ys.reshape(-1).astype(np.float32)
+    rows = max(1, -(-flat_x.size // 4096))
+    pad = rows * 4096 - flat_x.size if flat_x.size > 4096 else 0
+    width = 4096 if flat_x.size > 4096 else max(1, flat_x.size)
+    grid_x = np.concatenate([flat_x, np.full(pad, -10, np.float32)]).reshape(rows, width)
+    grid_y = np.concatenate([flat_y, np.full(pad, -10, np.float32)]).reshape(rows, width)
+    out = cv2.remap(image, grid_x, grid_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return out.reshape(-1)[:flat_x.size].reshape(shape)
 
 
 def _confidence(measure: float, threshold: float, scale: float) -> float:
@@ -110,23 +133,30 @@ def _confidence(measure: float, threshold: float, scale: float) -> float:
 def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
     """Decide for every road whether a section is drawn: the share of its length that carries ink."""
     roads = geo.roads
-    a = np.array([geo.points[s[0]] for s in roads], np.float32)
-    b = np.array([geo.points[s[1]] for s in roads], np.float32)
     along = np.linspace(0.1, 0.9, 25, dtype=np.float32)
     across = np.linspace(-1, 1, 9, dtype=np.float32) * geo.cell * 0.075
-    d = b - a
-    n = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.linalg.norm(d, axis=1, keepdims=True)
-    pts = a[:, None, None, :] + along[None, :, None, None] * d[:, None, None, :] \
-        + across[None, None, :, None] * n[:, None, None, :]
+    # Along each road as printed: a corner road's quarter arc, not its chord.
+    centre, n = _road_points(geo, roads, along)  # roads x along x 2
+    pts = centre[:, :, None, :] + across[None, None, :, None] * n[:, :, None, :]
     across_values = _sample(ink.strength, pts[..., 0], pts[..., 1])  # roads x along x across
+    if ink.coloured is not None:  # along a road printed in a strong colour, no ink is read over that print
+        along_colour = (_sample(ink.coloured, centre[..., 0], centre[..., 1]) > 0.5).mean(axis=1) >= BLACK_ROAD
+        if along_colour.any():
+            over = _sample(ink.coloured, pts[along_colour][..., 0], pts[along_colour][..., 1]) > 0.5
+            across_values[along_colour] = np.where(over, 0.0, across_values[along_colour])
     values = across_values.max(axis=2)  # roads x along
-    centre = a[:, None, :] + along[None, :, None] * d[:, None, :]
     valid = ~_under_cafes(centre, geo)
     # Where the printed road itself is dark (its dots), ink cannot show darker than the print: a thin
     # line is judged by the light gaps between the dots only.
     near = np.linspace(-1, 1, 3, dtype=np.float32) * geo.cell * 0.02
-    light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, None, None, 0]),
-                    (centre[:, :, None, 1] + near * n[:, None, None, 1])).min(axis=2) > 0.5
+    light = _sample(ink.visible, (centre[:, :, None, 0] + near * n[:, :, None, 0]),
+                    (centre[:, :, None, 1] + near * n[:, :, None, 1])).min(axis=2) > 0.5
+    # A road printed black along much of it (a world city's dashed street or tram line): ink over it does not
+    # show, only beside it and in the dashes' gaps. Such a road is drawn with less of it inked, and asked about.
+    black = np.zeros(len(roads))
+    if ink.black is not None:
+        hidden = np.maximum(ink.black, ink.coloured) if ink.coloured is not None else ink.black
+        black = (_sample(hidden, centre[..., 0], centre[..., 1]) > 0.5).mean(axis=1)
     # The photo's own noise along roads nobody drew (paper grain, print, JPEG): faint ink must stand
     # above it. Measured on the roads with the least ink (most roads of a sheet are not drawn).
     shares = np.array([(values[i][valid[i]] > INK).mean() if valid[i].sum() >= 5 else (values[i] > INK).mean()
@@ -149,6 +179,13 @@ def read_sections(ink: Ink, geo: PageGeometry) -> list[Decision]:
         faint = float((gaps > faint_level).mean()) if len(gaps) >= 6 else float((keep > faint_level).mean())
         confidence = _confidence(share, 0.5, 0.35)
         drawn = share >= 0.5
+        if black[i] >= BLACK_ROAD and not drawn:
+            drawn = share >= BLACK_SHARE
+            confidence = min(_confidence(share, BLACK_SHARE, 0.35), 0.45) if drawn else confidence
+            if not drawn:
+                # A pen along the black print may not show at all (a thin pen on the dashes, a marker filling
+                # their gaps with its own dark line): "not drawn" is never sure there, the player is asked.
+                confidence = min(confidence, 0.45)
         if not drawn:
             # "Not drawn" is only sure when the road is as light as the blank print along it: a thin,
             # pale or blurred line leaves fainter ink than INK along most of its length.
@@ -183,14 +220,28 @@ def _hue_classes(colour: np.ndarray, strength: np.ndarray, mask: np.ndarray) -> 
     return classes
 
 
+def _road_points(geo, roads, along: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points along roads as printed and their normals (`PageGeometry.road_points`); straight chords for a
+    geometry without it (another game's page that reuses these readers)."""
+    if hasattr(geo, "road_points"):
+        return geo.road_points(roads, along)
+    a = np.array([geo.points[sec[0]] for sec in roads], np.float32)
+    b = np.array([geo.points[sec[1]] for sec in roads], np.float32)
+    d = b - a
+    n = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.maximum(np.linalg.norm(d, axis=1, keepdims=True), 1e-6)
+    t = np.asarray(along, np.float32)[None, :, None]
+    return a[:, None, :] + t * d[:, None, :], np.broadcast_to(n[:, None, :], (len(roads), t.shape[1], 2)).copy()
+
+
 def _road_band(shape: tuple[int, ...], geo: PageGeometry) -> np.ndarray:
     """Return a mask (in the map box) of a narrow band along every road."""
     x0, y0 = geo.box[:2]
     band = np.zeros(shape[:2], np.uint8)
     width = max(2, round(geo.cell * 0.05))
-    for a, b in geo.roads:
-        (ax, ay), (bx, by) = geo.points[a], geo.points[b]
-        cv2.line(band, (round(ax - x0), round(ay - y0)), (round(bx - x0), round(by - y0)), 1, width)
+    centre, _n = _road_points(geo, geo.roads, np.linspace(0, 1, 9, dtype=np.float32))
+    for path in centre:  # as printed: a corner road's arc
+        pts = np.round(path - [x0, y0]).astype(np.int32)
+        cv2.polylines(band, [pts.reshape(-1, 1, 2)], False, 1, width)
     return band > 0
 
 
@@ -341,7 +392,7 @@ def _on_cafe_ring(blob: Blob, geo: PageGeometry) -> bool:
     return False
 
 
-def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list[Decision]:
+def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...], areas: bool = True) -> list[Decision]:
     """Count the tourist marks in every location: the marks inside its block, by colour or by shape.
 
     Every player draws tourists as the rules do (red circle, green square, blue triangle, purple
@@ -354,12 +405,18 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
     strength, colour = ink.strength[by0:by1, bx0:bx1], ink.colour[by0:by1, bx0:bx1]
     hidden = ink.visible[by0:by1, bx0:bx1] < 0.5
     owner = np.full(strength.shape, -1, np.int32)
-    locations = sorted(geo.blocks)
+    # The blocks, then the boxes a world city prints to write in (`geo.areas`, over the blocks they cover: ink
+    # there is the box's). Tourists in a box come back as "box" decisions for the city's own reader.
+    locations: list = sorted(geo.blocks)
+    rects = [(*geo.blocks[loc][:2], geo.blocks[loc][2], geo.blocks[loc][2]) for loc in locations]
+    boxes = getattr(geo, "areas", {}) if areas else {}  # another game's geometry (Explore New York) has none
+    locations += sorted(boxes)
+    rects += [boxes[key] for key in sorted(boxes)]
     inset = geo.cell * 0.07
-    for index, loc in enumerate(locations):
-        left, top, side = geo.blocks[loc]
-        x0, y0 = round(left + inset) - bx0, round(top + inset) - by0
-        x1, y1 = round(left + side - inset) - bx0, round(top + side - inset) - by0
+    for index, (left, top, w, h) in enumerate(rects):
+        box_inset = inset if index < len(geo.blocks) else geo.cell * 0.03
+        x0, y0 = max(0, round(left + box_inset) - bx0), max(0, round(top + box_inset) - by0)
+        x1, y1 = round(left + w - box_inset) - bx0, round(top + h - box_inset) - by0
         owner[y0:y1, x0:x1] = index
     band = _road_band(strength.shape, geo)
     inked = (strength > INK).astype(np.uint8)
@@ -455,7 +512,7 @@ def read_tourists(ink: Ink, geo: PageGeometry, colours: tuple[str, ...]) -> list
         if index in specks:
             confidence = min(confidence, 0.45)
         measure = float(sum(counts.values()))
-        decisions.append(Decision("tourists", loc, counts, confidence, measure))
+        decisions.append(Decision("tourists" if index < len(geo.blocks) else "box", loc, counts, confidence, measure))
     return decisions
 
 
@@ -496,7 +553,9 @@ def _road_directions(point: Point, roads: tuple[Section, ...], geo: PageGeometry
     px, py = geo.points[point]
     for a, b in roads:
         if point in (a, b):
-            qx, qy = geo.points[b if a == point else a]
+            # The way the road leaves the point as printed (a corner road's arc leaves along its tangent).
+            centre, _n = _road_points(geo, [(a, b)], np.array([0.1 if a == point else 0.9], np.float32))
+            qx, qy = centre[0, 0]
             out.append(math.degrees(math.atan2(qy - py, qx - px)) % 360)
     return out
 

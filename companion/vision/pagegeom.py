@@ -8,7 +8,7 @@ reader's scale (pypdfium2), which lets the reader see only what a player added.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -36,6 +36,32 @@ class PageGeometry:
     cafes: dict[Point, tuple[float, float]]  # cafe point -> badge (half width, half height)
     box: tuple[int, int, int, int]  # the map with its cafes and rings: x0, y0, x1, y1
     anchors: tuple[tuple[float, float], ...]  # printed coordinates around the map: fine alignment
+    curves: dict[Section, tuple[tuple[float, float], ...]] = field(default_factory=dict)  # corner arcs (Bezier)
+    areas: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)  # boxes: left, top, w, h
+
+    def road_points(self, roads, along: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Return points along roads as printed (roads x along x 2) and the unit normals there.
+
+        A straight road is its chord; a corner road is its printed quarter arc (a cubic Bezier curve, as the
+        printables draw it): a pen following the arc is sampled where it runs, not on the chord.
+        """
+        t = np.asarray(along, np.float32)[None, :, None]
+        centre, tangent = [], []
+        for sec in roads:
+            curve = self.curves.get(sec)
+            if curve is None:
+                a, b = np.array(self.points[sec[0]], np.float32), np.array(self.points[sec[1]], np.float32)
+                centre.append(a + t[0] * (b - a))
+                tangent.append(np.broadcast_to(b - a, (t.shape[1], 2)))
+                continue
+            p0, p1, p2, p3 = (np.array(p, np.float32) for p in curve)
+            u = t[0]
+            centre.append((1 - u) ** 3 * p0 + 3 * (1 - u) ** 2 * u * p1 + 3 * (1 - u) * u ** 2 * p2 + u ** 3 * p3)
+            tangent.append(3 * (1 - u) ** 2 * (p1 - p0) + 6 * (1 - u) * u * (p2 - p1) + 3 * u ** 2 * (p3 - p2))
+        c = np.stack(centre).astype(np.float32)
+        d = np.stack(tangent).astype(np.float32)
+        n = np.stack([-d[..., 1], d[..., 0]], axis=-1) / np.maximum(np.linalg.norm(d, axis=-1, keepdims=True), 1e-6)
+        return c, n
 
     def to_px(self, x_pt: float, y_pt: float) -> tuple[float, float]:
         """Convert page points (y up) to rectified pixels (y down)."""
@@ -92,8 +118,19 @@ def _geometry(_key: str, paper: str, lang: str, board: Board) -> PageGeometry:
                for y in (layout.grid_top + off, layout.grid_bottom - off)]
     anchors += [px(x, layout.row_centre(r)) for r in range(1, board.rows + 1)
                 for x in (layout.grid_left - off, layout.grid_right + off)]
+    from printables.enroute.city_features import corner_arc
+
+    curves = {}
+    for sec in board.roads:
+        arc = corner_arc(board, layout, sec)
+        if arc is not None:
+            curves[sec] = tuple(px(*p) for p in arc)
+    from .cities import page_areas
+
+    areas = {key: (left * PX_PER_PT, height - top * PX_PER_PT, w * PX_PER_PT, h * PX_PER_PT)
+             for key, (left, top, w, h) in page_areas(board, layout).items()}
     return PageGeometry(width, height, layout.cell * PX_PER_PT, layout.street * PX_PER_PT, points, blocks,
-                        tuple(board.roads), cafes, box, tuple(anchors))
+                        tuple(board.roads), cafes, box, tuple(anchors), curves, areas)
 
 
 def blank_page(board: Board, player_board: int, paper: str, lang: str) -> np.ndarray:

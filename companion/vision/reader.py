@@ -18,7 +18,7 @@ from companion.games.core.problems import N_
 from companion.games.enroute.board import COLOURS, Board
 from companion.games.enroute.sheet import SHEET_FORMAT
 
-from . import pagecode
+from . import cities, pagecode
 from .locate import Located, PhotoError, decode_image, local_shift, locate, rectify, refine
 from .marks import Decision, ink_of, read_cafes, read_goal, read_sections, read_tourists
 from .pagegeom import blank_page, page_geometry
@@ -89,7 +89,14 @@ def read_image(photo: np.ndarray, boards: Iterable[Board], player: str = "?", st
     if strict:
         check_pen(quality, ink.levels.get("pen"))
     decisions = sections + read_tourists(ink, geo, colours) + read_cafes(ink, geo) + _goal_count(read_goal(ink, geo))
+    # What the city's own printed map adds (crosses, remote spaces, section colours, tickets): its readers.
+    readers = cities.readers_for(board)
+    for city_reader in readers:
+        decisions = city_reader.read(ink, geo, board, decisions)
+    decisions = [d for d in decisions if d.kind != "box"]  # a printed box no reader claims
     draft = to_draft(decisions, code.player_board, player)
+    for city_reader in readers:
+        city_reader.draft(decisions, draft, board)
     return Reading(board, code.player_board, code.paper, code.lang, draft, decisions,
                    time.perf_counter() - started, rectified, quality)
 

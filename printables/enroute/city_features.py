@@ -153,12 +153,19 @@ def draw_stations(c, board: Board, layout, loc: PrintLocale) -> None:
     c.restoreState()
 
 
-def _box(c, layout, at, title: str, value: str | None, loc: PrintLocale) -> None:
-    """A box to write tourists in, beside an intersection, with the name (and value) it stands for."""
+def box_rect(layout, at) -> tuple[float, float, float, float]:
+    """Return (left, bottom, width, height) of the box written in beside an intersection (the photo reader's too)."""
     x, y = layout.point(at)
     w, h = layout.cell * 0.78, layout.cell * 0.42
     left = min(max(x - w / 2, layout.grid_left), layout.grid_right - w)  # inside the grid: clear of the coordinates
     bottom = y - h - layout.cell * 0.12 if at[1] < layout.rows else y + layout.cell * 0.12
+    return left, bottom, w, h
+
+
+def _box(c, layout, at, title: str, value: str | None, loc: PrintLocale) -> None:
+    """A box to write tourists in, beside an intersection, with the name (and value) it stands for."""
+    x, y = layout.point(at)
+    left, bottom, w, h = box_rect(layout, at)
     c.saveState()
     c.setFillGray(1)
     c.setStrokeColor(INK)

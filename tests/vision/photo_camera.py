@@ -180,7 +180,38 @@ def phone_truth(board: Board, rng: random.Random) -> Truth:
         points = [(x, y) for x in range(board.cols + 1) for y in range(board.rows + 1) if (x, y) not in cafes]
         truth.goal = sorted(rng.sample(points, 3))
     truth.walks = walks  # type: ignore[attr-defined]
+    # Its own stream, seeded by the end state (drawing from `rng` would change every other board's photos).
+    _city_truth(board, truth, random.Random(f"city-{board.id}-{sorted(truth.sections)}-{sorted(truth.tourists)}"))
     return truth
+
+
+def _city_truth(board: Board, truth: Truth, rng: random.Random) -> None:
+    """What a world city's sheet adds, by the board's feature types (its own random stream, so the training
+    city's and London's photos stay what they were): crossed-out locations (remote tourist spaces: 0-2 of
+    the empty locations; ferries: each ferry one time in two), tourists in remote spaces, a pen colour for
+    each section (coloured routes), tickets at docks."""
+    types = {f.type for f in board.features}
+    truth.crossed, truth.remote, truth.colours, truth.tickets = set(), {}, {}, set()  # type: ignore[attr-defined]
+    ferries = [loc for f in board.features_of("ferry") for loc in f.locations]
+    for loc in ferries:  # a ferry location never holds tourists
+        truth.tourists.pop(loc, None)
+        if rng.random() < 0.5:
+            truth.crossed.add(loc)
+    if "remote_space" in types:
+        empty = [loc for loc in board.locations() if loc not in truth.tourists]
+        truth.crossed.update(rng.sample(empty, min(len(empty), rng.choice((0, 1, 1, 2)))))
+        for space in board.features_of("remote_space"):
+            if rng.random() < 0.6:
+                counts: dict[str, int] = {}
+                for _ in range(rng.choice((1, 1, 2, 3))):
+                    colour = rng.choice(tuple(PHONE_TOURIST_INKS))
+                    counts[colour] = counts.get(colour, 0) + 1
+                truth.remote[space.id] = counts
+    if "diversity" in types:
+        truth.colours = {sec: rng.choice(("red", "green", "blue")) for sec in sorted(truth.sections)}
+    for dock in board.features_of("dock"):
+        if rng.random() < 0.5:
+            truth.tickets.add(dock.id)
 
 
 class _Pen:
@@ -295,8 +326,27 @@ def draw_phone_marks(board: Board, truth: Truth, paper: str, lang: str, rng: ran
     layers: list[tuple[np.ndarray, np.ndarray]] = []
     route = np.zeros(page.shape[:2], np.float32)
     wobble = rng.uniform(0.2, 0.7) * PMM
+    arcs = _corner_arcs(board, page, at)
+    colours = getattr(truth, "colours", {})
+    city_rng = random.Random(f"city-draw-{board.id}-{sorted(truth.sections)}")
+    section_pens = {name: _Pen(city_rng.choice(("felt", "felt", "marker")), ink, city_rng)
+                    for name, ink in PHONE_TOURIST_INKS.items()} if colours else {}
+    section_layers = {name: np.zeros(page.shape[:2], np.float32) for name in section_pens}
     for walk in truth.walks:  # type: ignore[attr-defined]
-        pen.stroke(route, _hand([at(p) for p in walk], rng, wobble))
+        # Runs of one pen: the whole walk in the route pen, or each colour's run in its own (coloured routes).
+        runs: list[tuple[str | None, list]] = []
+        for a, b in zip(walk, walk[1:]):
+            name = colours.get((a, b) if a <= b else (b, a))
+            if not runs or runs[-1][0] != name:
+                runs.append((name, [at(a)]))
+            runs[-1][1].extend(_road_path(a, b, arcs, at))
+        for name, pts in runs:
+            if name is None:
+                pen.stroke(route, _hand(pts, rng, wobble))
+            else:
+                section_pens[name].stroke(section_layers[name], _hand(pts, city_rng, wobble))
+    layers += [(section_layers[name], section_pens[name].colour) for name in section_layers]
+    _draw_city_marks(board, truth, layout, page, pen, route, city_rng, k, height)
     for spot, state in sorted(truth.cafes.items()):
         c = at(spot)
         rx, ry = layout.cell * 0.34 * k * 0.9 + rng.uniform(1.5, 3.5) * PMM, layout.cell * 0.17 * k + rng.uniform(1.5, 3.5) * PMM
@@ -315,6 +365,7 @@ def draw_phone_marks(board: Board, truth: Truth, paper: str, lang: str, rng: ran
     tourist_pens = {name: (pen if one_pen else _Pen(rng.choice(("felt", "felt", "marker")), ink, rng))
                     for name, ink in PHONE_TOURIST_INKS.items()}
     tourist_layers = {name: np.zeros(page.shape[:2], np.float32) for name in PHONE_TOURIST_INKS}
+    boxes = _boxes(board, layout, k, height)  # printed boxes: no tourist of a location is drawn there
     for loc, counts in sorted(truth.tourists.items()):
         left, bottom, side = layout.block(loc)
         x0, y0, s = left * k, height - (bottom + side) * k, side * k
@@ -322,12 +373,30 @@ def draw_phone_marks(board: Board, truth: Truth, paper: str, lang: str, rng: ran
         placed: list[tuple[float, float]] = []
         for colour in marks:
             r = rng.uniform(1.3, 2.3) * PMM
-            for _try in range(40):
-                cx, cy = rng.uniform(x0 + 2.5 * PMM + r, x0 + s - 2.5 * PMM - r), rng.uniform(y0 + 2.5 * PMM + r,
-                                                                                             y0 + s - 2.5 * PMM - r)
-                if all(math.hypot(cx - px, cy - py) > 2 * r + 1.2 * PMM for px, py in placed):
+            for _try in range(100):
+                if _try == 40:  # a printed box covers much of the block: smaller, nearer its edge
+                    r = 1.3 * PMM
+                edge = (2.5 if _try < 40 else 1.2) * PMM
+                cx, cy = rng.uniform(x0 + edge + r, x0 + s - edge - r), rng.uniform(y0 + edge + r, y0 + s - edge - r)
+                if all(math.hypot(cx - px, cy - py) > 2 * r + 1.2 * PMM for px, py in placed) and not any(
+                        bl - r - PMM < cx < bl + bw + r + PMM and bt - r - PMM < cy < bt + bh + r + PMM
+                        for bl, bt, bw, bh in boxes.values()):
                     break
             placed.append((cx, cy))
+            outline = _tourist_shape(PHONE_SHAPES[colour], cx, cy, r, rng)
+            tp = tourist_pens[colour]
+            target = route if tp is pen else tourist_layers[colour]
+            if filled:
+                tp.fill(target, outline)
+            tp.stroke(target, outline, closed=True)
+    for space, counts in sorted(getattr(truth, "remote", {}).items()):  # tourists written in a remote space's box
+        bl, bt, bw, bh = _boxes(board, layout, k, height)[f"remote:{space}"]
+        marks = [c for c, n in sorted(counts.items()) for _ in range(n)]
+        r = min(rng.uniform(1.2, 1.7) * PMM, bh * 0.22)
+        slots = len(marks)
+        for i, colour in enumerate(marks):
+            cx = bl + bw * (i + 0.5) / slots + rng.uniform(-0.1, 0.1) * bw / slots
+            cy = bt + bh * rng.uniform(0.55, 0.65)
             outline = _tourist_shape(PHONE_SHAPES[colour], cx, cy, r, rng)
             tp = tourist_pens[colour]
             target = route if tp is pen else tourist_layers[colour]
@@ -338,6 +407,93 @@ def draw_phone_marks(board: Board, truth: Truth, paper: str, lang: str, rng: ran
     for layer, colour in layers:  # subtractive ink: each pen's layer filters the light
         page *= 1 - layer[..., None] * (1 - colour[None, None, :])
     return page
+
+
+def _corner_arcs(board: Board, page: np.ndarray, at) -> dict:
+    """Each corner road's circle (centre, radius) as the page prints it: of the two corners its arc could bend
+    round, the one whose arc's middle runs over printed (darker) road dots. Found on the print, not from the
+    reader's or the printables' rule."""
+    out = {}
+    grey = page.mean(axis=2)
+    for sec, road in board.roads.items():
+        a, b = sec
+        if "corner" not in road.tags or abs(a[0] - b[0]) != 1 or abs(a[1] - b[1]) != 1:
+            continue
+        pa, pb = at(a), at(b)
+        best = None
+        for corner in ((a[0], b[1]), (b[0], a[1])):
+            c = at(corner)
+            radius = float(np.hypot(*(pa - c)))
+            t0 = math.atan2(*(pa - c)[::-1])
+            turn = (math.atan2(*(pb - c)[::-1]) - t0 + math.pi) % (2 * math.pi) - math.pi
+            ts = t0 + turn * np.linspace(0.15, 0.85, 120)
+            xs, ys = (c[0] + radius * np.cos(ts)).astype(int), (c[1] + radius * np.sin(ts)).astype(int)
+            values, rgb = grey[ys, xs], page[ys, xs]
+            neutral = rgb.max(axis=1) - rgb.min(axis=1) < 0.1  # the road's dots are grey, block edges coloured
+            dots = float(((values > 0.42) & (values < 0.62) & neutral).mean())  # and texts print black
+            if best is None or dots > best[0]:
+                best = (dots, c, radius)
+        out[sec] = best[1:]
+    return out
+
+
+def _road_path(a, b, arcs: dict, at) -> list:
+    """The points a pen passes from intersection a to b: straight, or round a corner road's arc."""
+    sec = (a, b) if a <= b else (b, a)
+    if sec not in arcs:
+        return [at(b)]
+    centre, radius = arcs[sec]
+    pa, pb = at(a) - centre, at(b) - centre
+    t0, t1 = math.atan2(pa[1], pa[0]), math.atan2(pb[1], pb[0])
+    turn = (t1 - t0 + math.pi) % (2 * math.pi) - math.pi  # the short way round
+    return [centre + radius * np.array([math.cos(t0 + turn * f), math.sin(t0 + turn * f)])
+            for f in np.linspace(0.125, 1, 8)]
+
+
+def _boxes(board: Board, layout, k: float, height: int) -> dict:
+    """The boxes a city prints to write in (page pixels: left, top, width, height), keyed like the truth.
+
+    Where the printables put them (`box_rect`: the print itself is the truth here): remote tourist spaces,
+    and the "with a ticket" box at each dock."""
+    from printables.enroute.city_features import box_rect
+
+    out = {}
+    spots = {f"remote:{f.id}": tuple(f.param("meeting")) for f in board.features_of("remote_space")}
+    ticket_points = {p for lm in board.landmarks if lm.ticket for p in lm.points}
+    spots.update({f"ticket:{f.id}": f.points[0] for f in board.features_of("dock") if f.points
+                  and f.points[0] in ticket_points})
+    for key, spot in spots.items():
+        left, bottom, w, h = box_rect(layout, spot)
+        out[key] = (left * k, height - (bottom + h) * k, w * k, h * k)
+    return out
+
+
+def _draw_city_marks(board: Board, truth: Truth, layout, page: np.ndarray, pen: _Pen, route: np.ndarray,
+                     rng: random.Random, k: float, height: int) -> None:
+    """Crosses (×) in crossed-out locations and ticks in ticket boxes, in the route's pen."""
+    for loc in sorted(getattr(truth, "crossed", ())):
+        left, bottom, side = layout.block(loc)
+        s = side * k
+        cx = left * k + s / 2 + rng.uniform(-0.08, 0.08) * s
+        cy = height - (bottom + side) * k + s / 2 + rng.uniform(-0.08, 0.08) * s
+        for base in (45, 135):
+            angle = math.radians(base + rng.uniform(-12, 12))
+            arm = s * rng.uniform(0.27, 0.4)
+            d = np.array([math.cos(angle), math.sin(angle)]) * arm
+            pen.stroke(route, _hand([np.array([cx, cy]) - d, np.array([cx, cy]) + d], rng, 0.3 * PMM))
+    boxes = _boxes(board, layout, k, height)
+    for dock in sorted(getattr(truth, "tickets", ())):
+        bl, bt, bw, bh = boxes[f"ticket:{dock}"]
+        cx, cy = bl + bw * rng.uniform(0.35, 0.65), bt + bh * rng.uniform(0.5, 0.65)
+        size = bh * rng.uniform(0.25, 0.35)
+        if rng.random() < 0.5:  # a tick
+            pts = [np.array([cx - size, cy]), np.array([cx - size * 0.3, cy + size * 0.7]),
+                   np.array([cx + size * 1.2, cy - size * 0.9])]
+            pen.stroke(route, _hand(pts, rng, 0.2 * PMM))
+        else:  # a cross
+            for sign in (1, -1):
+                pen.stroke(route, _hand([np.array([cx - size, cy - sign * size]), np.array([cx + size, cy + sign * size])],
+                                        rng, 0.2 * PMM))
 
 
 def _soft(mask: np.ndarray, sigma: float) -> np.ndarray:
@@ -369,17 +525,25 @@ def _disc(radius: float) -> np.ndarray:
 
 def phone_photo(board: Board, seed: int, level: str = "medium", paper: str = "a4", lang: str = "en",
                 megapixels: float | None = None, pen: str | None = None, one_pen: bool | None = None,
-                walks: list[list[tuple[int, int]]] | None = None) -> tuple[bytes, Truth]:
+                walks: list[list[tuple[int, int]]] | None = None, marks: dict | None = None) -> tuple[bytes, Truth]:
     """Return a phone photo (JPEG bytes) of a filled-in map at a difficulty, and the truth it shows.
 
-    `pen` ("felt", "marker", "ballpoint"), `one_pen` (every tourist in the route's pen) and `walks`
-    (the route, as lists of intersections) force what the seed would choose; the rest stays the seed's.
+    `pen` ("felt", "marker", "ballpoint"), `one_pen` (every tourist in the route's pen), `walks`
+    (the route, as lists of intersections) and `marks` (a world city's: `crossed`, `remote`, `colours`,
+    `tickets`, as the truth keeps them) force what the seed would choose; the rest stays the seed's.
     """
     rng = random.Random(f"phone-{seed}-{level}-{board.id}")
     truth = phone_truth(board, rng)
     if walks is not None:
         truth.walks = walks  # type: ignore[attr-defined]
         truth.sections = {(a, b) if a <= b else (b, a) for walk in walks for a, b in zip(walk, walk[1:])}
+        if truth.colours:  # type: ignore[attr-defined]
+            truth.colours = {sec: rng.choice(("red", "green", "blue")) for sec in sorted(truth.sections)}
+    for key, value in (marks or {}).items():  # a world city's marks forced: crossed, remote, colours, tickets
+        if key == "crossed":
+            for loc in value:
+                truth.tourists.pop(loc, None)
+        setattr(truth, key, value)
     page = draw_phone_marks(board, truth, paper, lang, rng, level, pen, one_pen)
     return photograph(page, rng, level, megapixels), truth
 

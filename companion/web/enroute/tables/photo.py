@@ -21,10 +21,13 @@ from ....games.core.problems import N_
 from ....games.enroute.board import COLOURS, parse_board
 from ...core.i18n import _
 from ..labels import label
+from ..maps.svgfeatures import feature_id
 from ..maps.svgmap import CELL, LEFT, TOP, location_id, point_id, render_map, section_id
 from . import store as db
+from .city_sheet import city_context
 from .drafts import map_state
 from .forms import SheetForm
+from .sheet_marks import marks_context
 
 bp = Blueprint("photo", __name__, url_prefix="/tables")
 # The sheet page's "Read a photo" form is a plain form in a template, so it needs the CSRF token by itself.
@@ -101,9 +104,10 @@ def _review(table: dict, board, player: dict, reading):
     for d in decisions:
         if not d.doubtful:
             continue
-        target = _target(d)
-        state.problems.add(target)
-        doubts.append({"severity": "warning", "target": target, "text": _doubt_text(d, board, pb)})
+        target = _target(d, board)
+        if target:
+            state.problems.add(target)
+        doubts.append({"severity": "warning", "target": target or "", "text": _doubt_text(d, board, pb)})
     colours = COLOURS if "purple" in board.kinds_present() else COLOURS[:3]
     svg = render_map(board, pb, state, label=_("{name}'s sheet", name=player["name"]), colours=colours)
     svg = _with_photo(svg, reading, board)
@@ -117,14 +121,27 @@ def _review(table: dict, board, player: dict, reading):
                   "route_not_drawn": _("Draw that section first (Roads)."),
                   "tourists_at": _("Tourists at {where}"),
                   "bad_json": _("This is not a readable sheet: {error}. Nothing was saved; your text is kept below.")}
+    # A world city's tools (crosses, remote spaces, colours) and the marks beside the map (tickets): the reading's
+    # city marks are corrected where the sheet page corrects them.
     return render_template("enroute/tables/photo_review.html", table=table, board=board, player=player, form=form,
                            svg=svg, doubts=doubts, colours=colours, boards_js=boards_js, js_strings=js_strings,
                            player_board=pb.number, other_board=other_board, seconds=reading.seconds,
-                           counts=_counts(draft))
+                           counts=_counts(draft), city=city_context(board), marks=marks_context(board, draft))
 
 
-def _target(decision) -> str:
-    """Return the map element id of a decision."""
+def _target(decision, board) -> str | None:
+    """Return the map element id of a decision (None for a mark beside the map)."""
+    from ....vision import cities
+
+    reader = cities.reader_of(decision.kind)
+    if reader is not None:  # a world city's mark: the reader says where it sits
+        where = reader.target(decision, board)
+        if where is None:
+            return None
+        kind, key = where
+        if kind == "feature":
+            return feature_id(next(f for f in board.features if f.id == key))
+        return {"location": location_id, "section": section_id, "point": point_id}[kind](key)
     if decision.kind == "section":
         return section_id(decision.key)
     if decision.kind == "tourists":
@@ -142,8 +159,60 @@ def _where(board, pb, point) -> str:
     return f"({col}, {row})"
 
 
+class _Words:
+    """How a city reader's check text names things, in the page's language (`cities.MarkReader.describe`)."""
+
+    def __init__(self, board, pb):
+        self.board, self.pb = board, pb
+
+    @staticmethod
+    def t(template: str, **params) -> str:
+        """Translate a template and fill it in."""
+        return _(template, **params)
+
+    @staticmethod
+    def sure(decision) -> str:
+        """The confidence as a percentage."""
+        return f"{round(decision.confidence * 100)} %"
+
+    @staticmethod
+    def counts(value: dict) -> str:
+        """Tourist counts by colour."""
+        return ", ".join(f"{n} {label('colour_' + colour)}" for colour, n in (value or {}).items()) or "0"
+
+    def location(self, loc) -> str:
+        """A location by its printed coordinates."""
+        col, row = self.pb.printed(tuple(loc))
+        return f"({col}, {row})"
+
+    def section(self, key) -> str:
+        """A road by the location at its lower right."""
+        a, b = key
+        return _where(self.board, self.pb, (min(a[0], b[0]), min(a[1], b[1])))
+
+    @staticmethod
+    def state(value) -> str:
+        """Crossed out or not."""
+        return _("crossed out") if value else _("not crossed out")
+
+    @staticmethod
+    def ticked(value) -> str:
+        """Ticked or not."""
+        return _("ticked") if value else _("not ticked")
+
+    @staticmethod
+    def colour(value) -> str:
+        """A pen colour."""
+        return label("colour_" + value) if value else "?"
+
+
 def _doubt_text(decision, board, pb) -> str:
     """Say, in the page's language, what the reader was unsure about."""
+    from ....vision import cities
+
+    reader = cities.reader_of(decision.kind)
+    if reader is not None:
+        return reader.describe(decision, board, _Words(board, pb))
     sure = f"{round(decision.confidence * 100)} %"
     if decision.kind == "section":
         a, b = decision.key
