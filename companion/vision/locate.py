@@ -110,15 +110,16 @@ NO_MAP = N_("No printed map found: the photo must show the four black corner squ
 def locate(photo: np.ndarray, sizes=page_size_pt, missing: str = NO_MAP) -> Located:
     """Find the page in a photo; PhotoError with a clear message when it is not a readable map page.
 
-    `sizes(paper)` gives the page's size in points (another game's page may lie landscape); `missing` is the
-    message (with `{found}`) when fewer than three corner markers are seen.
+    `sizes(paper)` gives the page's size in points as the reader expects it; the page turned the other way is
+    tried too (another game's page may lie landscape: its code then names it, and the reader says so).
+    `missing` is the message (with `{found}`) when fewer than three corner markers are seen.
     """
     gray = cv2.cvtColor(photo, cv2.COLOR_RGB2GRAY)
     markers = find_markers(gray)
     if len(markers) < 3:
         raise PhotoError(missing, found=len(markers))
-    for paper in pagecode.PAPERS:
-        width, height = sizes(paper)
+    shapes = [(paper, size) for paper in pagecode.PAPERS for size in (sizes(paper), sizes(paper)[::-1])]
+    for paper, (width, height) in shapes:
         found = dict(markers)
         homography = _fit(found, width, height)
         if homography is not None and len(found) == 3:

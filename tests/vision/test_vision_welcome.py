@@ -111,3 +111,22 @@ def test_not_a_sheet_and_another_games_page_are_named():
     assert "another game" in str(caught.value)
     with pytest.raises(PhotoError):
         read_photo(b"GIF89a not really")
+
+
+@pytest.mark.parametrize("reader", ["enroute", "explore_new_york"])
+def test_a_sheet_shown_to_a_map_reader_is_named_another_games_page(reader):
+    """The map readers expect an upright page; a landscape Welcome To sheet is found the other way round and
+    named as another game's page (not an unreadable code)."""
+    import importlib
+
+    from companion.games.enroute.registry import find_board
+
+    data, _player, _counts = welcome_photo(3, "easy")
+    module = importlib.import_module("companion.vision.reader" if reader == "enroute"
+                                     else "companion.vision.explore_new_york.reader")
+    with pytest.raises(Exception) as caught:
+        if reader == "enroute":
+            module.read_photo(data, [find_board("training-city")])
+        else:
+            module.read_photo(data, [])
+    assert "another game" in str(caught.value)

@@ -18,7 +18,6 @@ from companion.games.core.problems import N_
 
 from ..locate import Located, PhotoError, decode_image, local_shift, locate, rectify
 from ..marks import ink_of
-from ..pagegeom import page_size_pt
 from ..quality import MAX_BLUR_MM, MAX_GLARE, MAX_MOTION_MM, MAX_SHADOW_STEP, MIN_PX_PER_MM, Quality
 from ..quality import measure as measure_quality
 from .sheetgeom import SheetGeometry, blank_sheet, page_size_landscape, sheet_geometry
@@ -61,16 +60,7 @@ def read_photo(data: bytes, player: str = "?", strict: bool = True) -> Reading:
 
 def locate_sheet(photo: np.ndarray) -> Located:
     """Find a Welcome To sheet (landscape) in a photo; another game's page (an En Route map) is named as such."""
-    try:
-        located = locate(photo, page_size_landscape, NO_SHEET)
-    except PhotoError as exc:
-        if exc.template == NO_SHEET:
-            raise
-        try:  # an upright page (an En Route or Explore New York map) fits the markers the other way round
-            locate(photo, page_size_pt, NO_SHEET)
-        except PhotoError:
-            raise exc from None
-        raise PhotoError(OTHER_GAME) from None
+    located = locate(photo, page_size_landscape, NO_SHEET)  # an upright page is tried too: its code names it
     if located.code.kind != KIND:
         raise PhotoError(OTHER_GAME)
     if not located.code.matches(CAMERA_ID):  # only one sheet name exists: this is a misread code (blur, shake)
