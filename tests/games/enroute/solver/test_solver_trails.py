@@ -34,8 +34,15 @@ class LongestTrail:
         return sum(self.weights[graph.vertices[v]] for v in bits(graph.vertex_mask(edges)))
 
     def bound(self, graph, included, available, max_edges):
-        """Every trail set within `available` has at most `max_edges` edges and touches no more."""
-        return (max_edges, self._weight(graph, available))
+        """Every trail set within `available` has at most `max_edges` edges and touches no more: the positive
+        weights there, and the negative ones of the vertices the included part touches (every set touches them; a
+        set may keep off the others)."""
+        touched = graph.vertex_mask(included)
+        weight = 0
+        for v in bits(graph.vertex_mask(available)):
+            w = self.weights[graph.vertices[v]]
+            weight += w if w > 0 or touched >> v & 1 else 0
+        return (max_edges, weight)
 
     def value(self, graph, edges, floor):
         """Exact key."""
