@@ -221,6 +221,18 @@ def test_between_keeps_every_edge_a_trail_can_use(edges, a, b):
         assert not graph.bridges(graph.full) >> e & 1
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(graphs, st.integers(0, (1 << 11) - 1), st.lists(st.sampled_from(LETTERS), max_size=5, unique=True))
+def test_between_pairs_is_between_for_every_pair(edges, keep, names):
+    """`between_pairs` (one spanning forest for all pairs) gives each pair what `between` gives it, pairs out of
+    reach left out, on any edge set (several pieces too) and vertices off it."""
+    graph = TrailGraph(edges)
+    mask = graph.full & keep
+    vertices = [graph.index[x] for x in names if x in graph.index]
+    expected = [(u, w, graph.between(mask, u, w)) for i, u in enumerate(vertices) for w in vertices[i + 1:]]
+    assert graph.between_pairs(mask, vertices) == [(u, w, part) for u, w, part in expected if part]
+
+
 def test_between_cuts_off_a_dangling_path():
     """Known answer: a square a-b-c-d with a tail d-e-f; trails from a to c never use the tail."""
     graph = TrailGraph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("d", "e"), ("e", "f")])
