@@ -52,6 +52,7 @@ class TrailGraph(Generic[V]):
         self.adj_bits: list[tuple[tuple[int, int, int], ...]] = [tuple((w, 1 << w, 1 << e) for w, e in lst)
                                                                  for lst in self.adj]
         self._odd: dict[int, int] = {}
+        self._drops: dict[tuple[int, int, int], int | None] = {}
         self._vertices: dict[int, int] = {}
         self._trees: dict[int, tuple[dict[int, int], list[int], list[list[tuple[int, int]]]]] = {}
 
@@ -189,7 +190,18 @@ class TrailGraph(Generic[V]):
         other odd vertex, so it is at least the mean of the two. Up to
         `free_ends` vertices (the largest distances) may stay odd, or pair with
         a vertex that becomes odd, at no counted cost.
+
+        Cached: a search asks about the same parts again and again (sibling nodes, a node's regions).
         """
+        key = (droppable, odd, free_ends)
+        got = self._drops.get(key, -1)
+        if got != -1:
+            return got
+        got = self._drops[key] = self._drops_needed(droppable, odd, free_ends)
+        return got
+
+    def _drops_needed(self, droppable: int, odd: int, free_ends: int) -> int | None:
+        """`drops_needed`, not cached."""
         far = []
         for v in bits(odd):
             d = self.nearest(droppable, v, odd)
