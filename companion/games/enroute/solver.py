@@ -478,7 +478,7 @@ class RouteScorer:
                 return key
             stretch, longest = self._stretch(included, available, max_edges)
             key = (rows + stretch * self.factor, max_edges, tourists, landmarks)
-            if not stretch or self.best is not None and key < self.best:
+            if not stretch or (self.best is not None and key < self.best):
                 return key  # the dead ends could only lower it: below the best (or no stretch) already
             pend, way = self.dead_ends(included, available)
             with_end = max(0, min(stretch, longest - way))  # each pair's most is min(its own, longest): the same

@@ -137,6 +137,6 @@ def floor_misses(make_scorer) -> list[tuple[int, tuple, object, object]]:
                   (key[0], key[1] + 1, *key[2:]), (key[0], key[1] - 1, *key[2:])}
         for floor in floors:
             got = make_scorer().value(g, edges, floor)
-            if got is None and not key < floor or got is not None and got != key:
+            if (got is None and not key < floor) or (got is not None and got != key):
                 misses.append((edges, floor, got, key))
     return misses
