@@ -410,12 +410,7 @@ class RouteScorer:
         if got is None:
             g = self.graph
             marked = list(bits(self.cover(available)[1] & self.marked))
-            got = []
-            for i, p in enumerate(marked):
-                for q in marked[i + 1:]:
-                    part = g.between(available, p, q)
-                    if part:
-                        got.append([part, p, q, None])
+            got = [[part, p, q, None] for p, q, part in g.between_pairs(available, marked) if part]
             got.sort(key=lambda pair: -pair[0].bit_count())
             self._goal[available] = got
         return got
@@ -482,7 +477,10 @@ class RouteScorer:
             if self.best is not None and key < self.best:
                 return key
             stretch, longest = self._stretch(included, available, max_edges)
-            pend, way = self.dead_ends(included, available) if stretch else (0, 0)
+            key = (rows + stretch * self.factor, max_edges, tourists, landmarks)
+            if not stretch or (self.best is not None and key < self.best):
+                return key  # the dead ends could only lower it: below the best (or no stretch) already
+            pend, way = self.dead_ends(included, available)
             with_end = max(0, min(stretch, longest - way))  # each pair's most is min(its own, longest): the same
             if pend and with_end < stretch:
                 # A route with a dead end ends there, its way to a circled intersection off the stretch; a route
@@ -700,7 +698,7 @@ class RouteScorer:
         alike = rides and not self.walk_cards and not self.walk_terms and \
             (self.cover(edges)[1] & self.marked).bit_count() < 2
         tail = (exact["route_length"], exact["tourists_on_route"], exact["landmarks_on_route"])
-        ceiling, span_top = self._walks_top(edges, rows, exact, rides)
+        ceiling, span_top = self._walks_top(edges, rows, exact, rides, floor)
         top = ceiling
         if floor is not None and (ceiling, *tail) < floor:
             return None
@@ -775,21 +773,29 @@ class RouteScorer:
             points.append(vertices[v])
         return points, at
 
-    def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool) -> tuple[int, int]:
+    def _walks_top(self, edges: int, rows: int, exact: dict[str, int], rides: bool,
+                   floor: Key | None = None) -> tuple[int, int]:
         """The most PP any walk of the set can score: rows 1–7, the longest stretch between two circled
         intersections over every walking order (`marked_span`; with a ride the stretch stays within one segment,
         so it is also below the sections), each walk term's bound, and the cards met with every walk-dependent
-        metric (turns, straight runs, zone ends) assumed met."""
+        metric (turns, straight runs, zone ends) assumed met.
+
+        With a `floor`, a stretch too short to reach it is not searched for: when the longest is shorter, the
+        most is told without it (then below the floor's PP)."""
         g = self.graph
-        span = 0
-        if (self.cover(edges)[1] & self.marked).bit_count() >= 2:
-            if rides:  # never across the ride: the stretch leaves its virtual edges to the walk's two ends
-                span = min(max(0, marked_span(g, edges, self.marked, 0, self.virtual)[0]), exact["route_length"] - 1)
-            else:
-                span, _ = marked_span(g, edges, self.marked, 0)
         walk_most = sum(t.bound(edges, self.cover(edges)[1]) for t in self.walk_terms)
         metrics = {k: v for k, v in exact.items() if k not in self._walk_keys}
-        return rows + span * self.factor + walk_most + self._cards(metrics, metrics), span
+        rest = rows + walk_most + self._cards(metrics, metrics)
+        span = 0
+        if (self.cover(edges)[1] & self.marked).bit_count() >= 2:
+            # The fewest sections of stretch a walk needs to reach the floor's PP (none: any stretch may).
+            at_least = 0 if floor is None else max(0, -(-(floor[0] - rest) // self.factor))
+            if rides:  # never across the ride: the stretch leaves its virtual edges to the walk's two ends
+                span = min(max(0, marked_span(g, edges, self.marked, at_least, self.virtual)[0]),
+                           exact["route_length"] - 1)
+            else:
+                span = max(0, marked_span(g, edges, self.marked, at_least)[0])
+        return rest + span * self.factor, span
 
     def _walk_facts(self, walk: list[int]) -> dict[str, int]:
         """The walk metrics of a walk on foot given as vertex indices: turns and longest straight (a turn at each

@@ -52,6 +52,7 @@ class TrailGraph(Generic[V]):
         self.adj_bits: list[tuple[tuple[int, int, int], ...]] = [tuple((w, 1 << w, 1 << e) for w, e in lst)
                                                                  for lst in self.adj]
         self._odd: dict[int, int] = {}
+        self._drops: dict[tuple[int, int, int], int | None] = {}
         self._vertices: dict[int, int] = {}
         self._trees: dict[int, tuple[dict[int, int], list[int], list[list[tuple[int, int]]]]] = {}
 
@@ -189,7 +190,18 @@ class TrailGraph(Generic[V]):
         other odd vertex, so it is at least the mean of the two. Up to
         `free_ends` vertices (the largest distances) may stay odd, or pair with
         a vertex that becomes odd, at no counted cost.
+
+        Cached: a search asks about the same parts again and again (sibling nodes, a node's regions).
         """
+        key = (droppable, odd, free_ends)
+        got = self._drops.get(key, -1)
+        if got != -1:
+            return got
+        got = self._drops[key] = self._drops_needed(droppable, odd, free_ends)
+        return got
+
+    def _drops_needed(self, droppable: int, odd: int, free_ends: int) -> int | None:
+        """`drops_needed`, not cached."""
         far = []
         for v in bits(odd):
             d = self.nearest(droppable, v, odd)
@@ -210,7 +222,14 @@ class TrailGraph(Generic[V]):
         off the forest closes a cycle with the tree way between its ends (the XOR of their two masks), so those
         tree edges are on a cycle. The bridges are the tree edges no such cycle covers.
         """
+        return self._forest(mask)[0]
+
+    def _forest(self, mask: int) -> tuple[int, dict[int, int], dict[int, int], dict[int, int]]:
+        """(the bridges of `mask`, vertex -> its tree edges up to its root, vertex -> its root, root -> the edges
+        of its connected piece), from a breadth-first spanning forest (`bridges`)."""
         up: dict[int, int] = {}
+        root_of: dict[int, int] = {}
+        piece_edges: dict[int, int] = {}
         tree = 0
         adj, inc, ends = self.adj_bits, self.inc, self.ends
         rest = mask
@@ -218,6 +237,7 @@ class TrailGraph(Generic[V]):
             low = rest & -rest
             root = ends[low.bit_length() - 1][0]
             up[root] = 0
+            root_of[root] = root
             piece = inc[root]
             frontier = [root]
             while frontier:
@@ -227,10 +247,12 @@ class TrailGraph(Generic[V]):
                     for w, _, eb in adj[v]:
                         if mask & eb and w not in up:
                             up[w] = way | eb
+                            root_of[w] = root
                             tree |= eb
                             piece |= inc[w]
                             nxt.append(w)
                 frontier = nxt
+            piece_edges[root] = piece & mask
             rest &= ~piece
         covered = 0
         off = mask & ~tree
@@ -239,7 +261,44 @@ class TrailGraph(Generic[V]):
             off ^= low
             a, b = ends[low.bit_length() - 1]
             covered |= up[a] ^ up[b]
-        return tree & ~covered
+        return tree & ~covered, up, root_of, piece_edges
+
+    def between_pairs(self, mask: int, vertices: list[int]) -> list[tuple[int, int, int]]:
+        """`between(mask, u, w)` for every pair u, w of `vertices` (u before w in the list), as (u, w, edges); pairs
+        out of reach of each other left out.
+
+        From one spanning forest (`_forest`) instead of a walk of the bridge tree per pair: below each bridge
+        hangs the subtree of its lower end; a bridge off the tree way between u and w has both on one side, and
+        the other side goes, with the bridge itself.
+        """
+        cut, up, root_of, piece_edges = self._forest(mask)
+        inc = self.inc
+        below: dict[int, int] = {}  # bridge bit -> the edges of the subtree under it, the bridge included
+        if cut:
+            for v, way in up.items():
+                hang = way & cut
+                if hang:
+                    here = inc[v] & mask
+                    while hang:
+                        b = hang & -hang
+                        below[b] = below.get(b, 0) | here
+                        hang ^= b
+        found = []
+        for i, u in enumerate(vertices):
+            top = root_of.get(u)
+            if top is None:
+                continue
+            for w in vertices[i + 1:]:
+                if root_of.get(w) != top:
+                    continue
+                part = piece_edges[top]
+                off = cut & part & ~(up[u] ^ up[w])
+                while off:
+                    b = off & -off
+                    off ^= b
+                    part &= below[b] & ~b if up[u] & b else ~below[b]
+                found.append((u, w, part))
+        return found
 
     def between(self, mask: int, u: int, w: int) -> int:
         """Return the edges of `mask` a trail from vertex u to vertex w can use (0 if w is out of reach).

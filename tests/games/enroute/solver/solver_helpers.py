@@ -119,3 +119,24 @@ def dead_end_misses(make_scorer, rng) -> list[tuple[int, int, int]]:
                 if edges & e and span > max(0, (edges & scorer.real).bit_count() - way):
                     misses.append((edges, available, way))
     return misses
+
+
+def floor_misses(make_scorer) -> list[tuple[int, tuple, object, object]]:
+    """The (route, floor, value told the floor, exact value) where `value` given a floor goes wrong: None for a
+    route whose key is not below the floor, or a key other than the exact one. Floors just below, at and above each
+    route's key (PP and tail) and the best key so far. `make_scorer()` builds a fresh scorer (`value` remembers)."""
+    exact_scorer = make_scorer()
+    g = exact_scorer.graph
+    misses = []
+    routes = routes_of(exact_scorer)
+    exact = {edges: exact_scorer.value(g, edges, None) for edges in routes}
+    best = max(exact.values(), default=None)
+    for edges in routes:
+        key = exact[edges]
+        floors = {best, key, (key[0] - 1, *key[1:]), (key[0] + 1, *key[1:]), (key[0] - 2, *key[1:]),
+                  (key[0], key[1] + 1, *key[2:]), (key[0], key[1] - 1, *key[2:])}
+        for floor in floors:
+            got = make_scorer().value(g, edges, floor)
+            if (got is None and not key < floor) or (got is not None and got != key):
+                misses.append((edges, floor, got, key))
+    return misses

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from fuzz_scale import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from solver_helpers import bound_misses, dead_end_misses, room_misses
+from solver_helpers import bound_misses, dead_end_misses, floor_misses, room_misses
 
 from companion.games.enroute import geometry as geo
 from companion.games.enroute.evaluation import Context, evaluate_route, search_objective
@@ -167,6 +168,19 @@ def test_a_route_through_a_dead_end_ends_there(state, rng):
     intersection (a ride's edges cost no section) is off its personal-goal stretch (`RouteScorer.dead_ends`)."""
     ctx, sheet = state
     assert not dead_end_misses(lambda: RouteScorer(ctx, sheet), rng)
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(city_states(max_sections=8, min_sections=5), st.randoms(use_true_random=False))
+def test_a_floor_drops_only_routes_below_it(state, rng):
+    """`value` told a floor gives None only for a route whose key is below it, else its exact key: the walks' most
+    (`_walks_top`) skips stretches too short to reach the floor's PP, with a ride (never across it) or without.
+    The circled intersections are on the drawn sections, so that most routes have a stretch."""
+    ctx, sheet = state
+    points = sorted({p for sec in sheet.sections for p in sec})
+    if len(points) >= 3:
+        sheet = replace(sheet, personal_goal=tuple(rng.sample(points, 3)))
+    assert not floor_misses(lambda: RouteScorer(ctx, sheet))
 
 
 def test_the_bound_holds_across_a_ride():

@@ -34,8 +34,15 @@ class LongestTrail:
         return sum(self.weights[graph.vertices[v]] for v in bits(graph.vertex_mask(edges)))
 
     def bound(self, graph, included, available, max_edges):
-        """Every trail set within `available` has at most `max_edges` edges and touches no more."""
-        return (max_edges, self._weight(graph, available))
+        """Every trail set within `available` has at most `max_edges` edges and touches no more: the positive
+        weights there, and the negative ones of the vertices the included part touches (every set touches them; a
+        set may keep off the others)."""
+        touched = graph.vertex_mask(included)
+        weight = 0
+        for v in bits(graph.vertex_mask(available)):
+            w = self.weights[graph.vertices[v]]
+            weight += w if w > 0 or touched >> v & 1 else 0
+        return (max_edges, weight)
 
     def value(self, graph, edges, floor):
         """Exact key."""
@@ -212,6 +219,18 @@ def test_between_keeps_every_edge_a_trail_can_use(edges, a, b):
         # an edge kept but on no trail must sit in a piece without bridges beside the way (a cycle
         # hanging off a cut vertex): it is never a bridge of the graph
         assert not graph.bridges(graph.full) >> e & 1
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(graphs, st.integers(0, (1 << 11) - 1), st.lists(st.sampled_from(LETTERS), max_size=5, unique=True))
+def test_between_pairs_is_between_for_every_pair(edges, keep, names):
+    """`between_pairs` (one spanning forest for all pairs) gives each pair what `between` gives it, pairs out of
+    reach left out, on any edge set (several pieces too) and vertices off it."""
+    graph = TrailGraph(edges)
+    mask = graph.full & keep
+    vertices = [graph.index[x] for x in names if x in graph.index]
+    expected = [(u, w, graph.between(mask, u, w)) for i, u in enumerate(vertices) for w in vertices[i + 1:]]
+    assert graph.between_pairs(mask, vertices) == [(u, w, part) for u, w, part in expected if part]
 
 
 def test_between_cuts_off_a_dangling_path():
