@@ -118,7 +118,10 @@ def locate(photo: np.ndarray, sizes=page_size_pt, missing: str = NO_MAP) -> Loca
     markers = find_markers(gray)
     if len(markers) < 3:
         raise PhotoError(missing, found=len(markers))
-    shapes = [(paper, size) for paper in pagecode.PAPERS for size in (sizes(paper), sizes(paper)[::-1])]
+    # Every paper the expected way round first: a page tried the wrong way round samples the code strip's place
+    # on other print, and a 4-bit check lets 1 in 16 such readings through (a Letter page misread as turned A4).
+    shapes = [(paper, sizes(paper)) for paper in pagecode.PAPERS]
+    shapes += [(paper, size[::-1]) for paper, size in shapes]
     for paper, (width, height) in shapes:
         found = dict(markers)
         homography = _fit(found, width, height)

@@ -3,6 +3,7 @@ saved before confirming, confirmed through the ordinary import, only by the seat
 
 from __future__ import annotations
 
+import base64
 import io
 import re
 import sys
@@ -143,5 +144,26 @@ def test_the_photo_is_never_stored(client, seat, app, tmp_path):
     data, _truth = sheet_photo()
     post_photo(client, seat, data)
     probe = data[1000:1032]
-    database = Path(app.config["DATABASE"]).read_bytes()
-    assert probe not in database
+    stored = stored_values(app)  # SQLite or PostgreSQL: every value of every table
+    assert probe not in stored
+    assert base64.b64encode(data)[1344:1384] not in stored and data.hex()[2000:2064].encode() not in stored
+    for file in tmp_path.rglob("*"):
+        if file.is_file():
+            assert probe not in file.read_bytes(), file
+
+
+def stored_values(app) -> bytes:
+    """Every value of every table of the app's database, as bytes (text as UTF-8, binary as itself)."""
+    import sqlalchemy as sa
+
+    engine = app.extensions["companion.engine"]
+    meta = sa.MetaData()
+    meta.reflect(engine)
+    out = bytearray()
+    with engine.connect() as conn:
+        for table in meta.sorted_tables:
+            for row in conn.execute(sa.select(table)):
+                for value in row:
+                    raw = value if isinstance(value, bytes) else str(value).encode("utf-8")
+                    out += raw
+    return bytes(out)
