@@ -43,16 +43,20 @@ def pytest_collection_modifyitems(session, config, items):
             item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS))
     if not items or config.getoption("collectonly"):
         return
+    from offload import start_offload
     from pg_server import start_background_run
 
     start_background_run(items)
+    start_offload(items)
 
 
 def pytest_sessionfinish(session, exitstatus):
     """Stop the background PostgreSQL run if the session ends before its test waited for it."""
+    from offload import stop_offload
     from pg_server import stop_background_run
 
     stop_background_run()
+    stop_offload()
 
 
 def _browser_missing() -> str | None:
